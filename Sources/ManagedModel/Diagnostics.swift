@@ -1,0 +1,100 @@
+/// A place in a model file, so Xcode can point at the offending line.
+public struct SourceLocation: Hashable, Sendable, Codable {
+    public var path: String
+    /// 1-based line; 0 when the whole file is meant.
+    public var line: Int
+
+    public init(path: String, line: Int) {
+        self.path = path
+        self.line = line
+    }
+}
+
+/// One message for the user, printed in the form Xcode recognises (`path:line: error: message`).
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Codable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
+    }
+
+    public static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.note, message, at: location)
+    }
+
+    /// `path:line: severity: message`; without a location, `managed-codegen: severity: message`.
+    public var description: String {
+        guard let location else { return "managed-codegen: \(severity.rawValue): \(message)" }
+        if location.line > 0 {
+            return "\(location.path):\(location.line): \(severity.rawValue): \(message)"
+        }
+        return "\(location.path): \(severity.rawValue): \(message)"
+    }
+}
+
+/// Diagnostics are collected by every stage and reported once, never printed mid-stage.
+public struct Diagnostics: Sendable, Hashable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init(_ diagnostics: [Diagnostic] = []) {
+        self.all = diagnostics
+    }
+
+    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func append(contentsOf other: Diagnostics) { all.append(contentsOf: other.all) }
+    public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+
+    public mutating func error(_ message: String, at location: SourceLocation? = nil) {
+        all.append(.error(message, at: location))
+    }
+
+    public mutating func warning(_ message: String, at location: SourceLocation? = nil) {
+        all.append(.warning(message, at: location))
+    }
+
+    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// `--warnings-as-errors`: every warning becomes an error.
+    public func promotingWarnings() -> Diagnostics {
+        Diagnostics(all.map { d in
+            var d = d
+            if d.severity == .warning { d.severity = .error }
+            return d
+        })
+    }
+}
+
+/// Thrown by a stage that cannot produce a result; carries everything collected so far.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: Diagnostics
+
+    public init(_ diagnostics: Diagnostics) {
+        self.diagnostics = diagnostics
+    }
+
+    public init(_ diagnostic: Diagnostic) {
+        self.diagnostics = Diagnostics([diagnostic])
+    }
+
+    public var description: String {
+        diagnostics.all.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,446 @@
+/// The resolved Core Data model: what the XML means, with references checked and values typed.
+///
+/// Produced by `ModelReader`, consumed by `CodeGeneration` and by `managed-codegen dump`.
+/// Arrays keep the model file's order (which is the order Xcode writes: entities and properties
+/// sorted by name); consumers that need another order sort explicitly.
+public struct Schema: Hashable, Sendable {
+    /// The `contents` file this schema was read from (diagnostics point here).
+    public var contentsPath: String
+    /// The model's name: the `.xcdatamodeld` (or bare `.xcdatamodel`) name without extension.
+    public var modelName: String
+    /// The version folder name without `.xcdatamodel`, e.g. `Model 2`.
+    public var versionName: String
+    public var sourceLanguage: String?
+    public var usedWithCloudKit: Bool
+    public var userDefinedModelVersionIdentifier: String?
+    public var userInfo: [UserInfoEntry]
+    public var entities: [Entity]
+    public var composites: [CompositeDefinition]
+    public var fetchRequests: [FetchRequestTemplate]
+    public var configurations: [Configuration]
+
+    public init(
+        contentsPath: String, modelName: String, versionName: String, sourceLanguage: String? = nil,
+        usedWithCloudKit: Bool = false, userDefinedModelVersionIdentifier: String? = nil,
+        userInfo: [UserInfoEntry] = [], entities: [Entity] = [], composites: [CompositeDefinition] = [],
+        fetchRequests: [FetchRequestTemplate] = [], configurations: [Configuration] = []
+    ) {
+        self.contentsPath = contentsPath
+        self.modelName = modelName
+        self.versionName = versionName
+        self.sourceLanguage = sourceLanguage
+        self.usedWithCloudKit = usedWithCloudKit
+        self.userDefinedModelVersionIdentifier = userDefinedModelVersionIdentifier
+        self.userInfo = userInfo
+        self.entities = entities
+        self.composites = composites
+        self.fetchRequests = fetchRequests
+        self.configurations = configurations
+    }
+
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    public func composite(named name: String) -> CompositeDefinition? {
+        composites.first { $0.name == name }
+    }
+
+    /// The entity's ancestors, root first (excluding the entity itself). Stops at a cycle or a dangling name.
+    public func ancestors(of entity: Entity) -> [Entity] {
+        var chain: [Entity] = []
+        var seen: Set<String> = [entity.name]
+        var current = entity.parentName
+        while let name = current, !seen.contains(name), let parent = self.entity(named: name) {
+            chain.insert(parent, at: 0)
+            seen.insert(name)
+            current = parent.parentName
+        }
+        return chain
+    }
+
+    /// Attributes including inherited ones: root ancestor's first, then each sub-entity's own.
+    public func allAttributes(of entity: Entity) -> [Attribute] {
+        (ancestors(of: entity) + [entity]).flatMap(\.attributes)
+    }
+
+    /// Relationships including inherited ones, in the same order as `allAttributes(of:)`.
+    public func allRelationships(of entity: Entity) -> [Relationship] {
+        (ancestors(of: entity) + [entity]).flatMap(\.relationships)
+    }
+
+    public func allFetchedProperties(of entity: Entity) -> [FetchedProperty] {
+        (ancestors(of: entity) + [entity]).flatMap(\.fetchedProperties)
+    }
+}
+
+/// A `userInfo` entry; order is the file's.
+public struct UserInfoEntry: Hashable, Sendable, Codable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension Array where Element == UserInfoEntry {
+    public subscript(key key: String) -> String? {
+        first { $0.key == key }?.value
+    }
+}
+
+/// Xcode's "Codegen" setting for an entity.
+public enum CodeGenerationType: String, Hashable, Sendable, Codable {
+    /// `codeGenerationType` absent: "Manual/None", the only setting under which our classes do not collide with Xcode's.
+    case manual
+    /// Xcode generates the whole class.
+    case `class`
+    /// Xcode generates a properties extension ("Category/Extension").
+    case category
+}
+
+public struct Entity: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// `representedClassName` as written (`Item`, `.Item`, `MyModule.Item`), or nil when absent.
+    public var representedClassName: String?
+    /// The Swift class name: `representedClassName` without any module prefix; nil when the entity has no custom class.
+    public var className: String?
+    /// The module named in `Module.Name`; nil for `Name` and `.Name` (the current module).
+    public var classModule: String?
+    public var parentName: String?
+    /// Direct sub-entities, sorted by name.
+    public var childNames: [String]
+    public var isAbstract: Bool
+    public var codeGenerationType: CodeGenerationType
+    public var syncable: Bool?
+    public var elementID: String?
+    public var versionHashModifier: String?
+    public var renamingIdentifier: String?
+    public var userInfo: [UserInfoEntry]
+    /// Own (not inherited) properties, file order.
+    public var attributes: [Attribute]
+    public var relationships: [Relationship]
+    public var fetchedProperties: [FetchedProperty]
+    /// Each constraint is a list of property names that together must be unique.
+    public var uniquenessConstraints: [[String]]
+    public var fetchIndexes: [FetchIndex]
+    /// Legacy `compoundIndexes`: each a list of property names.
+    public var compoundIndexes: [[String]]
+
+    public init(
+        name: String, location: SourceLocation, representedClassName: String? = nil, className: String? = nil,
+        classModule: String? = nil, parentName: String? = nil, childNames: [String] = [], isAbstract: Bool = false,
+        codeGenerationType: CodeGenerationType = .manual, syncable: Bool? = nil, elementID: String? = nil,
+        versionHashModifier: String? = nil, renamingIdentifier: String? = nil, userInfo: [UserInfoEntry] = [],
+        attributes: [Attribute] = [], relationships: [Relationship] = [], fetchedProperties: [FetchedProperty] = [],
+        uniquenessConstraints: [[String]] = [], fetchIndexes: [FetchIndex] = [], compoundIndexes: [[String]] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.representedClassName = representedClassName
+        self.className = className
+        self.classModule = classModule
+        self.parentName = parentName
+        self.childNames = childNames
+        self.isAbstract = isAbstract
+        self.codeGenerationType = codeGenerationType
+        self.syncable = syncable
+        self.elementID = elementID
+        self.versionHashModifier = versionHashModifier
+        self.renamingIdentifier = renamingIdentifier
+        self.userInfo = userInfo
+        self.attributes = attributes
+        self.relationships = relationships
+        self.fetchedProperties = fetchedProperties
+        self.uniquenessConstraints = uniquenessConstraints
+        self.fetchIndexes = fetchIndexes
+        self.compoundIndexes = compoundIndexes
+    }
+}
+
+/// Core Data's attribute types, spelled as the `attributeType` XML attribute spells them.
+public enum AttributeType: String, Hashable, Sendable, Codable, CaseIterable {
+    case integer16 = "Integer 16"
+    case integer32 = "Integer 32"
+    case integer64 = "Integer 64"
+    case decimal = "Decimal"
+    case double = "Double"
+    case float = "Float"
+    case string = "String"
+    case boolean = "Boolean"
+    case date = "Date"
+    case binary = "Binary"
+    case uuid = "UUID"
+    case uri = "URI"
+    case transformable = "Transformable"
+    case objectID = "ObjectID"
+    case undefined = "Undefined"
+    case composite = "Composite"
+
+    public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+    public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
+}
+
+/// A typed model value: a default, or a bound.
+///
+/// Bounds of String attributes are lengths and of Binary attributes byte counts (`.integer`);
+/// Date defaults and bounds are seconds since 2001-01-01 00:00:00 UTC (`.date`).
+public enum AttributeValue: Hashable, Sendable {
+    case integer(Int64)
+    case double(Double)
+    /// Decimal text exactly as the model wrote it (no binary rounding).
+    case decimal(String)
+    case bool(Bool)
+    case string(String)
+    case date(Double)
+    case uuid(String)
+    case url(String)
+}
+
+public struct Attribute: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var type: AttributeType
+    /// `optional="YES"`; an absent `optional` means required.
+    public var isOptional: Bool
+    public var isTransient: Bool
+    public var isDerived: Bool
+    public var derivationExpression: String?
+    /// `usesScalarValueType` as written; nil when absent. Read `swiftType` rather than interpreting this.
+    public var usesScalarValueType: Bool?
+    public var defaultValue: AttributeValue?
+    public var minValue: AttributeValue?
+    public var maxValue: AttributeValue?
+    public var regularExpression: String?
+    public var customClassName: String?
+    public var valueTransformerName: String?
+    public var allowsExternalBinaryDataStorage: Bool
+    public var allowsCloudEncryption: Bool
+    public var preserveAfterDeletion: Bool
+    public var spotlightIndexingEnabled: Bool
+    public var storedInTruthFile: Bool
+    public var isIndexed: Bool
+    /// For `Composite` attributes, the model-level composite definition's name.
+    public var compositeName: String?
+    public var elementID: String?
+    public var versionHashModifier: String?
+    public var renamingIdentifier: String?
+    public var userInfo: [UserInfoEntry]
+    /// Decided once, by `SwiftTypeTable`.
+    public var swiftType: SwiftPropertyType
+
+    public init(
+        name: String, location: SourceLocation, type: AttributeType, isOptional: Bool = false,
+        isTransient: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
+        usesScalarValueType: Bool? = nil, defaultValue: AttributeValue? = nil, minValue: AttributeValue? = nil,
+        maxValue: AttributeValue? = nil, regularExpression: String? = nil, customClassName: String? = nil,
+        valueTransformerName: String? = nil, allowsExternalBinaryDataStorage: Bool = false,
+        allowsCloudEncryption: Bool = false, preserveAfterDeletion: Bool = false,
+        spotlightIndexingEnabled: Bool = false, storedInTruthFile: Bool = false, isIndexed: Bool = false,
+        compositeName: String? = nil, elementID: String? = nil, versionHashModifier: String? = nil,
+        renamingIdentifier: String? = nil, userInfo: [UserInfoEntry] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.type = type
+        self.isOptional = isOptional
+        self.isTransient = isTransient
+        self.isDerived = isDerived
+        self.derivationExpression = derivationExpression
+        self.usesScalarValueType = usesScalarValueType
+        self.defaultValue = defaultValue
+        self.minValue = minValue
+        self.maxValue = maxValue
+        self.regularExpression = regularExpression
+        self.customClassName = customClassName
+        self.valueTransformerName = valueTransformerName
+        self.allowsExternalBinaryDataStorage = allowsExternalBinaryDataStorage
+        self.allowsCloudEncryption = allowsCloudEncryption
+        self.preserveAfterDeletion = preserveAfterDeletion
+        self.spotlightIndexingEnabled = spotlightIndexingEnabled
+        self.storedInTruthFile = storedInTruthFile
+        self.isIndexed = isIndexed
+        self.compositeName = compositeName
+        self.elementID = elementID
+        self.versionHashModifier = versionHashModifier
+        self.renamingIdentifier = renamingIdentifier
+        self.userInfo = userInfo
+        self.swiftType = SwiftTypeTable.swiftType(
+            for: type, usesScalarValueType: usesScalarValueType, isOptional: isOptional,
+            customClassName: customClassName)
+    }
+}
+
+public enum DeletionRule: String, Hashable, Sendable, Codable {
+    case nullify = "Nullify"
+    case cascade = "Cascade"
+    case deny = "Deny"
+    case noAction = "No Action"
+}
+
+public struct Relationship: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var destinationEntity: String
+    public var isOptional: Bool
+    public var isToMany: Bool
+    public var isOrdered: Bool
+    /// `minCount`/`maxCount` as written; Xcode writes `maxCount="1"` on every to-one.
+    public var minCount: Int?
+    public var maxCount: Int?
+    public var deletionRule: DeletionRule
+    public var inverseName: String?
+    public var inverseEntity: String?
+    public var isTransient: Bool
+    public var elementID: String?
+    public var versionHashModifier: String?
+    public var renamingIdentifier: String?
+    public var userInfo: [UserInfoEntry]
+
+    public init(
+        name: String, location: SourceLocation, destinationEntity: String, isOptional: Bool = false,
+        isToMany: Bool = false, isOrdered: Bool = false, minCount: Int? = nil, maxCount: Int? = nil,
+        deletionRule: DeletionRule = .nullify, inverseName: String? = nil, inverseEntity: String? = nil,
+        isTransient: Bool = false, elementID: String? = nil, versionHashModifier: String? = nil,
+        renamingIdentifier: String? = nil, userInfo: [UserInfoEntry] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.destinationEntity = destinationEntity
+        self.isOptional = isOptional
+        self.isToMany = isToMany
+        self.isOrdered = isOrdered
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.deletionRule = deletionRule
+        self.inverseName = inverseName
+        self.inverseEntity = inverseEntity
+        self.isTransient = isTransient
+        self.elementID = elementID
+        self.versionHashModifier = versionHashModifier
+        self.renamingIdentifier = renamingIdentifier
+        self.userInfo = userInfo
+    }
+}
+
+public struct FetchedProperty: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var isOptional: Bool
+    public var fetchRequest: FetchRequestTemplate
+    public var userInfo: [UserInfoEntry]
+
+    public init(
+        name: String, location: SourceLocation, isOptional: Bool = true, fetchRequest: FetchRequestTemplate,
+        userInfo: [UserInfoEntry] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.isOptional = isOptional
+        self.fetchRequest = fetchRequest
+        self.userInfo = userInfo
+    }
+}
+
+/// A model-level `fetchRequest` template, or the request inside a fetched property.
+public struct FetchRequestTemplate: Hashable, Sendable {
+    /// What Core Data returns, from the `resultType` attribute (NSFetchRequestResultType raw values).
+    public enum ResultType: Int, Hashable, Sendable, Codable {
+        case managedObject = 0
+        case managedObjectID = 1
+        case dictionary = 2
+        case count = 4
+    }
+
+    public var name: String
+    public var location: SourceLocation
+    public var entityName: String
+    /// NSPredicate format text; may contain `$VARIABLE` substitutions.
+    public var predicateString: String?
+    public var resultType: ResultType
+    public var fetchLimit: Int?
+    public var fetchBatchSize: Int?
+    public var includeSubentities: Bool?
+    public var includesPendingChanges: Bool?
+    public var includesPropertyValues: Bool?
+    public var returnObjectsAsFaults: Bool?
+    public var returnDistinctResults: Bool?
+
+    public init(
+        name: String, location: SourceLocation, entityName: String, predicateString: String? = nil,
+        resultType: ResultType = .managedObject, fetchLimit: Int? = nil, fetchBatchSize: Int? = nil,
+        includeSubentities: Bool? = nil, includesPendingChanges: Bool? = nil, includesPropertyValues: Bool? = nil,
+        returnObjectsAsFaults: Bool? = nil, returnDistinctResults: Bool? = nil
+    ) {
+        self.name = name
+        self.location = location
+        self.entityName = entityName
+        self.predicateString = predicateString
+        self.resultType = resultType
+        self.fetchLimit = fetchLimit
+        self.fetchBatchSize = fetchBatchSize
+        self.includeSubentities = includeSubentities
+        self.includesPendingChanges = includesPendingChanges
+        self.includesPropertyValues = includesPropertyValues
+        self.returnObjectsAsFaults = returnObjectsAsFaults
+        self.returnDistinctResults = returnDistinctResults
+    }
+}
+
+public struct Configuration: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var usedWithCloudKit: Bool
+    public var memberEntities: [String]
+
+    public init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, memberEntities: [String] = []) {
+        self.name = name
+        self.location = location
+        self.usedWithCloudKit = usedWithCloudKit
+        self.memberEntities = memberEntities
+    }
+}
+
+public struct FetchIndex: Hashable, Sendable {
+    public struct Element: Hashable, Sendable {
+        /// A property name, or nil for an expression element.
+        public var property: String?
+        public var expression: String?
+        /// `Binary` (the default), `RTree`, …
+        public var type: String
+        public var isAscending: Bool
+
+        public init(property: String? = nil, expression: String? = nil, type: String = "Binary", isAscending: Bool = true) {
+            self.property = property
+            self.expression = expression
+            self.type = type
+            self.isAscending = isAscending
+        }
+    }
+
+    public var name: String
+    public var location: SourceLocation
+    public var elements: [Element]
+
+    public init(name: String, location: SourceLocation, elements: [Element]) {
+        self.name = name
+        self.location = location
+        self.elements = elements
+    }
+}
+
+/// A model-level `<composite>` definition (Xcode 15+): a named group of attributes stored inline.
+public struct CompositeDefinition: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var attributes: [Attribute]
+
+    public init(name: String, location: SourceLocation, attributes: [Attribute]) {
+        self.name = name
+        self.location = location
+        self.attributes = attributes
+    }
+}

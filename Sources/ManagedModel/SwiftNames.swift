@@ -1,0 +1,45 @@
+/// Name rules shared by the schema checks and the code generator.
+public enum SwiftNames {
+    /// Words that need backticks when used as identifiers in declarations.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_",
+    ]
+
+    /// Members of NSManagedObject and NSObject that a model property must not shadow: Core Data
+    /// refuses such properties at run time or the generated class would not compile.
+    public static let reservedMemberNames: Set<String> = [
+        "description", "debugDescription", "entity", "objectID", "managedObjectContext", "isDeleted",
+        "isInserted", "isUpdated", "isFault", "hasChanges", "hasPersistentChangedValues", "faultingState",
+        "changedValues", "changedValuesForCurrentEvent", "committedValues", "hash", "hashValue", "class",
+        "superclass", "self", "isProxy", "zone", "classForCoder", "classForKeyedArchiver", "observationInfo",
+        "value", "primitiveValue", "setValue", "setPrimitiveValue", "willAccessValue", "didAccessValue",
+        "willChangeValue", "didChangeValue", "awakeFromFetch", "awakeFromInsert", "awakeFromSnapshotEvents",
+        "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion",
+        "validateForInsert", "validateForUpdate", "validateForDelete", "validateValue", "objectIDs",
+        "fetchRequest", "context", "init", "copy", "mutableCopy", "dealloc", "retain", "release", "autorelease",
+    ]
+
+    /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
+    public static func capitalizedFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// Whether `name` is a plain Swift identifier (letters, digits, underscore; not starting with a digit).
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        let isHead: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDStart }
+        let isBody: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDContinue }
+        return isHead(first) && name.unicodeScalars.dropFirst().allSatisfy(isBody)
+    }
+}

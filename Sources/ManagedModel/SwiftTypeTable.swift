@@ -1,0 +1,101 @@
+/// How an attribute appears in Swift. Decided only by `SwiftTypeTable`.
+public struct SwiftPropertyType: Hashable, Sendable {
+    public enum Storage: String, Hashable, Sendable, Codable {
+        /// An Objective-C object (`String`, `Date`, `NSNumber`, …): `@NSManaged var x: T` or `T?`.
+        case object
+        /// A C scalar (`Int16`, `Double`, `Bool`, `TimeInterval`): `@NSManaged var x: T` when required;
+        /// when optional, a computed `T?` over primitive accessors boxing in `NSNumber`,
+        /// because `@NSManaged` cannot declare `Int16?`.
+        case scalar
+    }
+
+    /// The type without optionality, e.g. `Int16`, `String`, `NSNumber`, `[String]`.
+    public var name: String
+    public var isOptional: Bool
+    public var storage: Storage
+    /// For scalars, the `NSNumber` property that unboxes the value (`int16Value`, `boolValue`, …).
+    public var numberAccessor: String?
+
+    public init(name: String, isOptional: Bool, storage: Storage, numberAccessor: String? = nil) {
+        self.name = name
+        self.isOptional = isOptional
+        self.storage = storage
+        self.numberAccessor = numberAccessor
+    }
+
+    /// The type as written in a declaration: `String`, `Int16?`.
+    public var declaration: String { isOptional ? "\(name)?" : name }
+}
+
+/// The one table mapping Core Data attribute types to Swift types.
+///
+/// | attributeType | scalar (`usesScalarValueType` YES or absent) | object (`usesScalarValueType="NO"`) |
+/// |---|---|---|
+/// | Integer 16/32/64 | `Int16` / `Int32` / `Int64` | `NSNumber` |
+/// | Double, Float | `Double`, `Float` | `NSNumber` |
+/// | Boolean | `Bool` | `NSNumber` |
+/// | Date | `TimeInterval` (only when `usesScalarValueType="YES"`) | `Date` |
+/// | Decimal | — | `NSDecimalNumber` |
+/// | String, Binary, UUID, URI | — | `String`, `Data`, `UUID`, `URL` |
+/// | Transformable | — | `customClassName`, else `NSObject` |
+/// | ObjectID, Undefined | — | `NSManagedObjectID`, `NSObject` |
+/// | Composite | — | `[String: Any]` |
+///
+/// An absent `usesScalarValueType` predates Xcode 8's checkbox; numbers and booleans then become
+/// typed scalars (the point of this tool), dates stay `Date`. Unsigned types are never used:
+/// Core Data stores signed integers.
+public enum SwiftTypeTable {
+    public static func swiftType(
+        for type: AttributeType, usesScalarValueType: Bool?, isOptional: Bool, customClassName: String?
+    ) -> SwiftPropertyType {
+        func scalar(_ name: String, _ accessor: String) -> SwiftPropertyType {
+            if usesScalarValueType == false {
+                return SwiftPropertyType(name: "NSNumber", isOptional: isOptional, storage: .object)
+            }
+            return SwiftPropertyType(name: name, isOptional: isOptional, storage: .scalar, numberAccessor: accessor)
+        }
+        func object(_ name: String) -> SwiftPropertyType {
+            SwiftPropertyType(name: name, isOptional: isOptional, storage: .object)
+        }
+        switch type {
+        case .integer16: return scalar("Int16", "int16Value")
+        case .integer32: return scalar("Int32", "int32Value")
+        case .integer64: return scalar("Int64", "int64Value")
+        case .double: return scalar("Double", "doubleValue")
+        case .float: return scalar("Float", "floatValue")
+        case .boolean: return scalar("Bool", "boolValue")
+        case .date:
+            if usesScalarValueType == true {
+                return SwiftPropertyType(
+                    name: "TimeInterval", isOptional: isOptional, storage: .scalar, numberAccessor: "doubleValue")
+            }
+            return object("Date")
+        case .decimal: return object("NSDecimalNumber")
+        case .string: return object("String")
+        case .binary: return object("Data")
+        case .uuid: return object("UUID")
+        case .uri: return object("URL")
+        case .transformable:
+            let name = customClassName?.trimmingWhitespace ?? ""
+            return object(name.isEmpty ? "NSObject" : name)
+        case .objectID: return object("NSManagedObjectID")
+        case .undefined: return object("NSObject")
+        case .composite: return object("[String: Any]")
+        }
+    }
+
+    /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:
+    /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
+    public static func isSwiftOnlyTypeName(_ name: String) -> Bool {
+        name.contains("[") || name.contains("<") || name.contains("?") || name.contains("(")
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}
