@@ -21,7 +21,8 @@ import ManagedModel
 /// | Composite attribute naming no composite definition | error |
 /// | uniqueness constraint / fetch index / compound index naming no property | error |
 /// | property named like a no-parameter NSObject/NSManagedObject member (`description`, `entity`, …) | error |
-/// | entity, class or property name that is not a Swift identifier | error |
+/// | entity or property name that is not a Swift identifier | error |
+/// | representedClassName that is not `Name`, `.Name` or `Module.Name` with identifiers | warning |
 /// | Transformable with a Swift-only `customClassName` (`[String]`) or one naming no class (`Module.`) | warning |
 /// | derived attribute without `derivationExpression` | warning |
 /// | property name that is a Swift keyword (the generator escapes it) | note |
@@ -91,12 +92,12 @@ private struct Checker {
         if !SwiftNames.isIdentifier(entity.name) {
             diagnostics.error("entity name '\(entity.name)' is not a valid identifier", at: entity.location)
         }
-        if let className = entity.className, !SwiftNames.isIdentifier(className) {
-            diagnostics.error(
-                "class name '\(className)' of entity '\(entity.name)' is not a valid Swift identifier", at: entity.location)
-        }
-        if let module = entity.classModule, !SwiftNames.isIdentifier(module) {
-            diagnostics.error("module name '\(module)' of entity '\(entity.name)' is not a valid Swift identifier", at: entity.location)
+        // Core Data accepts any runtime class name; only the generated Swift declaration needs `Module.Name`.
+        let classParts = [entity.classModule, entity.className].compactMap { $0 }
+        if let represented = entity.representedClassName, !classParts.allSatisfy(SwiftNames.isIdentifier) {
+            diagnostics.warning(
+                "representedClassName '\(represented)' of entity '\(entity.name)' is not a Swift class name (Name, .Name or Module.Name); generated code cannot declare it",
+                at: entity.location)
         }
     }
 

@@ -109,7 +109,8 @@ struct ModelDecoder {
         if let represented = reader.text("representedClassName") {
             entity.representedClassName = represented
             (entity.classModule, entity.className) = Self.splitClassName(represented)
-            if entity.className == nil {
+            // Old Xcode versions write `representedClassName=""` for "no custom class": normal, not worth a warning.
+            if entity.className == nil && !represented.isEmpty {
                 diagnostics.warning(
                     "representedClassName '\(represented)' of entity '\(name)' names no class; the entity has no custom class",
                     at: location(node))
