@@ -54,7 +54,7 @@ struct XMLDocumentReaderTests {
             text += "<entity name=\"E\(index)\"/>\n"
         }
         text += "</model>\n"
-        let directory = try TemporaryDirectory()
+        let directory = try ReaderScratchDirectory()
         let file = directory.url.appendingPathComponent("contents")
         try Data(text.utf8).write(to: file)
 
@@ -69,7 +69,7 @@ struct XMLDocumentReaderTests {
 }
 
 /// A fresh folder under the system temporary directory, removed when the value is released.
-final class TemporaryDirectory: Sendable {
+final class ReaderScratchDirectory: Sendable {
     let url: URL
 
     init() throws {
@@ -80,5 +80,54 @@ final class TemporaryDirectory: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Test inputs found relative to this file: the package root and the shared model corpus beside it.
+enum XMLReaderFixtures {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return url
+    }()
+
+    /// `<package>/../shared/corpus`, or nil when this checkout has no corpus next to it.
+    static let corpus: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let index = url.appendingPathComponent("INDEX.tsv")
+        return FileManager.default.fileExists(atPath: index.path) ? url : nil
+    }()
+
+    /// The largest current-version `contents` in the corpus; without a corpus, a model written here.
+    static func realModelBytes() throws -> [UInt8] {
+        if let corpus {
+            let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+                .compactMap { $0 as? URL }
+                .filter { $0.lastPathComponent == "contents" } ?? []
+            let sized = try files.map { ($0, try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+            if let largest = sized.max(by: { ($0.1, $0.0.path) < ($1.1, $1.0.path) }) {
+                return [UInt8](try Data(contentsOf: largest.0))
+            }
+        }
+        var text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+
+            """
+        for index in 0..<40 {
+            text += """
+                    <entity name="Entity\(index)" representedClassName="Entity\(index)" syncable="YES">
+                        <attribute name="title" attributeType="String" defaultValueString="Ünïcødé \(index)"/>
+                        <attribute name="count" optional="YES" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                        <relationship name="next" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Entity\((index + 1) % 40)"/>
+                    </entity>
+
+                """
+        }
+        text += "</model>\n"
+        return Array(text.utf8)
     }
 }
