@@ -68,6 +68,41 @@ struct XMLDocumentReaderTests {
     }
 }
 
+extension XMLDocumentReaderTests {
+    /// The benchmark size: 1,000 entities, 30 attributes and 4 relationships each (about 5 MB).
+    /// The time bound is loose (debug build, shared machine); it catches quadratic work, not drift.
+    @Test("a 1,000-entity model of several MB parses completely and quickly")
+    func largeModel() throws {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n"
+        for entity in 0..<1_000 {
+            text += "    <entity name=\"Entity\(entity)\" representedClassName=\"Entity\(entity)\" syncable=\"YES\">\n"
+            for attribute in 0..<30 {
+                text += "        <attribute name=\"attribute\(attribute)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"value \(entity)-\(attribute)\" regularExpressionString=\"[a-z]+\"/>\n"
+            }
+            for relationship in 0..<4 {
+                text += "        <relationship name=\"link\(relationship)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((entity + relationship) % 1_000)\" inverseName=\"link\(relationship)\" inverseEntity=\"Entity\(entity)\"/>\n"
+            }
+            text += "    </entity>\n"
+        }
+        text += "</model>\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4_000_000)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try XMLDocumentReader.parse(bytes, path: "Large.xcdatamodel/contents")
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(10), "parsing \(bytes.count) bytes took \(elapsed)")
+        #expect(root.children.count == 1_000)
+        #expect(root.children.allSatisfy { $0.children.count == 34 })
+        let last = try #require(root.children.last)
+        #expect(last[attribute: "name"] == "Entity999")
+        // Each entity spans 36 lines after the two header lines.
+        #expect(last.line == 2 + 999 * 36 + 1)
+        #expect(last.children.last?[attribute: "destinationEntity"] == "Entity2")
+    }
+}
+
 /// A fresh folder under the system temporary directory, removed when the value is released.
 final class ReaderScratchDirectory: Sendable {
     let url: URL
