@@ -82,6 +82,10 @@ public enum SampleValue: Hashable, Sendable {
             return "\(typeName)(\(value))"
         case (.integer(let value), _):
             return typeName.isEmpty ? "\(value)" : "\(typeName)(\(value))"
+        case (.double(let value), "Float"):
+            // Float's own shortest spelling: the literal converts to exactly the sampled Float.
+            let float = Float(value)
+            return "Float(\(float == float.rounded() && abs(float) < 1e7 ? String(Int64(float)) : "\(float)"))"
         case (.double(let value), _), (.date(let value), "TimeInterval"), (.date(let value), "Double"):
             return "\(typeName.isEmpty ? "Double" : typeName)(\(Self.decimalText(value)))"
         case (.decimal(let text), _):
