@@ -356,11 +356,36 @@ private final class WitnessBuilder {
             }
             return result
         }
+        if maximum == nil {
+            // {n,}: n-1 exact repetitions, then one or more; linear in the cap per child length,
+            // where enumerating repetition counts would be cubic.
+            let oneOrMore = try oneOrMoreLengths(childLengths)
+            if minimum == 0 {
+                var result = oneOrMore
+                result[0] = true
+                return result
+            }
+            let prefix = try repetitionTable(childLengths, minimum: minimum - 1, maximum: minimum - 1, stopAt: nil)
+            guard prefix.count == minimum else { return Lengths(repeating: false, count: cap + 1) }
+            return try sum(prefix[minimum - 1], oneOrMore)
+        }
         var result = Lengths(repeating: false, count: cap + 1)
         for exactly in try repetitionTable(childLengths, minimum: minimum, maximum: maximum, stopAt: nil).dropFirst(minimum) {
             for index in exactly.indices where exactly[index] { result[index] = true }
         }
         return result
+    }
+
+    /// Lengths of one or more repetitions: `reach[L]` when some child length `a` ends a chain at L.
+    private func oneOrMoreLengths(_ child: Lengths) throws(RegexWitnessFailure) -> Lengths {
+        let positive = child.indices.filter { $0 > 0 && child[$0] }
+        var reach = Lengths(repeating: false, count: cap + 1)
+        reach[0] = child[0]
+        try spend((cap + 1) * max(1, positive.count))
+        for length in 1...max(1, cap) where length <= cap {
+            reach[length] = positive.contains { $0 <= length && ($0 == length || reach[length - $0]) }
+        }
+        return reach
     }
 
     /// `table[k]`: lengths of exactly k repetitions, for k up to the largest count that can still
@@ -424,6 +449,10 @@ private final class WitnessBuilder {
                 for _ in 0..<count { try build(child, length: width, into: &output) }
                 return
             }
+            if maximum == nil {
+                try buildUnbounded(child, childLengths, minimum: minimum, length: length, into: &output)
+                return
+            }
             let table = try repetitionTable(childLengths, minimum: minimum, maximum: maximum, stopAt: length)
             guard let count = table.indices.first(where: { $0 >= minimum && table[$0][length] }) else {
                 throw RegexWitnessFailure("internal: repetition cannot reach length \(length)")
@@ -437,6 +466,42 @@ private final class WitnessBuilder {
                 try build(child, length: part, into: &output)
                 remaining -= part
             }
+        }
+    }
+
+    /// `{n,}` built as `oneOrMoreLengths` describes: n-1 exact repetitions, then a greedy-smallest chain.
+    private func buildUnbounded(
+        _ child: RegexNode, _ childLengths: Lengths, minimum: Int, length: Int, into output: inout String.UnicodeScalarView
+    ) throws(RegexWitnessFailure) {
+        if minimum == 0 && length == 0 { return }
+        let oneOrMore = try oneOrMoreLengths(childLengths)
+        var remaining = length
+        if minimum > 1 {
+            let prefix = try repetitionTable(childLengths, minimum: minimum - 1, maximum: minimum - 1, stopAt: nil)
+            guard prefix.count == minimum,
+                let prefixLength = (0...remaining).first(where: { prefix[minimum - 1][$0] && oneOrMore[remaining - $0] })
+            else { throw RegexWitnessFailure("internal: repetition cannot reach length \(length)") }
+            var prefixRemaining = prefixLength
+            for done in 0..<(minimum - 1) {
+                let rest = prefix[minimum - 2 - done]
+                guard let part = (0...prefixRemaining).first(where: { childLengths[$0] && rest[prefixRemaining - $0] }) else {
+                    throw RegexWitnessFailure("internal: repetition cannot reach length \(length)")
+                }
+                try build(child, length: part, into: &output)
+                prefixRemaining -= part
+            }
+            remaining -= prefixLength
+        }
+        if remaining == 0 {
+            try build(child, length: 0, into: &output)
+            return
+        }
+        while remaining > 0 {
+            guard let part = (1...remaining).first(where: { childLengths[$0] && ($0 == remaining || oneOrMore[remaining - $0]) }) else {
+                throw RegexWitnessFailure("internal: repetition cannot reach length \(length)")
+            }
+            try build(child, length: part, into: &output)
+            remaining -= part
         }
     }
 }

@@ -120,6 +120,19 @@ let realWorldPatterns: [RealWorldPattern] = [
         #expect(try !coreDataMatches(violating, pattern))
     }
 
+    /// A maximum-length probe needs the longest witness; variable-length repeated groups must not
+    /// make that search cubic in the length (Core Data emails are often capped at 254 or more).
+    @Test(arguments: [254, 1000])
+    func longestWitnessForLongBounds(maximum: Int) throws {
+        let pattern = #"^.+@([A-Za-z0-9-]+\.)+[A-Za-z]{2}[A-Za-z]*$"#
+        let value = try RegexWitness(pattern: pattern).witness(length: LengthBounds(minimum: 1, maximum: maximum), preferLongest: true).get()
+        #expect(value.utf16.count == maximum)
+        #expect(try coreDataMatches(value, pattern))
+        let groups = try RegexWitness(pattern: "^(ab|c){3,}$").witness(length: LengthBounds(minimum: 1, maximum: maximum), preferLongest: true).get()
+        #expect(groups.utf16.count == maximum)
+        #expect(try coreDataMatches(groups, "^(ab|c){3,}$"))
+    }
+
     @Test func exactLengthsAreHit() throws {
         let witness = try RegexWitness(pattern: #"^[a-z]+$"#)
         #expect(try witness.witness(length: LengthBounds(minimum: 5, maximum: 10)).get().count == 5)
