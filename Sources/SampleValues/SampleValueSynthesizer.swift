@@ -50,6 +50,12 @@ public struct BoundaryValue: Hashable, Sendable {
     }
 }
 
+/// The probes of one attribute, and the constraints left unprobed.
+public struct BoundaryAnalysis: Hashable, Sendable {
+    public var values: [BoundaryValue]
+    public var skipped: [SkippedBoundary]
+}
+
 /// A constraint for which no single-violation probe exists (e.g. a minimum equal to `Int16.min`).
 public struct SkippedBoundary: Hashable, Sendable {
     public var key: String
@@ -131,10 +137,10 @@ public struct SampleValueSynthesizer: Sendable {
     }
 
     /// `boundaryValues(for:)` together with the constraints that could not be probed, and why.
-    public func boundaryAnalysis(for attribute: Attribute) -> (values: [BoundaryValue], skipped: [SkippedBoundary]) {
+    public func boundaryAnalysis(for attribute: Attribute) -> BoundaryAnalysis {
         var probe = BoundaryProbe(attribute: attribute)
         probe.run()
-        return (probe.values, probe.skipped)
+        return BoundaryAnalysis(values: probe.values, skipped: probe.skipped)
     }
 
     static func subject(_ attribute: Attribute, entityName: String?) -> String {
@@ -241,7 +247,8 @@ public struct SampleValueSynthesizer: Sendable {
             let count = min(max(4, bounds.minimum), bounds.maximum ?? Int.max)
             return .success(.data((0..<count).map { UInt8(truncatingIfNeeded: $0 + 1 + variant * 0x10) }))
         case .uuid:
-            return .success(.uuid(String(format: "00000000-0000-4000-8000-%012X", variant + 1)))
+            let node = String(variant + 1, radix: 16, uppercase: true)
+            return .success(.uuid("00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - node.count)) + node))
         case .uri:
             return .success(.url("https://example.com/\(attribute.name)/\(variant + 1)"))
         case .transformable, .objectID, .undefined, .composite:
