@@ -279,7 +279,13 @@ public struct SampleValueSynthesizer: Sendable {
         }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
             do throws(RegexWitnessFailure) {
-                return try RegexWitness(pattern: pattern).witness(length: length, variant: variant, preferLongest: preferLongest)
+                let witness = try RegexWitness(pattern: pattern)
+                let result = witness.witness(length: length, variant: variant, preferLongest: preferLongest)
+                // A pattern admitting a single value keeps it for every variant, like a one-value range.
+                if case .failure = result, variant > 0 {
+                    return witness.witness(length: length, variant: 0, preferLongest: preferLongest)
+                }
+                return result
             } catch {
                 return .failure(error)
             }

@@ -238,6 +238,18 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
         #expect(wrongResult.diagnostics.first?.message.contains("does not match") == true)
     }
 
+    @Test func singleValuedConstraintsRepeatTheValueForEveryVariant() {
+        let literal = attribute("kind", .string, regex: "^fixed$")
+        let single = attribute("count", .integer16, min: .integer(5), max: .integer(5))
+        for constrained in [literal, single] {
+            let first = synthesizer.sample(for: constrained)
+            let second = synthesizer.sample(for: constrained, variant: 1)
+            #expect(first.value != nil)
+            #expect(second.value == first.value)
+            #expect(second.diagnostics.isEmpty)
+        }
+    }
+
     @Test func impossibleLengthAndPatternWarns() {
         let zip = attribute("zip", .string, min: .integer(6), regex: #"^\d{5}$"#)
         let result = synthesizer.sample(for: zip, entityName: "Address")
