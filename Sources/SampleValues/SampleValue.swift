@@ -1,0 +1,141 @@
+import ManagedModel
+
+/// Core Data's validation error codes (`CoreDataErrors.h`, `NSManagedObjectValidationError`), the
+/// codes generated constraint tests expect in `NSError.code`.
+public enum ValidationErrorCode: Int, Hashable, Sendable, CaseIterable {
+    case multipleErrors = 1560
+    case missingMandatoryProperty = 1570
+    case relationshipLacksMinimumCount = 1580
+    case relationshipExceedsMaximumCount = 1590
+    case relationshipDeniedDelete = 1600
+    case numberTooLarge = 1610
+    case numberTooSmall = 1620
+    case dateTooLate = 1630
+    case dateTooSoon = 1640
+    case invalidDate = 1650
+    case stringTooLong = 1660
+    case stringTooShort = 1670
+    case stringPatternMatching = 1680
+
+    /// The Core Data constant as written in Swift source (`NSValidationNumberTooSmallError`).
+    public var constantName: String {
+        switch self {
+        case .multipleErrors: return "NSValidationMultipleErrorsError"
+        case .missingMandatoryProperty: return "NSValidationMissingMandatoryPropertyError"
+        case .relationshipLacksMinimumCount: return "NSValidationRelationshipLacksMinimumCountError"
+        case .relationshipExceedsMaximumCount: return "NSValidationRelationshipExceedsMaximumCountError"
+        case .relationshipDeniedDelete: return "NSValidationRelationshipDeniedDeleteError"
+        case .numberTooLarge: return "NSValidationNumberTooLargeError"
+        case .numberTooSmall: return "NSValidationNumberTooSmallError"
+        case .dateTooLate: return "NSValidationDateTooLateError"
+        case .dateTooSoon: return "NSValidationDateTooSoonError"
+        case .invalidDate: return "NSValidationInvalidDateError"
+        case .stringTooLong: return "NSValidationStringTooLongError"
+        case .stringTooShort: return "NSValidationStringTooShortError"
+        case .stringPatternMatching: return "NSValidationStringPatternMatchingError"
+        }
+    }
+}
+
+/// A deterministic value for one attribute, typed by what it is rather than by its Swift spelling;
+/// `swiftLiteral(for:)` spells it for the attribute's Swift type.
+public enum SampleValue: Hashable, Sendable {
+    case integer(Int64)
+    /// Double and Float attributes (Float samples are chosen to be exactly representable).
+    case double(Double)
+    /// Decimal text, e.g. `42.5`, so no binary rounding happens before `NSDecimalNumber(string:)`.
+    case decimal(String)
+    case bool(Bool)
+    case string(String)
+    /// Seconds since 2001-01-01 00:00:00 UTC.
+    case date(Double)
+    case data([UInt8])
+    case uuid(String)
+    case url(String)
+    /// Swift source taken verbatim from the model's userInfo, for types we cannot synthesize
+    /// (Transformable, Undefined, …).
+    case swiftExpression(String)
+
+    /// Swift source producing this value as the given Swift type, e.g. `Int16(42)`,
+    /// `NSNumber(value: 42)`, `"abc"`, `Date(timeIntervalSinceReferenceDate: 694224000)`.
+    /// The expression also fits where the optional form (`T?`) is expected.
+    public func swiftLiteral(for swiftType: SwiftPropertyType) -> String {
+        swiftLiteral(forTypeNamed: swiftType.name)
+    }
+
+    /// As `swiftLiteral(for:)`, from the bare type name (`Int16`, `NSNumber`, `String`, …).
+    public func swiftLiteral(forTypeNamed typeName: String) -> String {
+        switch (self, typeName) {
+        case (.swiftExpression(let source), _):
+            return source
+        case (.integer(let value), "NSNumber"):
+            return "NSNumber(value: \(value))"
+        case (.double(let value), "NSNumber"):
+            return "NSNumber(value: \(Self.decimalText(value)))"
+        case (.bool(let value), "NSNumber"):
+            return "NSNumber(value: \(value))"
+        case (.integer(let value), "NSDecimalNumber"):
+            return "NSDecimalNumber(string: \(Self.stringLiteral(String(value))))"
+        case (.double(let value), "NSDecimalNumber"):
+            return "NSDecimalNumber(string: \(Self.stringLiteral(Self.decimalText(value))))"
+        case (.integer(let value), "Double"), (.integer(let value), "Float"), (.integer(let value), "TimeInterval"):
+            return "\(typeName)(\(value))"
+        case (.integer(let value), _):
+            return typeName.isEmpty ? "\(value)" : "\(typeName)(\(value))"
+        case (.double(let value), "Float"):
+            // Float's own shortest spelling: the literal converts to exactly the sampled Float.
+            let float = Float(value)
+            return "Float(\(float == float.rounded() && abs(float) < 1e7 ? String(Int64(float)) : "\(float)"))"
+        case (.double(let value), _), (.date(let value), "TimeInterval"), (.date(let value), "Double"):
+            return "\(typeName.isEmpty ? "Double" : typeName)(\(Self.decimalText(value)))"
+        case (.decimal(let text), _):
+            return "NSDecimalNumber(string: \(Self.stringLiteral(text)))"
+        case (.bool(let value), _):
+            return "\(value)"
+        case (.string(let text), _):
+            return Self.stringLiteral(text)
+        case (.date(let seconds), _):
+            return "Date(timeIntervalSinceReferenceDate: \(Self.decimalText(seconds)))"
+        case (.data(let bytes), _):
+            if bytes.isEmpty { return "Data()" }
+            let hex = bytes.map { "0x" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }
+            return "Data([\(hex.joined(separator: ", "))])"
+        case (.uuid(let text), _):
+            return "UUID(uuidString: \(Self.stringLiteral(text)))!"
+        case (.url(let text), _):
+            return "URL(string: \(Self.stringLiteral(text)))!"
+        }
+    }
+
+    /// A Swift string literal: quotes, backslashes and every non-printable or non-ASCII scalar escaped,
+    /// so generated files stay ASCII and unambiguous.
+    public static func stringLiteral(_ text: String) -> String {
+        var body = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": body += "\\\""
+            case "\\": body += "\\\\"
+            case "\n": body += "\\n"
+            case "\r": body += "\\r"
+            case "\t": body += "\\t"
+            case "\0": body += "\\0"
+            case " "..."~": body.unicodeScalars.append(scalar)
+            default: body += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return "\"" + body + "\""
+    }
+
+    /// Shortest text that reads back as the same Double, without a trailing `.0` for whole numbers
+    /// (`694224000`, `42.5`, `1e+20`).
+    static func decimalText(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import ManagedModel
+import Testing
+
+@testable import ModelReader
+
+@Suite("XMLDocumentReader")
+struct XMLDocumentReaderTests {
+    @Test("elements, attributes in order, lines and element-only children")
+    func smallDocument() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+                <entity name="Book" representedClassName="Book" syncable="YES">
+                    <!-- comments and text are dropped -->
+                    <attribute name="title" attributeType="String" defaultValueString="a &amp; b &lt;&#x41;&gt;"/>
+                    <attribute name="pages" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
+                </entity>
+                <elements/>
+            </model>
+            """
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "/tmp/Model.xcdatamodel/contents")
+        #expect(root.name == "model")
+        #expect(root.line == 2)
+        #expect(root.attributes.map(\.name) == ["type", "documentVersion", "sourceLanguage"])
+        #expect(root[attribute: "sourceLanguage"] == "Swift")
+        #expect(root.children.map(\.name) == ["entity", "elements"])
+        #expect(root.children.map(\.line) == [3, 8])
+
+        let entity = try #require(root.children(named: "entity").first)
+        #expect(entity[attribute: "name"] == "Book")
+        let attributes = entity.children(named: "attribute")
+        #expect(attributes.map(\.line) == [5, 6])
+        #expect(attributes.map { $0[attribute: "name"] } == ["title", "pages"])
+        #expect(attributes[0][attribute: "defaultValueString"] == "a & b <A>")
+        #expect(attributes[1].attributes.map(\.name) == ["name", "optional", "attributeType", "usesScalarValueType"])
+        #expect(entity.children.count == 2)
+    }
+
+    @Test("empty attribute values and non-ASCII text survive")
+    func emptyAndUnicodeValues() throws {
+        let text = #"<model><entity name="Ünïcødé 📚" userInfo=""/></model>"#
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "contents")
+        let entity = try #require(root.children.first)
+        #expect(entity[attribute: "name"] == "Ünïcødé 📚")
+        #expect(entity[attribute: "userInfo"] == "")
+    }
+
+    @Test("line numbers above 65535 are exact")
+    func bigLineNumbers() throws {
+        let entityCount = 70_000
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n"
+        for index in 0..<entityCount {
+            text += "<entity name=\"E\(index)\"/>\n"
+        }
+        text += "</model>\n"
+        let directory = try ReaderScratchDirectory()
+        let file = directory.url.appendingPathComponent("contents")
+        try Data(text.utf8).write(to: file)
+
+        let root = try XMLDocumentReader.parse(Array(try Data(contentsOf: file)), path: file.path)
+        #expect(root.children.count == entityCount)
+        // Entity n sits on line n + 3 (declaration and <model> come first).
+        for index in [0, 65_531, 65_532, 65_533, 65_534, 69_999] {
+            #expect(root.children[index].line == index + 3)
+            #expect(root.children[index][attribute: "name"] == "E\(index)")
+        }
+    }
+}
+
+extension XMLDocumentReaderTests {
+    /// The benchmark size: 1,000 entities, 30 attributes and 4 relationships each (about 5 MB).
+    /// The time bound is loose (debug build, shared machine); it catches quadratic work, not drift.
+    @Test("a 1,000-entity model of several MB parses completely and quickly")
+    func largeModel() throws {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n"
+        for entity in 0..<1_000 {
+            text += "    <entity name=\"Entity\(entity)\" representedClassName=\"Entity\(entity)\" syncable=\"YES\">\n"
+            for attribute in 0..<30 {
+                text += "        <attribute name=\"attribute\(attribute)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"value \(entity)-\(attribute)\" regularExpressionString=\"[a-z]+\"/>\n"
+            }
+            for relationship in 0..<4 {
+                text += "        <relationship name=\"link\(relationship)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((entity + relationship) % 1_000)\" inverseName=\"link\(relationship)\" inverseEntity=\"Entity\(entity)\"/>\n"
+            }
+            text += "    </entity>\n"
+        }
+        text += "</model>\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4_000_000)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try XMLDocumentReader.parse(bytes, path: "Large.xcdatamodel/contents")
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(10), "parsing \(bytes.count) bytes took \(elapsed)")
+        #expect(root.children.count == 1_000)
+        #expect(root.children.allSatisfy { $0.children.count == 34 })
+        let last = try #require(root.children.last)
+        #expect(last[attribute: "name"] == "Entity999")
+        // Each entity spans 36 lines after the two header lines.
+        #expect(last.line == 2 + 999 * 36 + 1)
+        #expect(last.children.last?[attribute: "destinationEntity"] == "Entity2")
+    }
+}
+
+/// A fresh folder under the system temporary directory, removed when the value is released.
+final class ReaderScratchDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ModelReaderTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Test inputs found relative to this file: the package root and the shared model corpus beside it.
+enum XMLReaderFixtures {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return url
+    }()
+
+    /// `<package>/../shared/corpus`, or nil when this checkout has no corpus next to it.
+    static let corpus: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let index = url.appendingPathComponent("INDEX.tsv")
+        return FileManager.default.fileExists(atPath: index.path) ? url : nil
+    }()
+
+    /// The largest current-version `contents` in the corpus; without a corpus, a model written here.
+    static func realModelBytes() throws -> [UInt8] {
+        if let corpus {
+            let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+                .compactMap { $0 as? URL }
+                .filter { $0.lastPathComponent == "contents" } ?? []
+            let sized = try files.map { ($0, try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+            if let largest = sized.max(by: { ($0.1, $0.0.path) < ($1.1, $1.0.path) }) {
+                return [UInt8](try Data(contentsOf: largest.0))
+            }
+        }
+        var text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+
+            """
+        for index in 0..<40 {
+            text += """
+                    <entity name="Entity\(index)" representedClassName="Entity\(index)" syncable="YES">
+                        <attribute name="title" attributeType="String" defaultValueString="Ünïcødé \(index)"/>
+                        <attribute name="count" optional="YES" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                        <relationship name="next" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Entity\((index + 1) % 40)"/>
+                    </entity>
+
+                """
+        }
+        text += "</model>\n"
+        return Array(text.utf8)
+    }
+}
