@@ -76,12 +76,22 @@ public enum SwiftTypeTable {
         case .uuid: return object("UUID")
         case .uri: return object("URL")
         case .transformable:
-            let name = customClassName?.trimmingWhitespace ?? ""
-            return object(name.isEmpty ? "NSObject" : name)
+            return object(transformableClassName(customClassName) ?? "NSObject")
         case .objectID: return object("NSManagedObjectID")
         case .undefined: return object("NSObject")
         case .composite: return object("[String: Any]")
         }
+    }
+
+    /// The Swift type a Transformable's `customClassName` names, or nil when it names none.
+    ///
+    /// Xcode writes the current-module form with a leading dot (`.Settings`, `.[String]`); an empty
+    /// name or a bare module prefix (`MyApp.`, `.`) names no class, so the attribute stays `NSObject`.
+    public static func transformableClassName(_ customClassName: String?) -> String? {
+        var name = Substring(customClassName?.trimmingWhitespace ?? "")
+        if name.hasPrefix(".") { name = name.dropFirst() }
+        if name.isEmpty || name.hasSuffix(".") { return nil }
+        return String(name)
     }
 
     /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:

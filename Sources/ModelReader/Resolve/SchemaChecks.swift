@@ -237,7 +237,7 @@ private struct Checker {
                 diagnostics.warning(
                     "customClassName '\(className)' of Transformable attribute '\(qualified)' is a Swift-only type; value transformers archive NSObject subclasses (use e.g. NSArray)",
                     at: attribute.location)
-            } else if ModelDecoder.splitClassName(className).className == nil {
+            } else if SwiftTypeTable.transformableClassName(className) == nil {
                 diagnostics.warning(
                     "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)
             }
