@@ -73,7 +73,7 @@ nonisolated public final class Item: NSManagedObject {
         NSFetchRequest<Item>(entityName: "Item")
     }
 
-    /// Margin per unit; derived, not stored.
+    /// Derived, not stored (and not @objc).
     public var isInStock: Bool { stockCount > 0 }
 
     public override func awakeFromInsert() {

@@ -10,6 +10,9 @@ nonisolated extension Item {
         }
     }
 
+    /// Margin per unit.
+    public var margin: NSDecimalNumber { unitPrice.subtracting(unitCost) }
+
     public func validateConsistency() throws {
         if unitPrice.compare(unitCost) == .orderedAscending {
             throw ManagedValidation.error(code: NSManagedObjectValidationError, object: self, key: Keys.unitPrice,

@@ -9,16 +9,19 @@ nonisolated public final class Tag: NSManagedObject {
     public enum Keys {
         public static let label = "label"
         public static let items = "items"
+        public static let curator = "curator"
     }
 
     @NSManaged public var label: String
     @NSManaged public var items: Set<Item>
+    @NSManaged public var curator: Person?
 
-    public init(context: NSManagedObjectContext, label: String, items: Set<Item> = []) {
+    public init(context: NSManagedObjectContext, label: String, items: Set<Item> = [], curator: Person? = nil) {
         let entity = NSEntityDescription.entity(forEntityName: "Tag", in: context)!
         super.init(entity: entity, insertInto: context)
         self.label = label
         self.items = items
+        self.curator = curator
     }
 
     @objc override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
