@@ -9,6 +9,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/SAX2.h>
 
 // xmlFree is a global function pointer, which Swift 6 rejects as not concurrency-safe.
 static inline void mc_xmlFree(void *pointer) { xmlFree(pointer); }

@@ -24,6 +24,21 @@ public enum SwiftNames {
         "fetchRequest", "context", "init", "copy", "mutableCopy", "dealloc", "retain", "release", "autorelease",
     ]
 
+    /// The entries of `reservedMemberNames` that are only base names of members taking arguments
+    /// (`value(forKey:)`, `willChangeValue(forKey:)`, `committedValues(forKeys:)`, …) or the label of the
+    /// generated `init(context:)`. A property with such a name compiles, and Core Data accepts it: its rule
+    /// (NSPropertyDescription.name) forbids only names of no-parameter methods of NSObject/NSManagedObject.
+    public static let reservedBaseNamesOfMembersTakingArguments: Set<String> = [
+        "value", "primitiveValue", "setValue", "setPrimitiveValue", "willAccessValue", "didAccessValue",
+        "willChangeValue", "didChangeValue", "validateValue", "objectIDs", "committedValues",
+        "awakeFromSnapshotEvents", "context",
+    ]
+
+    /// Property names Core Data rejects (a no-parameter member of NSObject or NSManagedObject).
+    public static var forbiddenPropertyNames: Set<String> {
+        reservedMemberNames.subtracting(reservedBaseNamesOfMembersTakingArguments)
+    }
+
     /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name

@@ -1,0 +1,138 @@
+import Foundation
+import ManagedModel
+
+/// One version of a model: a `.xcdatamodel` folder's XML `contents` file.
+public struct ModelVersionLocation: Hashable, Sendable {
+    /// The version folder's name without `.xcdatamodel`, e.g. `Model 2`.
+    public var name: String
+    public var contentsPath: String
+
+    public init(name: String, contentsPath: String) {
+        self.name = name
+        self.contentsPath = contentsPath
+    }
+}
+
+/// Where a model's versions live on disk and which one is current.
+///
+/// Accepts a `.xcdatamodeld` bundle, a single `.xcdatamodel` folder, or a path to a `contents` file.
+public struct ModelBundle: Hashable, Sendable {
+    /// What the user passed.
+    public var inputPath: String
+    /// The `.xcdatamodeld` (or bare `.xcdatamodel`) name without extension.
+    public var modelName: String
+    /// In natural order ("Model", "Model 2", "Model 10").
+    public var versions: [ModelVersionLocation]
+    /// The version folder name without `.xcdatamodel`.
+    public var currentVersionName: String
+
+    public init(inputPath: String, modelName: String, versions: [ModelVersionLocation], currentVersionName: String) {
+        self.inputPath = inputPath
+        self.modelName = modelName
+        self.versions = versions
+        self.currentVersionName = currentVersionName
+    }
+
+    /// Finds the versions and the current version; warnings (a guessed current version) go to `diagnostics`.
+    /// - Throws: `DiagnosticsError` when the path holds no readable XML model.
+    public static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
+        try BundleLocator(inputPath: path).locate(diagnostics: &diagnostics)
+    }
+
+    /// The version called `name` (with or without `.xcdatamodel`); `nil` means the current version.
+    public func version(named name: String?) throws -> ModelVersionLocation {
+        let wanted = ModelVersionName.stripped(name ?? currentVersionName)
+        if let version = versions.first(where: { $0.name == wanted }) { return version }
+        let known = versions.map { "'\($0.name)'" }.joined(separator: ", ")
+        throw DiagnosticsError(
+            .error(
+                "unknown model version '\(wanted)'; the model has \(versions.count == 1 ? "version" : "versions") \(known)",
+                at: SourceLocation(path: BundleLocator.withoutTrailingSlashes(inputPath), line: 0)
+            )
+        )
+    }
+
+    public var currentVersion: ModelVersionLocation {
+        get throws { try version(named: nil) }
+    }
+
+    /// Reads and parses one version's `contents` file.
+    func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
+        } catch {
+            throw DiagnosticsError(
+                .error(
+                    "cannot read the model file: \(BundleLocator.reason(for: error))",
+                    at: SourceLocation(path: version.contentsPath, line: 0)
+                )
+            )
+        }
+        return try XMLDocumentReader.parse([UInt8](data), path: version.contentsPath)
+    }
+}
+
+/// Version folder names: `Model 2.xcdatamodel` on disk, `Model 2` everywhere else.
+enum ModelVersionName {
+    static let folderExtension = ".xcdatamodel"
+    static let bundleExtension = ".xcdatamodeld"
+
+    static func stripped(_ name: String) -> String {
+        name.hasSuffix(folderExtension) ? String(name.dropLast(folderExtension.count)) : name
+    }
+
+    /// The corpus tooling's order (stats.py `natural_key`): digit runs compare as numbers, text case-insensitively.
+    static func naturallyOrdered(_ lhs: String, _ rhs: String) -> Bool {
+        let left = naturalKey(lhs)
+        let right = naturalKey(rhs)
+        for (l, r) in zip(left, right) where l != r {
+            return l < r
+        }
+        if left.count != right.count { return left.count < right.count }
+        return lhs < rhs
+    }
+
+    private enum KeyPart: Comparable {
+        /// Digits without leading zeros; compared by length first so any length of digits works.
+        case number(String)
+        case text(String)
+
+        static func < (lhs: KeyPart, rhs: KeyPart) -> Bool {
+            switch (lhs, rhs) {
+            case (.number(let l), .number(let r)): return (l.count, l) < (r.count, r)
+            case (.text(let l), .text(let r)): return l < r
+            // Parts alternate text, number, text, ... so kinds only differ if one key ended early.
+            case (.number, .text): return true
+            case (.text, .number): return false
+            }
+        }
+    }
+
+    private static func naturalKey(_ name: String) -> [KeyPart] {
+        var parts: [KeyPart] = []
+        var text = ""
+        var digits = ""
+        func flushDigits() {
+            guard !digits.isEmpty else { return }
+            let trimmed = digits.drop { $0 == "0" }
+            parts.append(.number(trimmed.isEmpty ? "0" : String(trimmed)))
+            digits = ""
+        }
+        for character in stripped(name) {
+            if character.isASCII, character.isNumber {
+                if digits.isEmpty {
+                    parts.append(.text(text.lowercased()))
+                    text = ""
+                }
+                digits.append(character)
+            } else {
+                flushDigits()
+                text.append(character)
+            }
+        }
+        flushDigits()
+        parts.append(.text(text.lowercased()))
+        return parts
+    }
+}

@@ -1,0 +1,73 @@
+import ManagedModel
+
+/// A model version read and resolved, with everything noticed on the way (warnings and notes;
+/// `ModelLoader` throws instead of returning when there were errors).
+public struct LoadedModel: Sendable {
+    public var bundle: ModelBundle
+    public var schema: Schema
+    public var diagnostics: Diagnostics
+
+    public init(bundle: ModelBundle, schema: Schema, diagnostics: Diagnostics) {
+        self.bundle = bundle
+        self.schema = schema
+        self.diagnostics = diagnostics
+    }
+}
+
+/// The reader stage's entry point: path -> bundle -> XML -> resolved, checked `Schema`.
+public enum ModelLoader {
+    /// Reads the current version (or `version`).
+    /// - Throws: `DiagnosticsError` when any error was found; it carries the warnings too.
+    public static func load(_ path: String, version: String? = nil) throws -> LoadedModel {
+        var diagnostics = Diagnostics()
+        let bundle = try locate(path, diagnostics: &diagnostics)
+        let location = try bundle.version(named: version)
+        return try load(location, of: bundle, diagnostics: diagnostics)
+    }
+
+    /// Every version, natural order. Bundle warnings (e.g. a guessed current version) go to every version's diagnostics.
+    /// - Throws: `DiagnosticsError` with the diagnostics of every version when any version has errors.
+    public static func loadAllVersions(_ path: String) throws -> [LoadedModel] {
+        var bundleDiagnostics = Diagnostics()
+        let bundle = try locate(path, diagnostics: &bundleDiagnostics)
+        var loaded: [LoadedModel] = []
+        var failures = Diagnostics()
+        for location in bundle.versions {
+            do {
+                loaded.append(try load(location, of: bundle, diagnostics: bundleDiagnostics))
+            } catch let error as DiagnosticsError {
+                failures.append(contentsOf: error.diagnostics)
+            }
+        }
+        if failures.hasErrors { throw DiagnosticsError(failures) }
+        return loaded
+    }
+
+    private static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
+        do {
+            return try ModelBundle.locate(path, diagnostics: &diagnostics)
+        } catch let error as DiagnosticsError {
+            var all = diagnostics
+            all.append(contentsOf: error.diagnostics)
+            throw DiagnosticsError(all)
+        }
+    }
+
+    private static func load(
+        _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
+    ) throws -> LoadedModel {
+        var diagnostics = diagnostics
+        let root: XMLElementNode
+        do {
+            root = try bundle.readDocument(of: location)
+        } catch let error as DiagnosticsError {
+            diagnostics.append(contentsOf: error.diagnostics)
+            throw DiagnosticsError(diagnostics)
+        }
+        let resolved = SchemaResolver.resolve(
+            root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
+        diagnostics.append(contentsOf: resolved.diagnostics)
+        guard let schema = resolved.schema, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics) }
+        return LoadedModel(bundle: bundle, schema: schema, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import ManagedModel
+
+/// Reading the text forms the `contents` XML uses for flags, numbers, defaults and bounds.
+///
+/// Decisions (the model file is written by Xcode, but old and hand-edited files exist):
+/// - Flags: `YES`/`NO` as Xcode writes them; `true`/`false` too (seen in real files: `usedWithCloudKit="false"`).
+///   Boolean *defaults* also accept `1`/`0` (seen in real files).
+/// - Integers accept an integral decimal form (`0.0`), which old Xcode versions wrote for Integer defaults.
+/// - Decimal text is validated but kept exactly as written.
+/// - An empty `defaultValueString` means "no default" except for String attributes (where it is the empty string).
+/// - Dates: `*DateTimeInterval` (seconds since 2001-01-01 UTC) wins; Xcode also writes a display copy in
+///   `*ValueString`, which is read only when no interval is present (very old models), as UTC.
+enum ModelValueText {
+    struct Invalid: Error {
+        var reason: String
+    }
+
+    static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "YES", "true": return true
+        case "NO", "false": return false
+        default: return nil
+        }
+    }
+
+    static func integer(_ text: String) -> Int? {
+        Int(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A default value (`defaultValueString`) typed for the attribute type. Nil: no default.
+    static func defaultValue(_ text: String, type: AttributeType) throws(Invalid) -> AttributeValue? {
+        if text.isEmpty && type != .string { return nil }
+        switch type {
+        case .integer16, .integer32, .integer64: return .integer(try integer(text, type: type))
+        case .double, .float: return .double(try floatingPoint(text, type: type))
+        case .decimal: return .decimal(try decimal(text))
+        case .boolean:
+            switch text.trimmingCharacters(in: .whitespaces) {
+            case "YES", "true", "1": return .bool(true)
+            case "NO", "false", "0": return .bool(false)
+            default: throw Invalid(reason: "expected YES or NO")
+            }
+        case .string: return .string(text)
+        case .date: return .date(try legacyDate(text))
+        case .uuid:
+            guard let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+                throw Invalid(reason: "not a UUID")
+            }
+            return .uuid(uuid.uuidString)
+        case .uri:
+            guard URL(string: text) != nil else { throw Invalid(reason: "not a URL") }
+            return .url(text)
+        case .binary, .transformable, .objectID, .undefined, .composite:
+            // Core Data has no text form for these; keep what the file says so the dump shows it.
+            return .string(text)
+        }
+    }
+
+    /// Whether `min/maxValueString` means something for the type, and what: a number, or a length/byte count.
+    static func acceptsBounds(_ type: AttributeType) -> Bool {
+        type.isNumeric || type == .string || type == .binary || type == .date
+    }
+
+    /// A bound (`minValueString`/`maxValueString`). String and Binary bounds are lengths.
+    static func bound(_ text: String, type: AttributeType) throws(Invalid) -> AttributeValue? {
+        if text.isEmpty { return nil }
+        switch type {
+        case .string, .binary:
+            let length = try integer(text, type: .integer64)
+            guard length >= 0 else { throw Invalid(reason: "a length cannot be negative") }
+            return .integer(length)
+        case .date: return .date(try legacyDate(text))
+        default: return try defaultValue(text, type: type)
+        }
+    }
+
+    /// `defaultDateTimeInterval` and friends: seconds since 2001-01-01 00:00:00 UTC.
+    static func timeInterval(_ text: String) throws(Invalid) -> Double {
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite else {
+            throw Invalid(reason: "expected seconds since 2001-01-01")
+        }
+        return seconds
+    }
+
+    private static func integer(_ text: String, type: AttributeType) throws(Invalid) -> Int64 {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let value: Int64
+        if let exact = Int64(trimmed) {
+            value = exact
+        } else if let real = Double(trimmed), real.isFinite, real.rounded() == real, let integral = Int64(exactly: real),
+            trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.".contains($0)) })
+        {
+            value = integral
+        } else {
+            throw Invalid(reason: "not an integer")
+        }
+        let range: ClosedRange<Int64>? =
+            switch type {
+            case .integer16: Int64(Int16.min)...Int64(Int16.max)
+            case .integer32: Int64(Int32.min)...Int64(Int32.max)
+            default: nil
+            }
+        if let range, !range.contains(value) {
+            throw Invalid(reason: "out of range for \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))")
+        }
+        return value
+    }
+
+    private static func floatingPoint(_ text: String, type: AttributeType) throws(Invalid) -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Swift also reads `inf`, `nan` and hex floats; Core Data's text fields take decimal numbers only.
+        guard isDecimalNumber(trimmed), let value = Double(trimmed), value.isFinite else {
+            throw Invalid(reason: "not a number")
+        }
+        if type == .float, abs(value) > Double(Float.greatestFiniteMagnitude) {
+            throw Invalid(reason: "out of range for Float")
+        }
+        return value
+    }
+
+    private static func decimal(_ text: String) throws(Invalid) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isDecimalNumber(trimmed) else { throw Invalid(reason: "not a decimal number") }
+        return trimmed
+    }
+
+    /// `[+-]digits[.digits][e[+-]digits]`, as typed into Xcode's number fields.
+    static func isDecimalNumber(_ text: String) -> Bool {
+        text.wholeMatch(of: /[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/) != nil
+    }
+
+    /// Date text Xcode wrote before `*DateTimeInterval` existed; time-zone-less forms are read as UTC.
+    private static func legacyDate(_ text: String) throws(Invalid) -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), seconds.isFinite { return seconds }
+        for format in ["yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed) { return date.timeIntervalSinceReferenceDate }
+        }
+        throw Invalid(reason: "not a date (expected e.g. 2001-01-01 00:00:00 +0000)")
+    }
+}
+
+/// Close-but-wrong spellings get a suggestion (`Integer16` -> `Integer 16`, `optinal` -> `optional`).
+enum SpellingSuggestion {
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let folded = fold(word)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates.sorted() {
+            let distance = editDistance(folded, fold(candidate))
+            if distance <= max(1, min(2, candidate.count / 4)), distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// ` (did you mean 'x'?)` or nothing.
+    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func fold(_ text: String) -> [Character] {
+        Array(text.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" })
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import ManagedModel
+
+/// Semantic checks over a decoded schema. Errors: Core Data would refuse the model at load or save time,
+/// or the generated Swift could not compile. Warnings: legal but likely a mistake. Notes: information only.
+///
+/// | check | severity |
+/// |---|---|
+/// | duplicate entity / fetch request / configuration / composite name | error |
+/// | duplicate property name in an entity, including one inherited from an ancestor | error |
+/// | `parentEntity`, `destinationEntity`, `inverseEntity`, fetch request `entity`, `memberEntity` naming no entity | error |
+/// | inheritance cycle | error |
+/// | `inverseName` naming no relationship of the destination | error |
+/// | `inverseEntity` different from `destinationEntity` | error |
+/// | one-sided inverse (A.b names B.a, but B.a's inverse is not A.b) | warning |
+/// | relationship without inverse (Xcode warns too) | warning |
+/// | `minCount` > `maxCount` | error |
+/// | attribute min > max; default outside min...max (String: length) | error |
+/// | regular expression NSRegularExpression cannot compile | error |
+/// | Undefined attribute that is not transient (Core Data rule) | error |
+/// | Composite attribute naming no composite definition | error |
+/// | uniqueness constraint / fetch index / compound index naming no property | error |
+/// | property named like a no-parameter NSObject/NSManagedObject member (`description`, `entity`, …) | error |
+/// | entity or property name that is not a Swift identifier | error |
+/// | representedClassName that is not `Name`, `.Name` or `Module.Name` with identifiers | warning |
+/// | Transformable with a Swift-only `customClassName` (`[String]`) or one naming no class (`Module.`) | warning |
+/// | derived attribute without `derivationExpression` | warning |
+/// | property name that is a Swift keyword (the generator escapes it) | note |
+enum SchemaChecks {
+    static func run(_ schema: Schema) -> Diagnostics {
+        var checker = Checker(schema: schema)
+        checker.checkUniqueNames()
+        checker.checkInheritance()
+        for entity in schema.entities {
+            checker.checkNames(of: entity)
+            checker.checkProperties(of: entity)
+            for attribute in entity.attributes { checker.check(attribute, owner: entity.name) }
+            for relationship in entity.relationships { checker.check(relationship, of: entity) }
+            for fetched in entity.fetchedProperties {
+                checker.checkEntityExists(fetched.fetchRequest.entityName, usedBy: "fetched property '\(entity.name).\(fetched.name)'", at: fetched.location)
+            }
+            checker.checkIndexes(of: entity)
+        }
+        for composite in schema.composites {
+            for attribute in composite.attributes { checker.check(attribute, owner: composite.name) }
+        }
+        for request in schema.fetchRequests {
+            checker.checkEntityExists(request.entityName, usedBy: "fetch request '\(request.name)'", at: request.location)
+        }
+        for configuration in schema.configurations {
+            for member in configuration.memberEntities {
+                checker.checkEntityExists(member, usedBy: "configuration '\(configuration.name)'", at: configuration.location)
+            }
+        }
+        return checker.diagnostics
+    }
+}
+
+private struct Checker {
+    let schema: Schema
+    let entitiesByName: [String: Entity]
+    var diagnostics = Diagnostics()
+
+    init(schema: Schema) {
+        self.schema = schema
+        var byName: [String: Entity] = [:]
+        for entity in schema.entities where byName[entity.name] == nil { byName[entity.name] = entity }
+        self.entitiesByName = byName
+    }
+
+    // MARK: names
+
+    mutating func checkUniqueNames() {
+        reportDuplicates(schema.entities.map { ($0.name, $0.location) }, kind: "entity")
+        reportDuplicates(schema.fetchRequests.map { ($0.name, $0.location) }, kind: "fetch request")
+        reportDuplicates(schema.configurations.map { ($0.name, $0.location) }, kind: "configuration")
+        reportDuplicates(schema.composites.map { ($0.name, $0.location) }, kind: "composite")
+    }
+
+    private mutating func reportDuplicates(_ items: [(String, SourceLocation)], kind: String, scope: String = "") {
+        var firstLines: [String: Int] = [:]
+        for (name, location) in items {
+            if let line = firstLines[name] {
+                diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
+            } else {
+                firstLines[name] = location.line
+            }
+        }
+    }
+
+    mutating func checkNames(of entity: Entity) {
+        if !SwiftNames.isIdentifier(entity.name) {
+            diagnostics.error("entity name '\(entity.name)' is not a valid identifier", at: entity.location)
+        }
+        // Core Data accepts any runtime class name; only the generated Swift declaration needs `Module.Name`.
+        let classParts = [entity.classModule, entity.className].compactMap { $0 }
+        if let represented = entity.representedClassName, !classParts.allSatisfy(SwiftNames.isIdentifier) {
+            diagnostics.warning(
+                "representedClassName '\(represented)' of entity '\(entity.name)' is not a Swift class name (Name, .Name or Module.Name); generated code cannot declare it",
+                at: entity.location)
+        }
+    }
+
+    mutating func checkProperties(of entity: Entity) {
+        let own: [(String, SourceLocation)] =
+            entity.attributes.map { ($0.name, $0.location) } + entity.relationships.map { ($0.name, $0.location) }
+            + entity.fetchedProperties.map { ($0.name, $0.location) }
+        reportDuplicates(own, kind: "property", scope: " in entity '\(entity.name)'")
+        for ancestor in schema.ancestors(of: entity).reversed() {
+            let inherited = Set(
+                ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.fetchedProperties.map(\.name))
+            for (name, location) in own where inherited.contains(name) {
+                diagnostics.error(
+                    "property '\(name)' of entity '\(entity.name)' is already declared by its ancestor '\(ancestor.name)'",
+                    at: location)
+            }
+        }
+        for (name, location) in own { checkPropertyName(name, entity: entity.name, at: location) }
+    }
+
+    private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
+        if !SwiftNames.isIdentifier(name) {
+            diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
+        } else if SwiftNames.forbiddenPropertyNames.contains(name) {
+            diagnostics.error(
+                "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
+                at: location)
+        } else if SwiftNames.keywords.contains(name) {
+            diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
+        }
+    }
+
+    // MARK: inheritance
+
+    mutating func checkInheritance() {
+        for entity in schema.entities {
+            guard let parentName = entity.parentName else { continue }
+            if entitiesByName[parentName] == nil {
+                diagnostics.error(
+                    "parent entity '\(parentName)' of entity '\(entity.name)' does not exist"
+                        + SpellingSuggestion.hint(for: parentName, in: entitiesByName.keys),
+                    at: entity.location)
+                continue
+            }
+            // Walk up; report a cycle once, at the alphabetically first entity on it.
+            var chain = [entity.name]
+            var current: String? = parentName
+            while let name = current, let next = entitiesByName[name] {
+                if name == entity.name {
+                    if entity.name == chain.min() {
+                        diagnostics.error("inheritance cycle: \((chain + [name]).joined(separator: " -> "))", at: entity.location)
+                    }
+                    break
+                }
+                if chain.contains(name) { break }  // a cycle above this entity, reported at its own members
+                chain.append(name)
+                current = next.parentName
+            }
+        }
+    }
+
+    // MARK: relationships
+
+    mutating func check(_ relationship: Relationship, of entity: Entity) {
+        let qualified = "\(entity.name).\(relationship.name)"
+        if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
+            diagnostics.error("minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount)", at: relationship.location)
+        }
+        guard let destination = entitiesByName[relationship.destinationEntity] else {
+            diagnostics.error(
+                "destination entity '\(relationship.destinationEntity)' of relationship '\(qualified)' does not exist"
+                    + SpellingSuggestion.hint(for: relationship.destinationEntity, in: entitiesByName.keys),
+                at: relationship.location)
+            return
+        }
+        guard let inverseName = relationship.inverseName else {
+            if relationship.inverseEntity != nil {
+                diagnostics.error("relationship '\(qualified)' names an inverseEntity but no inverseName", at: relationship.location)
+            } else {
+                diagnostics.warning(
+                    "relationship '\(qualified)' has no inverse; Core Data cannot keep both sides of the graph consistent",
+                    at: relationship.location)
+            }
+            return
+        }
+        if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name {
+            if entitiesByName[inverseEntity] == nil {
+                diagnostics.error("inverse entity '\(inverseEntity)' of relationship '\(qualified)' does not exist", at: relationship.location)
+            } else {
+                diagnostics.error(
+                    "inverse entity '\(inverseEntity)' of relationship '\(qualified)' is not its destination '\(destination.name)'",
+                    at: relationship.location)
+            }
+            return
+        }
+        guard let inverse = schema.allRelationships(of: destination).first(where: { $0.name == inverseName }) else {
+            diagnostics.error(
+                "inverse relationship '\(destination.name).\(inverseName)' of '\(qualified)' does not exist"
+                    + SpellingSuggestion.hint(for: inverseName, in: schema.allRelationships(of: destination).map(\.name)),
+                at: relationship.location)
+            return
+        }
+        let selfAndAncestors = Set([entity.name] + schema.ancestors(of: entity).map(\.name))
+        if inverse.inverseName != relationship.name {
+            let theirs = inverse.inverseName.map { "'\(inverse.destinationEntity).\($0)'" } ?? "nothing"
+            diagnostics.warning(
+                "one-sided inverse: '\(qualified)' names '\(destination.name).\(inverseName)' as its inverse, but that relationship's inverse is \(theirs)",
+                at: relationship.location)
+        } else if !selfAndAncestors.contains(inverse.destinationEntity) {
+            diagnostics.warning(
+                "mismatched inverse: '\(destination.name).\(inverseName)' (the inverse of '\(qualified)') points to '\(inverse.destinationEntity)', not to '\(entity.name)'",
+                at: relationship.location)
+        }
+    }
+
+    // MARK: attributes
+
+    mutating func check(_ attribute: Attribute, owner: String) {
+        let qualified = "\(owner).\(attribute.name)"
+        if attribute.type == .undefined && !attribute.isTransient {
+            diagnostics.error("attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
+        }
+        if attribute.type == .composite {
+            if let compositeName = attribute.compositeName {
+                if schema.composite(named: compositeName) == nil {
+                    diagnostics.error(
+                        "composite '\(compositeName)' of attribute '\(qualified)' is not defined in the model"
+                            + SpellingSuggestion.hint(for: compositeName, in: schema.composites.map(\.name)),
+                        at: attribute.location)
+                }
+            } else {
+                diagnostics.error("Composite attribute '\(qualified)' names no composite", at: attribute.location)
+            }
+        }
+        if attribute.type == .transformable, let className = attribute.customClassName {
+            if SwiftTypeTable.isSwiftOnlyTypeName(className) {
+                diagnostics.warning(
+                    "customClassName '\(className)' of Transformable attribute '\(qualified)' is a Swift-only type; value transformers archive NSObject subclasses (use e.g. NSArray)",
+                    at: attribute.location)
+            } else if ModelDecoder.splitClassName(className).className == nil {
+                diagnostics.warning(
+                    "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)
+            }
+        }
+        if attribute.isDerived && (attribute.derivationExpression ?? "").isEmpty {
+            diagnostics.warning("derived attribute '\(qualified)' has no derivationExpression", at: attribute.location)
+        }
+        if let pattern = attribute.regularExpression, (try? NSRegularExpression(pattern: pattern)) == nil {
+            diagnostics.error("regular expression '\(pattern)' of attribute '\(qualified)' does not compile", at: attribute.location)
+        }
+        checkBounds(of: attribute, qualified: qualified)
+    }
+
+    private mutating func checkBounds(of attribute: Attribute, qualified: String) {
+        let minimum = attribute.minValue.flatMap(Self.magnitude)
+        let maximum = attribute.maxValue.flatMap(Self.magnitude)
+        if let minimum, let maximum, minimum > maximum {
+            diagnostics.error(
+                "minimum \(Self.describe(attribute.minValue!)) of attribute '\(qualified)' is greater than its maximum \(Self.describe(attribute.maxValue!))",
+                at: attribute.location)
+            return
+        }
+        guard let defaultValue = attribute.defaultValue else { return }
+        let measured: Double?
+        let what: String
+        if case .string(let text) = defaultValue, attribute.type == .string {
+            measured = Double(text.count)
+            what = "length \(text.count) of the default value '\(text)'"
+        } else {
+            measured = Self.magnitude(defaultValue)
+            what = "default value \(Self.describe(defaultValue))"
+        }
+        guard let measured else { return }
+        if let minimum, measured < minimum {
+            diagnostics.error("\(what) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))", at: attribute.location)
+        } else if let maximum, measured > maximum {
+            diagnostics.error("\(what) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))", at: attribute.location)
+        }
+    }
+
+    /// The value on the number line bounds are checked on (nil: not ordered).
+    private static func magnitude(_ value: AttributeValue) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .double(let number), .date(let number): number
+        case .decimal(let text): Double(text)
+        case .bool, .string, .uuid, .url: nil
+        }
+    }
+
+    private static func describe(_ value: AttributeValue) -> String {
+        switch value {
+        case .integer(let number): "\(number)"
+        case .double(let number): "\(number)"
+        case .decimal(let text): text
+        case .bool(let flag): flag ? "YES" : "NO"
+        case .string(let text): "'\(text)'"
+        case .date(let seconds): "\(seconds) s since 2001-01-01"
+        case .uuid(let text), .url(let text): text
+        }
+    }
+
+    // MARK: references by name
+
+    mutating func checkEntityExists(_ name: String, usedBy user: String, at location: SourceLocation) {
+        guard entitiesByName[name] == nil else { return }
+        diagnostics.error(
+            "entity '\(name)' of \(user) does not exist" + SpellingSuggestion.hint(for: name, in: entitiesByName.keys), at: location)
+    }
+
+    mutating func checkIndexes(of entity: Entity) {
+        let propertyNames = Set(
+            schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name))
+        func check(_ name: String, _ kind: String, _ diagnostics: inout Diagnostics) {
+            guard !propertyNames.contains(name) else { return }
+            diagnostics.error(
+                "\(kind) of entity '\(entity.name)' names '\(name)', which is not a property of the entity"
+                    + SpellingSuggestion.hint(for: name, in: propertyNames),
+                at: entity.location)
+        }
+        for constraint in entity.uniquenessConstraints { for name in constraint { check(name, "uniqueness constraint", &diagnostics) } }
+        for index in entity.compoundIndexes { for name in index { check(name, "compound index", &diagnostics) } }
+        for index in entity.fetchIndexes {
+            for element in index.elements { if let name = element.property { check(name, "fetch index '\(index.name)'", &diagnostics) } }
+        }
+    }
+}

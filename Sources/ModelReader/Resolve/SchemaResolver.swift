@@ -1,0 +1,528 @@
+import ManagedModel
+
+/// XML tree of one `contents` file -> `Schema`: decodes the whole model vocabulary (`ModelDecoder`),
+/// links entities to their sub-entities, then runs the semantic checks (`SchemaChecks`).
+enum SchemaResolver {
+    /// - Returns: the schema (nil only when the document is not a Core Data model at all) and every diagnostic
+    ///   found. A schema is returned even when errors were found, so callers can show what was understood.
+    static func resolve(
+        _ root: XMLElementNode, contentsPath: String, modelName: String, versionName: String
+    ) -> (schema: Schema?, diagnostics: Diagnostics) {
+        var decoder = ModelDecoder(contentsPath: contentsPath)
+        guard root.name == "model" else {
+            decoder.diagnostics.error(
+                "not a Core Data model: root element is <\(root.name)>",
+                at: SourceLocation(path: contentsPath, line: root.line))
+            return (nil, decoder.diagnostics)
+        }
+        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName)
+        linkChildren(&schema)
+        var diagnostics = decoder.diagnostics
+        diagnostics.append(contentsOf: SchemaChecks.run(schema))
+        return (schema, diagnostics)
+    }
+
+    private static func linkChildren(_ schema: inout Schema) {
+        var children: [String: [String]] = [:]
+        for entity in schema.entities {
+            if let parent = entity.parentName { children[parent, default: []].append(entity.name) }
+        }
+        for index in schema.entities.indices {
+            schema.entities[index].childNames = (children[schema.entities[index].name] ?? []).sorted()
+        }
+    }
+}
+
+/// Reads one element's XML attributes, remembering which names the decoder asked for, so every attribute
+/// nobody asked for can be reported as unknown.
+struct XMLAttributeReader {
+    let node: XMLElementNode
+    private var consulted: Set<String> = []
+
+    init(_ node: XMLElementNode) {
+        self.node = node
+    }
+
+    mutating func text(_ name: String) -> String? {
+        consulted.insert(name)
+        return node[attribute: name]
+    }
+
+    /// Vocabulary Xcode writes that the schema does not carry (tool versions, legacy flags, layout).
+    mutating func accept(_ names: String...) {
+        consulted.formUnion(names)
+    }
+
+    var consultedNames: Set<String> { consulted }
+    var unconsultedNames: [String] { node.attributes.map(\.name).filter { !consulted.contains($0) } }
+}
+
+/// Decodes elements into schema values; the vocabulary is defined by what these functions read.
+/// Malformed values are errors; anything unknown is a warning and skipped.
+struct ModelDecoder {
+    let contentsPath: String
+    var diagnostics = Diagnostics()
+
+    init(contentsPath: String) {
+        self.contentsPath = contentsPath
+    }
+
+    func location(_ node: XMLElementNode) -> SourceLocation {
+        SourceLocation(path: contentsPath, line: node.line)
+    }
+
+    // MARK: model
+
+    mutating func decodeModel(_ node: XMLElementNode, modelName: String, versionName: String) -> Schema {
+        var reader = XMLAttributeReader(node)
+        reader.accept(
+            "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion", "name",
+            "macOSVersion", "iOSVersion", "usedWithSwiftData")
+        var schema = Schema(
+            contentsPath: contentsPath, modelName: modelName, versionName: versionName,
+            sourceLanguage: reader.text("sourceLanguage"),
+            usedWithCloudKit: flag("usedWithCloudKit", &reader) ?? false,
+            userDefinedModelVersionIdentifier: reader.text("userDefinedModelVersionIdentifier"))
+        finish(&reader)
+        for child in node.children {
+            switch child.name {
+            case "entity": if let entity = decodeEntity(child) { schema.entities.append(entity) }
+            case "configuration": if let configuration = decodeConfiguration(child) { schema.configurations.append(configuration) }
+            case "fetchRequest": if let request = decodeFetchRequest(child) { schema.fetchRequests.append(request) }
+            case "composite": if let composite = decodeComposite(child) { schema.composites.append(composite) }
+            case "userInfo": schema.userInfo += decodeUserInfo(child)
+            case "elements": break  // diagram layout only
+            default: unknownElement(child, in: node, known: ["entity", "configuration", "fetchRequest", "composite", "userInfo", "elements"])
+            }
+        }
+        return schema
+    }
+
+    // MARK: entity
+
+    mutating func decodeEntity(_ node: XMLElementNode) -> Entity? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        reader.accept("syncable")
+        var entity = Entity(name: name, location: location(node))
+        entity.syncable = flag("syncable", &reader)
+        if let represented = reader.text("representedClassName") {
+            entity.representedClassName = represented
+            (entity.classModule, entity.className) = Self.splitClassName(represented)
+            // Old Xcode versions write `representedClassName=""` for "no custom class": normal, not worth a warning.
+            if entity.className == nil && !represented.isEmpty {
+                diagnostics.warning(
+                    "representedClassName '\(represented)' of entity '\(name)' names no class; the entity has no custom class",
+                    at: location(node))
+            }
+        }
+        entity.parentName = nonEmpty(reader.text("parentEntity"))
+        entity.isAbstract = flag("isAbstract", &reader) ?? false
+        if let codegen = reader.text("codeGenerationType") {
+            if let type = CodeGenerationType(rawValue: codegen), type != .manual {
+                entity.codeGenerationType = type
+            } else {
+                diagnostics.warning(
+                    "unknown codeGenerationType '\(codegen)' on entity '\(name)'; treated as Manual/None"
+                        + SpellingSuggestion.hint(for: codegen, in: ["class", "category"]),
+                    at: location(node))
+            }
+        }
+        entity.elementID = reader.text("elementID")
+        entity.versionHashModifier = reader.text("versionHashModifier")
+        entity.renamingIdentifier = reader.text("renamingIdentifier")
+        finish(&reader)
+
+        let known = ["attribute", "relationship", "fetchedProperty", "userInfo", "uniquenessConstraints", "fetchIndex", "compoundIndexes"]
+        for child in node.children {
+            switch child.name {
+            case "attribute": if let attribute = decodeAttribute(child) { entity.attributes.append(attribute) }
+            case "relationship": if let relationship = decodeRelationship(child) { entity.relationships.append(relationship) }
+            case "fetchedProperty": if let fetched = decodeFetchedProperty(child) { entity.fetchedProperties.append(fetched) }
+            case "userInfo": entity.userInfo += decodeUserInfo(child)
+            case "uniquenessConstraints":
+                entity.uniquenessConstraints += decodeNameLists(child, list: "uniquenessConstraint", item: "constraint")
+            case "compoundIndexes":
+                entity.compoundIndexes += decodeNameLists(child, list: "compoundIndex", item: "index")
+            case "fetchIndex": if let index = decodeFetchIndex(child) { entity.fetchIndexes.append(index) }
+            default: unknownElement(child, in: node, known: known)
+            }
+        }
+        return entity
+    }
+
+    /// `Item` -> (nil, Item); `.Item` -> (nil, Item) (current module); `Shop.Item` -> (Shop, Item).
+    static func splitClassName(_ text: String) -> (module: String?, className: String?) {
+        guard let dot = text.firstIndex(of: ".") else { return (nil, text.isEmpty ? nil : text) }
+        let module = String(text[..<dot])
+        let className = String(text[text.index(after: dot)...])
+        return (module.isEmpty ? nil : module, className.isEmpty ? nil : className)
+    }
+
+    // MARK: attribute
+
+    mutating func decodeAttribute(_ node: XMLElementNode) -> Attribute? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        reader.accept("syncable")
+        guard let typeText = reader.text("attributeType") else {
+            diagnostics.error("attribute '\(name)' has no attributeType", at: location(node))
+            return nil
+        }
+        guard let type = AttributeType(rawValue: typeText) else {
+            diagnostics.error(
+                "unknown attributeType '\(typeText)' of attribute '\(name)'"
+                    + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
+                at: location(node))
+            return nil
+        }
+        let isOptional = flag("optional", &reader) ?? false
+        let usesScalarValueType = flag("usesScalarValueType", &reader)
+        let customClassName = reader.text("customClassName")
+        var attribute = Attribute(
+            name: name, location: location(node), type: type, isOptional: isOptional,
+            usesScalarValueType: usesScalarValueType, customClassName: customClassName)
+        attribute.isTransient = flag("transient", &reader) ?? false
+        attribute.isDerived = flag("derived", &reader) ?? false
+        attribute.derivationExpression = reader.text("derivationExpression")
+        attribute.regularExpression = nonEmpty(reader.text("regularExpressionString"))
+        attribute.valueTransformerName = nonEmpty(reader.text("valueTransformerName"))
+        attribute.allowsExternalBinaryDataStorage = flag("allowsExternalBinaryDataStorage", &reader) ?? false
+        attribute.allowsCloudEncryption = flag("allowsCloudEncryption", &reader) ?? false
+        attribute.preserveAfterDeletion = flag("preserveAfterDeletion", &reader) ?? false
+        // Older Xcode spellings of the same checkboxes.
+        attribute.spotlightIndexingEnabled =
+            (flag("spotlightIndexingEnabled", &reader) ?? false) || (flag("indexedBySpotlight", &reader) ?? false)
+        attribute.storedInTruthFile =
+            (flag("storedInTruthFile", &reader) ?? false) || (flag("storedInExternalRecord", &reader) ?? false)
+        attribute.isIndexed = flag("indexed", &reader) ?? false
+        attribute.compositeName = nonEmpty(reader.text("composite"))
+        attribute.elementID = reader.text("elementID")
+        attribute.versionHashModifier = reader.text("versionHashModifier")
+        attribute.renamingIdentifier = reader.text("renamingIdentifier")
+        decodeValues(of: &attribute, &reader, node)
+        finish(&reader)
+        for child in node.children {
+            switch child.name {
+            case "userInfo": attribute.userInfo += decodeUserInfo(child)
+            default: unknownElement(child, in: node, known: ["userInfo"])
+            }
+        }
+        return attribute
+    }
+
+    private mutating func decodeValues(of attribute: inout Attribute, _ reader: inout XMLAttributeReader, _ node: XMLElementNode) {
+        let type = attribute.type
+        func describe(_ key: String, _ text: String) -> String {
+            "invalid \(key) '\(text)' for \(type.rawValue) attribute '\(attribute.name)'"
+        }
+        if type == .date {
+            // The interval is authoritative; Xcode writes the matching *ValueString only for display.
+            for (intervalKey, textKey, slot) in [
+                ("defaultDateTimeInterval", "defaultValueString", \Attribute.defaultValue),
+                ("minDateTimeInterval", "minValueString", \Attribute.minValue),
+                ("maxDateTimeInterval", "maxValueString", \Attribute.maxValue),
+            ] {
+                let displayText = reader.text(textKey)
+                if let text = reader.text(intervalKey) {
+                    do throws(ModelValueText.Invalid) { attribute[keyPath: slot] = .date(try ModelValueText.timeInterval(text)) } catch {
+                        diagnostics.error("\(describe(intervalKey, text)): \(error.reason)", at: location(node))
+                    }
+                } else if let text = displayText {
+                    do throws(ModelValueText.Invalid) {
+                        attribute[keyPath: slot] =
+                            try textKey == "defaultValueString"
+                            ? ModelValueText.defaultValue(text, type: type) : ModelValueText.bound(text, type: type)
+                    } catch { diagnostics.error("\(describe(textKey, text)): \(error.reason)", at: location(node)) }
+                }
+            }
+            return
+        }
+        for key in ["defaultDateTimeInterval", "minDateTimeInterval", "maxDateTimeInterval"] where reader.text(key) != nil {
+            diagnostics.warning("\(key) is ignored on \(type.rawValue) attribute '\(attribute.name)'", at: location(node))
+        }
+        if let text = reader.text("defaultValueString") {
+            do throws(ModelValueText.Invalid) { attribute.defaultValue = try ModelValueText.defaultValue(text, type: type) } catch {
+                diagnostics.error("\(describe("defaultValueString", text)): \(error.reason)", at: location(node))
+            }
+        }
+        for (key, slot) in [("minValueString", \Attribute.minValue), ("maxValueString", \Attribute.maxValue)] {
+            guard let text = reader.text(key) else { continue }
+            guard ModelValueText.acceptsBounds(type) else {
+                if !text.isEmpty {
+                    diagnostics.warning("\(key) is ignored on \(type.rawValue) attribute '\(attribute.name)'", at: location(node))
+                }
+                continue
+            }
+            do throws(ModelValueText.Invalid) { attribute[keyPath: slot] = try ModelValueText.bound(text, type: type) } catch {
+                diagnostics.error("\(describe(key, text)): \(error.reason)", at: location(node))
+            }
+        }
+    }
+
+    // MARK: relationship
+
+    mutating func decodeRelationship(_ node: XMLElementNode) -> Relationship? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        // `indexed` on relationships is a legacy flag Core Data ignores (foreign keys are always indexed).
+        reader.accept("syncable", "indexed")
+        guard let destination = nonEmpty(reader.text("destinationEntity")) else {
+            diagnostics.error("relationship '\(name)' has no destinationEntity", at: location(node))
+            return nil
+        }
+        var relationship = Relationship(name: name, location: location(node), destinationEntity: destination)
+        relationship.isOptional = flag("optional", &reader) ?? false
+        relationship.isToMany = flag("toMany", &reader) ?? false
+        relationship.isOrdered = flag("ordered", &reader) ?? false
+        relationship.isTransient = flag("transient", &reader) ?? false
+        relationship.minCount = count("minCount", &reader)
+        relationship.maxCount = count("maxCount", &reader)
+        if let rule = reader.text("deletionRule") {
+            if let deletionRule = DeletionRule(rawValue: rule) {
+                relationship.deletionRule = deletionRule
+            } else {
+                diagnostics.error(
+                    "unknown deletionRule '\(rule)' of relationship '\(name)'"
+                        + SpellingSuggestion.hint(for: rule, in: ["Nullify", "Cascade", "Deny", "No Action"]),
+                    at: location(node))
+            }
+        }
+        relationship.inverseName = nonEmpty(reader.text("inverseName"))
+        relationship.inverseEntity = nonEmpty(reader.text("inverseEntity"))
+        relationship.elementID = reader.text("elementID")
+        relationship.versionHashModifier = reader.text("versionHashModifier")
+        relationship.renamingIdentifier = reader.text("renamingIdentifier")
+        finish(&reader)
+        for child in node.children {
+            switch child.name {
+            case "userInfo": relationship.userInfo += decodeUserInfo(child)
+            default: unknownElement(child, in: node, known: ["userInfo"])
+            }
+        }
+        return relationship
+    }
+
+    // MARK: fetched properties and fetch requests
+
+    mutating func decodeFetchedProperty(_ node: XMLElementNode) -> FetchedProperty? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        reader.accept("syncable")
+        let isOptional = flag("optional", &reader) ?? true
+        finish(&reader)
+        var request: FetchRequestTemplate?
+        var userInfo: [UserInfoEntry] = []
+        for child in node.children {
+            switch child.name {
+            case "fetchRequest": request = decodeFetchRequest(child)
+            case "userInfo": userInfo += decodeUserInfo(child)
+            default: unknownElement(child, in: node, known: ["fetchRequest", "userInfo"])
+            }
+        }
+        guard let request else {
+            if !node.children.contains(where: { $0.name == "fetchRequest" }) {
+                diagnostics.error("fetched property '\(name)' has no fetchRequest", at: location(node))
+            }
+            return nil
+        }
+        return FetchedProperty(name: name, location: location(node), isOptional: isOptional, fetchRequest: request, userInfo: userInfo)
+    }
+
+    mutating func decodeFetchRequest(_ node: XMLElementNode) -> FetchRequestTemplate? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        guard let entityName = nonEmpty(reader.text("entity")) else {
+            diagnostics.error("fetch request '\(name)' names no entity", at: location(node))
+            return nil
+        }
+        var request = FetchRequestTemplate(name: name, location: location(node), entityName: entityName)
+        request.predicateString = nonEmpty(reader.text("predicateString"))
+        if let text = reader.text("resultType") {
+            if let raw = ModelValueText.integer(text), let resultType = FetchRequestTemplate.ResultType(rawValue: raw) {
+                request.resultType = resultType
+            } else {
+                diagnostics.warning(
+                    "unknown resultType '\(text)' of fetch request '\(name)'; managed objects are assumed", at: location(node))
+            }
+        }
+        request.fetchLimit = count("fetchLimit", &reader)
+        request.fetchBatchSize = count("fetchBatchSize", &reader)
+        request.includeSubentities = flag("includeSubentities", &reader)
+        request.includesPendingChanges = flag("includesPendingChanges", &reader)
+        // Xcode writes `includePropertyValues` (no "s"), unlike the NSFetchRequest property.
+        request.includesPropertyValues = flag("includePropertyValues", &reader) ?? flag("includesPropertyValues", &reader)
+        request.returnObjectsAsFaults = flag("returnObjectsAsFaults", &reader)
+        request.returnDistinctResults = flag("returnDistinctResults", &reader)
+        finish(&reader)
+        for child in node.children { unknownElement(child, in: node, known: []) }
+        return request
+    }
+
+    // MARK: configurations, indexes, composites, userInfo
+
+    mutating func decodeConfiguration(_ node: XMLElementNode) -> Configuration? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        var configuration = Configuration(
+            name: name, location: location(node), usedWithCloudKit: flag("usedWithCloudKit", &reader) ?? false)
+        finish(&reader)
+        for child in node.children {
+            guard child.name == "memberEntity" else {
+                unknownElement(child, in: node, known: ["memberEntity"])
+                continue
+            }
+            var memberReader = XMLAttributeReader(child)
+            if let member = requiredName(&memberReader) { configuration.memberEntities.append(member) }
+            finish(&memberReader)
+        }
+        return configuration
+    }
+
+    /// `<uniquenessConstraints><uniquenessConstraint><constraint value=…/>…` and the same shape for
+    /// legacy `<compoundIndexes><compoundIndex><index value=…/>…`.
+    mutating func decodeNameLists(_ node: XMLElementNode, list: String, item: String) -> [[String]] {
+        var lists: [[String]] = []
+        var outer = XMLAttributeReader(node)
+        finish(&outer)
+        for listNode in node.children {
+            guard listNode.name == list else {
+                unknownElement(listNode, in: node, known: [list])
+                continue
+            }
+            var listReader = XMLAttributeReader(listNode)
+            finish(&listReader)
+            var names: [String] = []
+            for itemNode in listNode.children {
+                guard itemNode.name == item else {
+                    unknownElement(itemNode, in: listNode, known: [item])
+                    continue
+                }
+                var itemReader = XMLAttributeReader(itemNode)
+                if let value = nonEmpty(itemReader.text("value")) {
+                    names.append(value)
+                } else {
+                    diagnostics.error("<\(item)> without a value", at: location(itemNode))
+                }
+                finish(&itemReader)
+            }
+            lists.append(names)
+        }
+        return lists
+    }
+
+    mutating func decodeFetchIndex(_ node: XMLElementNode) -> FetchIndex? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        finish(&reader)
+        var index = FetchIndex(name: name, location: location(node), elements: [])
+        for child in node.children {
+            guard child.name == "fetchIndexElement" else {
+                unknownElement(child, in: node, known: ["fetchIndexElement"])
+                continue
+            }
+            var elementReader = XMLAttributeReader(child)
+            elementReader.accept("expressionType")
+            var element = FetchIndex.Element(
+                property: nonEmpty(elementReader.text("property")), expression: nonEmpty(elementReader.text("expression")))
+            if let type = elementReader.text("type") { element.type = type }
+            switch elementReader.text("order") {
+            case nil, "ascending": element.isAscending = true
+            case "descending": element.isAscending = false
+            case let order?:
+                diagnostics.warning("unknown fetch index order '\(order)'; ascending is assumed", at: location(child))
+            }
+            if element.property == nil && element.expression == nil {
+                diagnostics.error("fetch index element of '\(name)' names neither a property nor an expression", at: location(child))
+            }
+            finish(&elementReader)
+            index.elements.append(element)
+        }
+        return index
+    }
+
+    mutating func decodeComposite(_ node: XMLElementNode) -> CompositeDefinition? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        finish(&reader)
+        var composite = CompositeDefinition(name: name, location: location(node), attributes: [])
+        for child in node.children {
+            switch child.name {
+            case "attribute": if let attribute = decodeAttribute(child) { composite.attributes.append(attribute) }
+            default: unknownElement(child, in: node, known: ["attribute"])
+            }
+        }
+        return composite
+    }
+
+    mutating func decodeUserInfo(_ node: XMLElementNode) -> [UserInfoEntry] {
+        var entries: [UserInfoEntry] = []
+        var reader = XMLAttributeReader(node)
+        finish(&reader)
+        for child in node.children {
+            guard child.name == "entry" else {
+                unknownElement(child, in: node, known: ["entry"])
+                continue
+            }
+            var entryReader = XMLAttributeReader(child)
+            if let key = entryReader.text("key") {
+                entries.append(UserInfoEntry(key: key, value: entryReader.text("value") ?? ""))
+            } else {
+                diagnostics.warning("userInfo entry without a key; ignored", at: location(child))
+            }
+            finish(&entryReader)
+        }
+        return entries
+    }
+
+    // MARK: helpers
+
+    private mutating func requiredName(_ reader: inout XMLAttributeReader) -> String? {
+        if let name = nonEmpty(reader.text("name")) { return name }
+        diagnostics.error("<\(reader.node.name)> without a name", at: location(reader.node))
+        finish(&reader)
+        return nil
+    }
+
+    private mutating func flag(_ key: String, _ reader: inout XMLAttributeReader) -> Bool? {
+        guard let text = reader.text(key) else { return nil }
+        if let value = ModelValueText.flag(text) { return value }
+        diagnostics.error("invalid value '\(text)' for \(key): expected YES or NO", at: location(reader.node))
+        return nil
+    }
+
+    private mutating func count(_ key: String, _ reader: inout XMLAttributeReader) -> Int? {
+        guard let text = reader.text(key) else { return nil }
+        if let value = ModelValueText.integer(text), value >= 0 { return value }
+        diagnostics.error("invalid value '\(text)' for \(key): expected a non-negative integer", at: location(reader.node))
+        return nil
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// Reports the attributes no decoder asked for (with a suggestion when one is a near miss).
+    private mutating func finish(_ reader: inout XMLAttributeReader) {
+        for name in reader.unconsultedNames {
+            diagnostics.warning(
+                "unknown attribute '\(name)' on <\(reader.node.name)>; ignored"
+                    + SpellingSuggestion.hint(for: name, in: reader.consultedNames),
+                at: location(reader.node))
+        }
+        reader.accept(contentsOf: reader.unconsultedNames)
+    }
+
+    private mutating func unknownElement(_ node: XMLElementNode, in parent: XMLElementNode, known: [String]) {
+        diagnostics.warning(
+            "unknown element <\(node.name)> in <\(parent.name)>; ignored" + SpellingSuggestion.hint(for: node.name, in: known),
+            at: location(node))
+    }
+}
+
+extension XMLAttributeReader {
+    mutating func accept(contentsOf names: [String]) {
+        for name in names { accept(name) }
+    }
+}
