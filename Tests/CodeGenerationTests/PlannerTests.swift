@@ -31,7 +31,7 @@ import Testing
         #expect(person.parameterNames == ["displayName", "isActive", "email", "joined", "items"])
         #expect(person.superclassName == "Party")
         #expect(person.superclassIsGenerated)
-        #expect(!person.declaresUnavailableInit && !person.declaresUnavailableContextInit)
+        #expect(person.unavailableInitIsOverride && !person.declaresUnavailableContextInit)
         // Declares only its own properties; the inherited ones come from Party.
         #expect(person.attributes.map(\.key) == ["email", "joined", "nameLength"])
         #expect(person.attributes.first { $0.key == "nameLength" }?.declaration == .optionalScalarReadOnly)
@@ -45,7 +45,7 @@ import Testing
         #expect(party.isAbstract && !party.isFinal)
         #expect(party.initializer == nil)
         #expect(!party.faultInitializerIsPrivate)
-        #expect(party.declaresUnavailableInit && party.declaresUnavailableContextInit)
+        #expect(!party.unavailableInitIsOverride && party.declaresUnavailableContextInit)
         #expect(try #require(plan.class("Item")).isFinal)
     }
 

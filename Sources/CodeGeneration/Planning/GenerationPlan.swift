@@ -47,8 +47,9 @@ public struct ClassPlan: Hashable, Sendable {
     public var initializer: InitializerPlan?
     /// `init(entity:insertInto:)` is private in final classes; sub-classes must be able to call it.
     public var faultInitializerIsPrivate: Bool
-    /// `init()`, unavailable; inherited from NSObject only by direct NSManagedObject sub-classes.
-    public var declaresUnavailableInit: Bool
+    /// `init()` is declared unavailable in every class; in a sub-class of a generated class it
+    /// overrides the parent's (which would otherwise be inherited and callable).
+    public var unavailableInitIsOverride: Bool
     /// `init(context:)`, unavailable; not declared when the designated initializer has that exact signature.
     public var declaresUnavailableContextInit: Bool
     public var validation: ValidationPlan

@@ -190,7 +190,7 @@ struct GenerationPlanner {
             superclassName: superEntity?.className ?? "NSManagedObject", superclassIsGenerated: superclassIsGenerated,
             isFinal: isFinal, isAbstract: entity.isAbstract, keys: keys, attributes: attributes,
             relationships: relationships, initializer: initializer, faultInitializerIsPrivate: isFinal,
-            declaresUnavailableInit: !superclassIsGenerated,
+            unavailableInitIsOverride: superclassIsGenerated,
             declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
             validation: validationPlan(
                 className: className, attributes: attributes, relationships: relationships,

@@ -89,7 +89,8 @@ struct EntityContext: Sendable {
     var initializerName: String
     /// `private ` (final classes) or empty.
     var faultInitializerAccess: String
-    var declaresUnavailableInit: Bool
+    /// `override ` or empty, for the unavailable `init()`.
+    var unavailableInitOverride: String
     var declaresUnavailableContextInit: Bool
     var isAbstract: Bool
     var protocolName: String
@@ -156,7 +157,7 @@ extension GenerationPlan {
             },
             initializerName: plan.initializer?.displayName ?? "",
             faultInitializerAccess: plan.faultInitializerIsPrivate ? "private " : "",
-            declaresUnavailableInit: plan.declaresUnavailableInit,
+            unavailableInitOverride: plan.unavailableInitIsOverride ? "override " : "",
             declaresUnavailableContextInit: plan.declaresUnavailableContextInit, isAbstract: plan.isAbstract,
             protocolName: plan.validation.protocolName, hooks: hooks, constrainedHooks: hooks.filter(\.hasConstraints),
             hasConstrainedHooks: hooks.contains(where: \.hasConstraints),

@@ -67,3 +67,62 @@ enum TestSchemas {
             entities: [item, line, party, person, tag])
     }
 }
+
+extension TestSchemas {
+    /// Corner cases of class shape: every one must still compile.
+    static func edgeCases() -> Schema {
+        func at(_ line: Int) -> SourceLocation { SourceLocation(path: edgePath, line: line) }
+        func entity(
+            _ name: String, _ line: Int, className: String? = nil, parent: String? = nil, children: [String] = [],
+            abstract: Bool = false, codegen: CodeGenerationType = .manual, attributes: [Attribute] = [],
+            relationships: [Relationship] = []
+        ) -> Entity {
+            Entity(
+                name: name, location: at(line), representedClassName: className, className: className,
+                parentName: parent, childNames: children, isAbstract: abstract, codeGenerationType: codegen,
+                attributes: attributes, relationships: relationships)
+        }
+        return Schema(
+            contentsPath: edgePath, modelName: "EdgeCases", versionName: "EdgeCases 2",
+            entities: [
+                // A concrete parent whose child adds nothing: the child's initializer overrides the parent's.
+                entity("Base", 2, className: "Base", children: ["Derived"],
+                       attributes: [Attribute(name: "title", location: at(3), type: .string)]),
+                entity("Derived", 5, className: "Derived", parent: "Base"),
+                // No values at all: the designated initializer is init(context:).
+                entity("Empty", 7, className: "Empty"),
+                // An abstract parent, and a child that only has defaults.
+                entity("Shape", 9, className: "Shape", children: ["Circle"], abstract: true),
+                entity("Circle", 10, className: "Circle", parent: "Shape",
+                       attributes: [Attribute(name: "radius", location: at(11), type: .float, usesScalarValueType: true, defaultValue: .double(1))]),
+                // A parent without a class: its properties are declared by the child's class.
+                entity("Untyped", 13, children: ["Typed"],
+                       attributes: [Attribute(name: "payload", location: at(14), type: .binary, isOptional: true, allowsExternalBinaryDataStorage: true)]),
+                entity("Typed", 16, className: "Typed", parent: "Untyped",
+                       attributes: [Attribute(name: "count", location: at(17), type: .integer16, usesScalarValueType: false)]),
+                // A sub-entity of a class Xcode generates.
+                entity("XcodeMade", 19, className: "XcodeMade", children: ["OnTop"], codegen: .class),
+                entity("OnTop", 20, className: "OnTop", parent: "XcodeMade"),
+                // Keywords, transformables, a mandatory ordered to-many, a required to-one cycle.
+                entity("Words", 22, className: "Words",
+                       attributes: [
+                           Attribute(name: "default", location: at(23), type: .string, defaultValue: .string("tab\there")),
+                           Attribute(name: "in", location: at(24), type: .boolean, isOptional: true),
+                           Attribute(name: "colors", location: at(25), type: .transformable, isOptional: true, customClassName: "NSArray", valueTransformerName: "NSSecureUnarchiveFromData"),
+                           Attribute(name: "since", location: at(26), type: .date, defaultValue: .date(0)),
+                           Attribute(name: "link", location: at(27), type: .uri, isOptional: true),
+                           Attribute(name: "ratio", location: at(28), type: .double, isOptional: true, usesScalarValueType: false),
+                       ],
+                       relationships: [
+                           Relationship(name: "partner", location: at(29), destinationEntity: "Partner", maxCount: 1, inverseName: "words", inverseEntity: "Partner"),
+                           Relationship(name: "steps", location: at(30), destinationEntity: "Empty", isToMany: true, isOrdered: true, minCount: 1),
+                       ]),
+                entity("Partner", 32, className: "Partner",
+                       relationships: [
+                           Relationship(name: "words", location: at(33), destinationEntity: "Words", maxCount: 1, inverseName: "partner", inverseEntity: "Words"),
+                       ]),
+            ])
+    }
+
+    static let edgePath = "/models/EdgeCases.xcdatamodeld/EdgeCases 2.xcdatamodel/contents"
+}
