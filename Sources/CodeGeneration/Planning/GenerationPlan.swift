@@ -20,6 +20,8 @@ public struct SkippedEntity: Hashable, Sendable {
         case excludedBySettings
         case notInConfiguration
         case invalidClassName
+        /// Another entity (earlier in the model) has the same class name.
+        case duplicateClassName
     }
 
     public var entityName: String

@@ -80,7 +80,8 @@ struct GenerationPlanner {
 
         for entity in schema.entities {
             func skip(_ reason: SkippedEntity.Reason) { skipped.append(SkippedEntity(entityName: entity.name, reason: reason)) }
-            guard let className = entity.className else {
+            // Xcode writes `NSManagedObject` for "no custom class" in older models.
+            guard let className = entity.className, className != "NSManagedObject" else {
                 skip(.noCustomClass)
                 continue
             }
@@ -110,6 +111,13 @@ struct GenerationPlanner {
                     "entity '\(entity.name)' is not generated: its class name '\(className)' is not a Swift identifier",
                     at: entity.location)
                 skip(.invalidClassName)
+                continue
+            }
+            if let earlier = selected.first(where: { $0.className == className }) {
+                diagnostics.warning(
+                    "entity '\(entity.name)' is not generated: entity '\(earlier.name)' already has the class name '\(className)'",
+                    at: entity.location)
+                skip(.duplicateClassName)
                 continue
             }
             selected.append(entity)
@@ -217,8 +225,13 @@ struct GenerationPlanner {
     }
 
     private mutating func attributePlan(_ attribute: Attribute) -> AttributePlan {
-        let type = attribute.swiftType
-        if attribute.type == .transformable, SwiftTypeTable.isSwiftOnlyTypeName(type.name) {
+        let type = Self.swiftType(of: attribute)
+        if attribute.swiftType.name != type.name {
+            diagnostics.warning(
+                "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
+                    + "it is declared as \(type.name)",
+                at: attribute.location)
+        } else if attribute.type == .transformable, SwiftTypeTable.isSwiftOnlyTypeName(type.name) {
             diagnostics.warning(
                 "attribute '\(attribute.name)' is Transformable with the Swift-only type '\(type.name)': "
                     + "Core Data's transformers archive only NSObject subclasses (NSSecureCoding); use a class such as NSArray",
@@ -234,6 +247,17 @@ struct GenerationPlanner {
         return AttributePlan(
             key: attribute.name, swiftName: SwiftNames.escaped(attribute.name), typeDeclaration: type.declaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location)
+    }
+
+    /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.
+    static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
+        var type = attribute.swiftType
+        let name = type.name
+        let isSpelledType =
+            SwiftTypeTable.isSwiftOnlyTypeName(name)
+            || name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
+        if !isSpelledType { type.name = "NSObject" }
+        return type
     }
 
     private func relationshipPlan(_ relationship: Relationship) -> RelationshipPlan {
@@ -270,7 +294,7 @@ struct GenerationPlanner {
         // Core Data computes derived attributes.
         guard !attribute.isDerived else { return nil }
         let name = SwiftNames.escaped(attribute.name)
-        let type = attribute.swiftType
+        let type = Self.swiftType(of: attribute)
         let assign = "self.\(name) = \(name)"
         if let modelDefault = attribute.defaultValue {
             if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
@@ -327,7 +351,7 @@ struct GenerationPlanner {
             schema.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for attribute in attributes where attribute.declaration == .managed || attribute.declaration == .optionalScalar {
             let model = modelAttributes[attribute.key]!
-            let type = model.swiftType
+            let type = Self.swiftType(of: model)
             let conversion: String
             if type.name == "TimeInterval" {
                 conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
