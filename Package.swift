@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "TypeCheckTests",
             dependencies: ["CodeGeneration", "ModelReader"],
-            exclude: ["StubSDK"]
+            exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
     ],
     swiftLanguageModes: [.v6]
