@@ -53,6 +53,7 @@ struct CorpusTests {
         var versionCount = 0
         var warningsByKind: [String: Int] = [:]
         var examples: [String: String] = [:]
+        var noteCount = 0
         for row in rows {
             let path = try Self.bundlePath(in: row.dir)
             let models: [LoadedModel]
@@ -66,6 +67,7 @@ struct CorpusTests {
             #expect(models.count == row.versions, "\(row.dir): versions")
             var seen = Set<String>()
             for model in models {
+                noteCount += model.diagnostics.all.filter { $0.severity == .note }.count
                 for diagnostic in model.diagnostics.all where diagnostic.severity == .warning && seen.insert(diagnostic.description).inserted {
                     let kind = Self.kind(of: diagnostic.message)
                     warningsByKind[kind, default: 0] += 1
@@ -87,7 +89,7 @@ struct CorpusTests {
             #expect(SchemaDump.json(schema) == SchemaDump.json(schema))
         }
         #expect(versionCount == rows.map(\.versions).reduce(0, +))
-        print("corpus: \(rows.count) models, \(versionCount) versions, 0 errors; distinct warnings by kind:")
+        print("corpus: \(rows.count) models, \(versionCount) versions, 0 errors; distinct warnings by kind (\(noteCount) notes):")
         for kind in warningsByKind.keys.sorted() {
             print("  \(warningsByKind[kind]!)  \(kind)  e.g. \(examples[kind]!)")
         }

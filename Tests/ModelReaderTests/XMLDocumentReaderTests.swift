@@ -54,7 +54,7 @@ struct XMLDocumentReaderTests {
             text += "<entity name=\"E\(index)\"/>\n"
         }
         text += "</model>\n"
-        let directory = try TemporaryDirectory()
+        let directory = try ReaderScratchDirectory()
         let file = directory.url.appendingPathComponent("contents")
         try Data(text.utf8).write(to: file)
 
@@ -68,8 +68,43 @@ struct XMLDocumentReaderTests {
     }
 }
 
+extension XMLDocumentReaderTests {
+    /// The benchmark size: 1,000 entities, 30 attributes and 4 relationships each (about 5 MB).
+    /// The time bound is loose (debug build, shared machine); it catches quadratic work, not drift.
+    @Test("a 1,000-entity model of several MB parses completely and quickly")
+    func largeModel() throws {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\">\n"
+        for entity in 0..<1_000 {
+            text += "    <entity name=\"Entity\(entity)\" representedClassName=\"Entity\(entity)\" syncable=\"YES\">\n"
+            for attribute in 0..<30 {
+                text += "        <attribute name=\"attribute\(attribute)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"value \(entity)-\(attribute)\" regularExpressionString=\"[a-z]+\"/>\n"
+            }
+            for relationship in 0..<4 {
+                text += "        <relationship name=\"link\(relationship)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((entity + relationship) % 1_000)\" inverseName=\"link\(relationship)\" inverseEntity=\"Entity\(entity)\"/>\n"
+            }
+            text += "    </entity>\n"
+        }
+        text += "</model>\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 4_000_000)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try XMLDocumentReader.parse(bytes, path: "Large.xcdatamodel/contents")
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(10), "parsing \(bytes.count) bytes took \(elapsed)")
+        #expect(root.children.count == 1_000)
+        #expect(root.children.allSatisfy { $0.children.count == 34 })
+        let last = try #require(root.children.last)
+        #expect(last[attribute: "name"] == "Entity999")
+        // Each entity spans 36 lines after the two header lines.
+        #expect(last.line == 2 + 999 * 36 + 1)
+        #expect(last.children.last?[attribute: "destinationEntity"] == "Entity2")
+    }
+}
+
 /// A fresh folder under the system temporary directory, removed when the value is released.
-final class TemporaryDirectory: Sendable {
+final class ReaderScratchDirectory: Sendable {
     let url: URL
 
     init() throws {
@@ -80,5 +115,54 @@ final class TemporaryDirectory: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Test inputs found relative to this file: the package root and the shared model corpus beside it.
+enum XMLReaderFixtures {
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return url
+    }()
+
+    /// `<package>/../shared/corpus`, or nil when this checkout has no corpus next to it.
+    static let corpus: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let index = url.appendingPathComponent("INDEX.tsv")
+        return FileManager.default.fileExists(atPath: index.path) ? url : nil
+    }()
+
+    /// The largest current-version `contents` in the corpus; without a corpus, a model written here.
+    static func realModelBytes() throws -> [UInt8] {
+        if let corpus {
+            let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])?
+                .compactMap { $0 as? URL }
+                .filter { $0.lastPathComponent == "contents" } ?? []
+            let sized = try files.map { ($0, try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+            if let largest = sized.max(by: { ($0.1, $0.0.path) < ($1.1, $1.0.path) }) {
+                return [UInt8](try Data(contentsOf: largest.0))
+            }
+        }
+        var text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+
+            """
+        for index in 0..<40 {
+            text += """
+                    <entity name="Entity\(index)" representedClassName="Entity\(index)" syncable="YES">
+                        <attribute name="title" attributeType="String" defaultValueString="Ünïcødé \(index)"/>
+                        <attribute name="count" optional="YES" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                        <relationship name="next" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Entity\((index + 1) % 40)"/>
+                    </entity>
+
+                """
+        }
+        text += "</model>\n"
+        return Array(text.utf8)
     }
 }

@@ -311,17 +311,24 @@ private struct Checker {
     mutating func checkIndexes(of entity: Entity) {
         let propertyNames = Set(
             schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name))
-        func check(_ name: String, _ kind: String, _ diagnostics: inout Diagnostics) {
+        // Constraints and compound indexes keep no line of their own: they are reported on the entity.
+        func check(_ name: String, _ kind: String, at location: SourceLocation, _ diagnostics: inout Diagnostics) {
             guard !propertyNames.contains(name) else { return }
             diagnostics.error(
                 "\(kind) of entity '\(entity.name)' names '\(name)', which is not a property of the entity"
                     + SpellingSuggestion.hint(for: name, in: propertyNames),
-                at: entity.location)
+                at: location)
         }
-        for constraint in entity.uniquenessConstraints { for name in constraint { check(name, "uniqueness constraint", &diagnostics) } }
-        for index in entity.compoundIndexes { for name in index { check(name, "compound index", &diagnostics) } }
+        for constraint in entity.uniquenessConstraints {
+            for name in constraint { check(name, "uniqueness constraint", at: entity.location, &diagnostics) }
+        }
+        for index in entity.compoundIndexes {
+            for name in index { check(name, "compound index", at: entity.location, &diagnostics) }
+        }
         for index in entity.fetchIndexes {
-            for element in index.elements { if let name = element.property { check(name, "fetch index '\(index.name)'", &diagnostics) } }
+            for name in index.elements.compactMap(\.property) {
+                check(name, "fetch index '\(index.name)'", at: index.location, &diagnostics)
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ enum XMLDocumentReader {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
         }
-        guard !bytes.isEmpty else { throw failure(ParseProblem.emptyFileMessage) }
+        guard bytes.contains(where: { !isXMLWhitespace($0) }) else { throw failure(ParseProblem.emptyFileMessage) }
         guard bytes.count <= Int(Int32.max) else {
             throw failure("the model file is too large to parse (\(bytes.count) bytes)")
         }
@@ -63,6 +63,10 @@ enum XMLDocumentReader {
             throw failure(ParseProblem.doctypeMessage, line: 1)
         }
         return element(from: root, in: document)
+    }
+
+    private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The handlers are C function pointers, so they reach `ParseProblems` through the parser
@@ -173,13 +177,17 @@ private struct ParseProblem {
 
     var diagnosticMessage: String {
         if code == -1 { return message }
-        if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) { return Self.emptyFileMessage }
         let trimmed = Self.trimmed(message)
-        if code == Int(XML_ERR_INVALID_CHAR.rawValue) || code == Int(XML_ERR_INVALID_ENCODING.rawValue),
-            trimmed.contains("UTF-8")
-        {
+        if trimmed.contains("not proper UTF-8") {
             return "malformed XML: the file is not valid UTF-8\(Self.offendingBytes(in: trimmed))"
                 + " at column \(column); Core Data model files are UTF-8 text"
+        }
+        // Limits of a parse without XML_PARSE_HUGE; libxml2's wording names that option, which users cannot set.
+        if trimmed.hasPrefix("Excessive depth in document") {
+            return "malformed XML: elements are nested deeper than libxml2's limit of 256 levels"
+        }
+        if trimmed.contains("length too long") {
+            return "malformed XML: \(trimmed) (libxml2 refuses attribute values longer than 10,000,000 bytes)"
         }
         return "malformed XML: \(trimmed)"
     }
