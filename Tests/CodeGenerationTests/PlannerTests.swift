@@ -216,4 +216,23 @@ import Testing
         #expect(plan.class("Parent")?.isFinal == false)
         #expect(plan.class("Parent")?.initializer?.isOverride == false)
     }
+
+    @Test func subclassOverridesAncestorsInitializersAsUnavailable() throws {
+        let string = { (name: String) in Attribute(name: name, location: Build.location(2), type: .string) }
+        let schema = Build.schema([
+            Build.entity("A", children: ["B"], attributes: [string("a")]),
+            Build.entity("B", parent: "A", children: ["C"], attributes: [string("b")]),
+            Build.entity("C", parent: "B", attributes: [string("c")]),
+            Build.entity("NoClass", children: ["D"], className: .some("NSManagedObject"), attributes: [string("n")]),
+            Build.entity("D", parent: "NoClass"),
+        ])
+        let (plan, _) = TestSupport.plan(schema)
+        #expect(plan.class("A")?.unavailableInheritedInitializers.isEmpty == true)
+        #expect(plan.class("B")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:)"])
+        #expect(plan.class("C")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:b:)", "init(context:a:)"])
+        // A parent whose class is NSManagedObject has no class: its properties belong to the child's class.
+        let d = try #require(plan.class("D"))
+        #expect(d.superclassName == "NSManagedObject" && d.attributes.map(\.key) == ["n"])
+        #expect(plan.skippedEntities.contains { $0.entityName == "NoClass" && $0.reason == .noCustomClass })
+    }
 }

@@ -52,6 +52,8 @@ public struct ClassPlan: Hashable, Sendable {
     /// `init()` is declared unavailable in every class; in a sub-class of a generated class it
     /// overrides the parent's (which would otherwise be inherited and callable).
     public var unavailableInitIsOverride: Bool
+    /// The designated initializers of generated ancestors that this class overrides as unavailable.
+    public var unavailableInheritedInitializers: [InitializerPlan]
     /// `init(context:)`, unavailable; not declared when the designated initializer has that exact signature.
     public var declaresUnavailableContextInit: Bool
     public var validation: ValidationPlan

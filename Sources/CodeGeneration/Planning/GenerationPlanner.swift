@@ -36,8 +36,24 @@ struct GenerationPlanner {
         for index in classes.indices where classes[index].superclassIsGenerated {
             guard let own = classes[index].initializer, let inherited = initializers[classes[index].superclassName] ?? nil
             else { continue }
-            let signature = { (plan: InitializerPlan) in plan.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" } }
-            classes[index].initializer?.isOverride = signature(own) == signature(inherited)
+            classes[index].initializer?.isOverride = Self.signature(own) == Self.signature(inherited)
+        }
+
+        // Swift gives a sub-class implicit stubs for the superclass initializers it does not inherit; under
+        // MainActor-by-default isolation those stubs are main-actor isolated and clash with the nonisolated
+        // originals. Explicit unavailable overrides replace the stubs (and keep the parent's initializer,
+        // which would create an object of the parent's entity, out of reach).
+        let byClassName = Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
+        func inheritedInitializers(of plan: ClassPlan, depth: Int = 0) -> [InitializerPlan] {
+            guard plan.superclassIsGenerated, depth < classes.count, let parent = byClassName[plan.superclassName] else { return [] }
+            return (parent.initializer.map { [$0] } ?? []) + inheritedInitializers(of: parent, depth: depth + 1)
+        }
+        for index in classes.indices {
+            let own = classes[index].initializer.map(Self.signature)
+            var seen: Set<[String]> = own.map { [$0] } ?? []
+            classes[index].unavailableInheritedInitializers = inheritedInitializers(of: classes[index]).filter {
+                seen.insert(Self.signature($0)).inserted
+            }
         }
 
         var imports = ["CoreData", "Foundation"]
@@ -45,6 +61,10 @@ struct GenerationPlanner {
         return GenerationPlan(
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
             accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped)
+    }
+
+    static func signature(_ initializer: InitializerPlan) -> [String] {
+        initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
     }
 
     static func modelFileName(of schema: Schema) -> String {
@@ -80,8 +100,7 @@ struct GenerationPlanner {
 
         for entity in schema.entities {
             func skip(_ reason: SkippedEntity.Reason) { skipped.append(SkippedEntity(entityName: entity.name, reason: reason)) }
-            // Xcode writes `NSManagedObject` for "no custom class" in older models.
-            guard let className = entity.className, className != "NSManagedObject" else {
+            guard let className = Self.customClass(of: entity) else {
                 skip(.noCustomClass)
                 continue
             }
@@ -125,6 +144,11 @@ struct GenerationPlanner {
         return (selected, skipped)
     }
 
+    /// The entity's class name; nil when it has none (older models write `NSManagedObject` for that).
+    static func customClass(of entity: Entity) -> String? {
+        entity.className == "NSManagedObject" ? nil : entity.className
+    }
+
     // MARK: Required relationship cycles
 
     private func requiredCycles(among selected: [Entity]) -> RequiredRelationshipCycles {
@@ -157,7 +181,7 @@ struct GenerationPlanner {
         let chain = schema.ancestors(of: entity) + [entity]
         // The nearest ancestor with a class is the superclass; ancestors without one contribute their
         // properties to this class, because Core Data instantiates this class for them.
-        let superEntity = chain.dropLast().last { $0.className != nil }
+        let superEntity = chain.dropLast().last { Self.customClass(of: $0) != nil }
         let superIndex = superEntity.flatMap { superEntity in chain.firstIndex { $0.name == superEntity.name } }
         let declaringEntities = Set(chain[(superIndex.map { $0 + 1 } ?? 0)...].map(\.name))
         let superclassIsGenerated = superEntity.map { generated.contains($0.name) } ?? false
@@ -198,7 +222,7 @@ struct GenerationPlanner {
             superclassName: superEntity?.className ?? "NSManagedObject", superclassIsGenerated: superclassIsGenerated,
             isFinal: isFinal, isAbstract: entity.isAbstract, keys: keys, attributes: attributes,
             relationships: relationships, initializer: initializer, faultInitializerIsPrivate: isFinal,
-            unavailableInitIsOverride: superclassIsGenerated,
+            unavailableInitIsOverride: superclassIsGenerated, unavailableInheritedInitializers: [],
             declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
             validation: validationPlan(
                 className: className, attributes: attributes, relationships: relationships,
@@ -261,7 +285,7 @@ struct GenerationPlanner {
     }
 
     private func relationshipPlan(_ relationship: Relationship) -> RelationshipPlan {
-        let destination = schema.entity(named: relationship.destinationEntity)?.className ?? "NSManagedObject"
+        let destination = schema.entity(named: relationship.destinationEntity).flatMap(Self.customClass(of:)) ?? "NSManagedObject"
         let swiftName = SwiftNames.escaped(relationship.name)
         let keyReference = "Keys.\(swiftName)"
         let kind: RelationshipPlan.Kind

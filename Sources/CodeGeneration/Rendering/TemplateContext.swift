@@ -92,6 +92,8 @@ struct EntityContext: Sendable {
     /// `override ` or empty, for the unavailable `init()`.
     var unavailableInitOverride: String
     var declaresUnavailableContextInit: Bool
+    /// Parameter lists (`context: NSManagedObjectContext, name: String`) of ancestors' initializers to override as unavailable.
+    var unavailableInheritedInitializers: [String]
     var isAbstract: Bool
     var protocolName: String
     var hooks: [Hook]
@@ -158,7 +160,12 @@ extension GenerationPlan {
             initializerName: plan.initializer?.displayName ?? "",
             faultInitializerAccess: plan.faultInitializerIsPrivate ? "private " : "",
             unavailableInitOverride: plan.unavailableInitIsOverride ? "override " : "",
-            declaresUnavailableContextInit: plan.declaresUnavailableContextInit, isAbstract: plan.isAbstract,
+            declaresUnavailableContextInit: plan.declaresUnavailableContextInit,
+            unavailableInheritedInitializers: plan.unavailableInheritedInitializers.map { initializer in
+                (["context: NSManagedObjectContext"] + initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" })
+                    .joined(separator: ", ")
+            },
+            isAbstract: plan.isAbstract,
             protocolName: plan.validation.protocolName, hooks: hooks, constrainedHooks: hooks.filter(\.hasConstraints),
             hasConstrainedHooks: hooks.contains(where: \.hasConstraints),
             consistencyHookName: plan.validation.consistencyHookName,

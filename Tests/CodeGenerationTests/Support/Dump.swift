@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import ManagedModel
+import ModelReader
 
 @testable import CodeGeneration
 
@@ -14,5 +15,32 @@ func dumpGenerated() throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     for file in result.files {
         try file.contents.write(toFile: "\(directory)/\(file.relativePath)", atomically: true, encoding: .utf8)
+    }
+}
+
+/// `DUMP_MODELS=DIR swift test --filter dumpModels` writes the output for every fixture and corpus model
+/// version to `DIR/<n>-<model>/`, for type-checking by hand.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["DUMP_MODELS"] != nil))
+func dumpModels() throws {
+    let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["DUMP_MODELS"]!)
+    var bundles = ReferenceTests.fixtureModels.map { TestSupport.fixturesModels.appendingPathComponent("\($0).xcdatamodeld") }
+    for folder in (try? FileManager.default.contentsOfDirectory(atPath: TestSupport.corpus.path).sorted()) ?? [] {
+        let url = TestSupport.corpus.appendingPathComponent(folder)
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if let bundle = contents.first(where: { $0.hasSuffix(".xcdatamodeld") }) ?? contents.first(where: { $0.hasSuffix(".xcdatamodel") }) {
+            bundles.append(url.appendingPathComponent(bundle))
+        }
+    }
+    var index = 0
+    for bundle in bundles {
+        for loaded in try ModelLoader.loadAllVersions(bundle.path) {
+            index += 1
+            let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
+            let folder = directory.appendingPathComponent("\(index)-\(loaded.schema.modelName)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in result.files where file.kind != .human {
+                try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.relativePath))
+            }
+        }
     }
 }
