@@ -44,3 +44,24 @@ func dumpModels() throws {
         }
     }
 }
+
+/// `BENCHMARK_GENERATION=1 swift test --filter benchmarkGeneration`: plan and render a 1,000-entity schema.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["BENCHMARK_GENERATION"] != nil))
+func benchmarkGeneration() throws {
+    let base = TestSchemas.inventory().entities.first { $0.name == "Item" }!
+    let entities = (0..<1000).map { index -> Entity in
+        var entity = base
+        entity.name = "Entity\(index)"
+        entity.className = "Entity\(index)"
+        entity.representedClassName = "Entity\(index)"
+        entity.relationships = []
+        return entity
+    }
+    let schema = Schema(contentsPath: "/big/Big.xcdatamodeld/Big.xcdatamodel/contents", modelName: "Big", versionName: "Big", entities: entities)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try CodeGenerator.generate(schema: schema, configuration: .init())
+    let bytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
+    print("benchmark: \(result.files.count) files, \(bytes / 1024) KB in \(clock.now - start)")
+    #expect(result.files.count == 2001)
+}
