@@ -1,0 +1,13 @@
+// Circle.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Circle+Generated.swift.
+import CoreData
+import Foundation
+
+extension Circle {
+    // Typed validation hooks (see CircleValidating in Circle+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateCircleConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

@@ -1,0 +1,13 @@
+// Derived.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Derived+Generated.swift.
+import CoreData
+import Foundation
+
+extension Derived {
+    // Typed validation hooks (see DerivedValidating in Derived+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateDerivedConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

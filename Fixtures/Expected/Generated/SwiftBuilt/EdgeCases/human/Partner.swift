@@ -1,0 +1,13 @@
+// Partner.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Partner+Generated.swift.
+import CoreData
+import Foundation
+
+extension Partner {
+    // Typed validation hooks (see PartnerValidating in Partner+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

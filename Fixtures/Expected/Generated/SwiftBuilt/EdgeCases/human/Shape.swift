@@ -1,0 +1,13 @@
+// Shape.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Shape+Generated.swift.
+import CoreData
+import Foundation
+
+extension Shape {
+    // Typed validation hooks (see ShapeValidating in Shape+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

@@ -1,0 +1,24 @@
+// Line.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Line+Generated.swift.
+import CoreData
+import Foundation
+
+extension Line {
+    // Typed validation hooks (see LineValidating in Line+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateQuantity(_ quantity: Int32) throws {
+    //     // The model already checks:
+    //     // - value at least 1
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.quantity,
+    //             message: "Explain what is wrong with quantity")
+    //     }
+    // }
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

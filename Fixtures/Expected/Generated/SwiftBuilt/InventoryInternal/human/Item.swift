@@ -1,0 +1,37 @@
+// Item.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Item+Generated.swift.
+import CoreData
+import Foundation
+import Combine
+
+extension Item {
+    // Typed validation hooks (see ItemValidating in Item+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateName(_ name: String) throws {
+    //     // The model already checks:
+    //     // - length at least 1
+    //     // - length at most 40
+    //     // - matches the regular expression ^[A-Z].*
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.name,
+    //             message: "Explain what is wrong with name")
+    //     }
+    // }
+    //
+    // nonisolated func validateUnitCost(_ unitCost: NSDecimalNumber) throws {
+    //     // The model already checks:
+    //     // - value at least 0
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.unitCost,
+    //             message: "Explain what is wrong with unitCost")
+    //     }
+    // }
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

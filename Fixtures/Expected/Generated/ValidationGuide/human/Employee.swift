@@ -1,0 +1,58 @@
+// Employee.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Employee+Generated.swift.
+import CoreData
+import Foundation
+
+extension Employee {
+    // Typed validation hooks (see EmployeeValidating in Employee+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateAge(_ age: Int16) throws {
+    //     // The model already checks:
+    //     // - value at least 20
+    //     // - value at most 50
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.age,
+    //             message: "Explain what is wrong with age")
+    //     }
+    // }
+    //
+    // nonisolated func validateBonus(_ bonus: Double) throws {
+    //     // The model already checks:
+    //     // - value at least 0.0
+    //     // - value at most 50000.5
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.bonus,
+    //             message: "Explain what is wrong with bonus")
+    //     }
+    // }
+    //
+    // nonisolated func validateName(_ name: String) throws {
+    //     // The model already checks:
+    //     // - length at least 1
+    //     // - length at most 80
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.name,
+    //             message: "Explain what is wrong with name")
+    //     }
+    // }
+    //
+    // nonisolated func validateSalary(_ salary: NSDecimalNumber) throws {
+    //     // The model already checks:
+    //     // - value at least 1000
+    //     // - value at most 250000.00
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.salary,
+    //             message: "Explain what is wrong with salary")
+    //     }
+    // }
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

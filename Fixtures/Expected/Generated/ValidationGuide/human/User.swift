@@ -1,0 +1,44 @@
+// User.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in User+Generated.swift.
+import CoreData
+import Foundation
+
+extension User {
+    // Typed validation hooks (see UserValidating in User+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateEmail(_ email: String) throws {
+    //     // The model already checks:
+    //     // - matches the regular expression ^.+@([A-Za-z0-9-]+\.)+[A-Za-z]{2}[A-Za-z]*$
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.email,
+    //             message: "Explain what is wrong with email")
+    //     }
+    // }
+    //
+    // nonisolated func validateFirstName(_ firstName: String) throws {
+    //     // The model already checks:
+    //     // - length at least 1
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.firstName,
+    //             message: "Explain what is wrong with firstName")
+    //     }
+    // }
+    //
+    // nonisolated func validateLastName(_ lastName: String) throws {
+    //     // The model already checks:
+    //     // - length at least 1
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.lastName,
+    //             message: "Explain what is wrong with lastName")
+    //     }
+    // }
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import ManagedModel
+
+/// Schema -> Swift files: plans the declarations, then renders them with the templates.
+public enum CodeGenerator {
+    /// The first characters of every machine file; files starting with them are ours to replace or delete.
+    public static let bannerPrefix = GenerationPlan.bannerPrefix
+
+    /// Generates the files for `schema`.
+    ///
+    /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error
+    ///   (unknown configuration, unreadable or invalid templates).
+    public static func generate(schema: Schema, configuration: GeneratorConfiguration) throws -> GenerationResult {
+        let (plan, diagnostics) = makePlan(schema: schema, configuration: configuration)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        let templates: TemplateSet
+        do {
+            templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
+        } catch let error as DiagnosticsError {
+            var all = diagnostics
+            all.append(contentsOf: error.diagnostics)
+            throw DiagnosticsError(all)
+        }
+        return GenerationResult(files: render(plan, with: templates), diagnostics: diagnostics, plan: plan)
+    }
+
+    /// The planning stage alone: what would be generated, and why entities are skipped.
+    public static func makePlan(schema: Schema, configuration: GeneratorConfiguration) -> (GenerationPlan, Diagnostics) {
+        var planner = GenerationPlanner(schema: schema, configuration: configuration)
+        let plan = planner.plan()
+        return (plan, planner.diagnostics)
+    }
+
+    static func render(_ plan: GenerationPlan, with templates: TemplateSet) -> [GeneratedFile] {
+        let classes = plan.classes
+        let rendered = ParallelResults<[GeneratedFile]>(count: classes.count)
+        // Each entity renders independently; templates are parsed once and shared.
+        DispatchQueue.concurrentPerform(iterations: classes.count) { index in
+            let context = plan.context(for: classes[index])
+            let name = classes[index].className
+            rendered[index] = [
+                GeneratedFile(
+                    relativePath: "\(name)+Generated.swift", contents: templates.render(context, with: .entityMachine),
+                    kind: .machine),
+                GeneratedFile(
+                    relativePath: "\(name).swift", contents: templates.render(context, with: .entityHuman), kind: .human),
+            ]
+        }
+        var files = rendered.values.flatMap { $0 ?? [] }
+        files.append(
+            GeneratedFile(
+                relativePath: "ManagedValidation+Generated.swift",
+                contents: templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+        let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })
+        return files.sorted { (kindOrder[$0.kind]!, $0.relativePath) < (kindOrder[$1.kind]!, $1.relativePath) }
+    }
+}
+
+/// Slots filled concurrently, one per index.
+private final class ParallelResults<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { storage[index] } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [Value?] { lock.withLock { storage } }
+}

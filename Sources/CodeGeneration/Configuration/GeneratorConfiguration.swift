@@ -1,0 +1,44 @@
+/// Every setting of a generation run that changes the generated text.
+///
+/// Output folders are not here: they belong to ``OutputWriter``, because the same generated files
+/// can be written, checked, or compared in memory.
+public struct GeneratorConfiguration: Hashable, Sendable {
+    /// The access level of generated declarations.
+    public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
+        case `public`
+        case `internal`
+    }
+
+    public var accessLevel: AccessLevel
+    /// The module the generated files are compiled into. Used to decide whether a
+    /// `representedClassName` of the form `Module.Name` belongs to this module; nil accepts any module.
+    public var moduleName: String?
+    /// Modules imported by every generated file, after `CoreData` and `Foundation`.
+    public var additionalImports: [String]
+    /// Entity names to generate; nil generates every entity with a custom class.
+    public var includedEntities: [String]?
+    /// Entity names never generated; applied after `includedEntities`.
+    public var excludedEntities: [String]
+    /// A model configuration's name: only its member entities are generated.
+    public var configurationName: String?
+    /// A folder whose `*.mustache` files replace the bundled templates of the same name.
+    public var templatesDirectory: String?
+    /// Also generate entities whose Codegen setting is Class Definition or Category/Extension.
+    /// Off by default: Xcode generates those classes itself and the two would collide.
+    public var generateXcodeCodegenEntities: Bool
+
+    public init(
+        accessLevel: AccessLevel = .public, moduleName: String? = nil, additionalImports: [String] = [],
+        includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
+        templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false
+    ) {
+        self.accessLevel = accessLevel
+        self.moduleName = moduleName
+        self.additionalImports = additionalImports
+        self.includedEntities = includedEntities
+        self.excludedEntities = excludedEntities
+        self.configurationName = configurationName
+        self.templatesDirectory = templatesDirectory
+        self.generateXcodeCodegenEntities = generateXcodeCodegenEntities
+    }
+}

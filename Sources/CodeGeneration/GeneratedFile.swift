@@ -1,0 +1,34 @@
+import ManagedModel
+
+/// One generated file, in memory; ``OutputWriter`` decides where it goes by its kind.
+public struct GeneratedFile: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// Rewritten on every run: `Item+Generated.swift`.
+        case machine
+        /// Written only when absent: `Item.swift`.
+        case human
+        /// Once per module, rewritten on every run, next to the machine files: `ManagedValidation+Generated.swift`.
+        case support
+        /// Generated tests, rewritten on every run.
+        case tests
+    }
+
+    /// The path relative to the output folder of its kind, e.g. `Item+Generated.swift`.
+    public var relativePath: String
+    public var contents: String
+    public var kind: Kind
+
+    public init(relativePath: String, contents: String, kind: Kind) {
+        self.relativePath = relativePath
+        self.contents = contents
+        self.kind = kind
+    }
+}
+
+/// Everything one run generated, and what it had to say.
+public struct GenerationResult: Sendable {
+    /// Sorted by kind, then path.
+    public var files: [GeneratedFile]
+    public var diagnostics: Diagnostics
+    public var plan: GenerationPlan
+}

@@ -1,0 +1,432 @@
+import ManagedModel
+
+/// Schema + settings -> the declarations to generate. Every decision about the Swift code is made here.
+struct GenerationPlanner {
+    let schema: Schema
+    let configuration: GeneratorConfiguration
+    var diagnostics = Diagnostics()
+
+    init(schema: Schema, configuration: GeneratorConfiguration) {
+        self.schema = schema
+        self.configuration = configuration
+    }
+
+    mutating func plan() -> GenerationPlan {
+        let (selected, skipped) = selectEntities()
+        let selectedNames = Set(selected.map(\.name))
+        let brokenCycles = requiredCycles(among: selected)
+        for (relationship, cycle) in brokenCycles.broken {
+            let path = cycle.map { "\($0.relationship.description)" }.joined(separator: " -> ")
+            let location = schema.entity(named: relationship.entity)?.relationships
+                .first { $0.name == relationship.relationship }?.location
+            diagnostics.warning(
+                "required to-one relationships form a cycle (\(path)), so no initializer could take them all; "
+                    + "'\(relationship.relationship)' is an optional parameter of the \(relationship.entity) initializer: "
+                    + "set \(relationship.description) before saving",
+                at: location)
+        }
+
+        var classes: [ClassPlan] = []
+        for entity in selected.sorted(by: { $0.name < $1.name }) {
+            classes.append(
+                classPlan(for: entity, generated: selectedNames, broken: brokenCycles.brokenRelationships))
+        }
+        // A sub-class's initializer overrides its superclass's when both take the same parameters.
+        let initializers = Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0.initializer) })
+        for index in classes.indices where classes[index].superclassIsGenerated {
+            guard let own = classes[index].initializer, let inherited = initializers[classes[index].superclassName] ?? nil
+            else { continue }
+            classes[index].initializer?.isOverride = Self.signature(own) == Self.signature(inherited)
+        }
+
+        // Swift gives a sub-class implicit stubs for the superclass initializers it does not inherit; under
+        // MainActor-by-default isolation those stubs are main-actor isolated and clash with the nonisolated
+        // originals. Explicit unavailable overrides replace the stubs (and keep the parent's initializer,
+        // which would create an object of the parent's entity, out of reach).
+        let byClassName = Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
+        func inheritedInitializers(of plan: ClassPlan, depth: Int = 0) -> [InitializerPlan] {
+            guard plan.superclassIsGenerated, depth < classes.count, let parent = byClassName[plan.superclassName] else { return [] }
+            return (parent.initializer.map { [$0] } ?? []) + inheritedInitializers(of: parent, depth: depth + 1)
+        }
+        for index in classes.indices {
+            let own = classes[index].initializer.map(Self.signature)
+            var seen: Set<[String]> = own.map { [$0] } ?? []
+            classes[index].unavailableInheritedInitializers = inheritedInitializers(of: classes[index]).filter {
+                seen.insert(Self.signature($0)).inserted
+            }
+        }
+
+        var imports = ["CoreData", "Foundation"]
+        for module in configuration.additionalImports where !imports.contains(module) { imports.append(module) }
+        return GenerationPlan(
+            modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
+            accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped)
+    }
+
+    static func signature(_ initializer: InitializerPlan) -> [String] {
+        initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
+    }
+
+    static func modelFileName(of schema: Schema) -> String {
+        schema.contentsPath.contains(".xcdatamodeld/") ? "\(schema.modelName).xcdatamodeld" : "\(schema.modelName).xcdatamodel"
+    }
+
+    // MARK: Which entities
+
+    private mutating func selectEntities() -> (selected: [Entity], skipped: [SkippedEntity]) {
+        var selected: [Entity] = []
+        var skipped: [SkippedEntity] = []
+        let entityNames = Set(schema.entities.map(\.name))
+
+        var members: Set<String>?
+        if let name = configuration.configurationName {
+            if let modelConfiguration = schema.configurations.first(where: { $0.name == name }) {
+                members = Set(modelConfiguration.memberEntities)
+            } else {
+                let known = schema.configurations.map(\.name).sorted().joined(separator: ", ")
+                diagnostics.error(
+                    "the model has no configuration named '\(name)'"
+                        + (known.isEmpty ? "" : " (configurations: \(known))"),
+                    at: SourceLocation(path: schema.contentsPath, line: 0))
+                members = []
+            }
+        }
+        for name in (configuration.includedEntities ?? []) + configuration.excludedEntities
+        where !entityNames.contains(name) {
+            diagnostics.warning(
+                "the model has no entity named '\(name)' (named in the include/exclude settings)",
+                at: SourceLocation(path: schema.contentsPath, line: 0))
+        }
+
+        for entity in schema.entities {
+            func skip(_ reason: SkippedEntity.Reason) { skipped.append(SkippedEntity(entityName: entity.name, reason: reason)) }
+            guard let className = Self.customClass(of: entity) else {
+                skip(.noCustomClass)
+                continue
+            }
+            if let members, !members.contains(entity.name) {
+                skip(.notInConfiguration)
+                continue
+            }
+            if let included = configuration.includedEntities, !included.contains(entity.name) {
+                skip(.excludedBySettings)
+                continue
+            }
+            if configuration.excludedEntities.contains(entity.name) {
+                skip(.excludedBySettings)
+                continue
+            }
+            if entity.codeGenerationType != .manual && !configuration.generateXcodeCodegenEntities {
+                let setting = entity.codeGenerationType == .class ? "Class Definition" : "Category/Extension"
+                diagnostics.warning(
+                    "entity '\(entity.name)' is not generated: its Codegen setting is \(setting), so Xcode generates "
+                        + "\(className) itself; set Codegen to Manual/None to generate it here",
+                    at: entity.location)
+                skip(.xcodeGeneratesClass)
+                continue
+            }
+            guard SwiftNames.isIdentifier(className), !SwiftNames.keywords.contains(className) else {
+                diagnostics.warning(
+                    "entity '\(entity.name)' is not generated: its class name '\(className)' is not a Swift identifier",
+                    at: entity.location)
+                skip(.invalidClassName)
+                continue
+            }
+            if let earlier = selected.first(where: { $0.className == className }) {
+                diagnostics.warning(
+                    "entity '\(entity.name)' is not generated: entity '\(earlier.name)' already has the class name '\(className)'",
+                    at: entity.location)
+                skip(.duplicateClassName)
+                continue
+            }
+            selected.append(entity)
+        }
+        return (selected, skipped)
+    }
+
+    /// The entity's class name; nil when it has none (older models write `NSManagedObject` for that).
+    static func customClass(of entity: Entity) -> String? {
+        entity.className == "NSManagedObject" ? nil : entity.className
+    }
+
+    // MARK: Required relationship cycles
+
+    private func requiredCycles(among selected: [Entity]) -> RequiredRelationshipCycles {
+        let constructible = Set(selected.filter { !$0.isAbstract }.map(\.name))
+        var edges: [RequiredRelationshipCycles.Edge] = []
+        for entity in selected where constructible.contains(entity.name) {
+            for owner in schema.ancestors(of: entity) + [entity] {
+                for relationship in owner.relationships
+                where isRequiredToOne(relationship) && constructible.contains(relationship.destinationEntity) {
+                    edges.append(
+                        .init(
+                            from: entity.name, to: relationship.destinationEntity,
+                            relationship: .init(entity: owner.name, relationship: relationship.name)))
+                }
+            }
+        }
+        return RequiredRelationshipCycles(edges: edges)
+    }
+
+    private func isRequiredToOne(_ relationship: Relationship) -> Bool {
+        !relationship.isToMany && !relationship.isOptional
+    }
+
+    // MARK: One class
+
+    private mutating func classPlan(
+        for entity: Entity, generated: Set<String>, broken: Set<RequiredRelationshipCycles.RelationshipID>
+    ) -> ClassPlan {
+        let className = entity.className!
+        let chain = schema.ancestors(of: entity) + [entity]
+        // The nearest ancestor with a class is the superclass; ancestors without one contribute their
+        // properties to this class, because Core Data instantiates this class for them.
+        let superEntity = chain.dropLast().last { Self.customClass(of: $0) != nil }
+        let superIndex = superEntity.flatMap { superEntity in chain.firstIndex { $0.name == superEntity.name } }
+        let declaringEntities = Set(chain[(superIndex.map { $0 + 1 } ?? 0)...].map(\.name))
+        let superclassIsGenerated = superEntity.map { generated.contains($0.name) } ?? false
+
+        var attributes: [AttributePlan] = []
+        var relationships: [RelationshipPlan] = []
+        var parameters: [InitializerPlan.Parameter] = []
+        for owner in chain {
+            let declares = declaringEntities.contains(owner.name)
+            for attribute in owner.attributes where isUsable(attribute.name, at: attribute.location, in: entity, report: declares) {
+                if declares { attributes.append(attributePlan(attribute)) }
+                if let parameter = initializerParameter(for: attribute) { parameters.append(parameter) }
+            }
+            for relationship in owner.relationships
+            where isUsable(relationship.name, at: relationship.location, in: entity, report: declares) {
+                let plan = relationshipPlan(relationship)
+                if declares { relationships.append(plan) }
+                let isBroken = broken.contains(.init(entity: owner.name, relationship: relationship.name))
+                parameters.append(initializerParameter(for: relationship, plan: plan, cycleBroken: isBroken))
+            }
+        }
+
+        let keys = (attributesOf(chain) + relationshipsOf(chain)).map {
+            KeyConstant(swiftName: SwiftNames.escaped($0), key: $0)
+        }
+        let initializer: InitializerPlan? =
+            entity.isAbstract
+            ? nil
+            : InitializerPlan(
+                parameters: parameters, isOverride: false,
+                displayName: "init(context:\(parameters.map { "\($0.key):" }.joined()))")
+        let isFinal = entity.childNames.isEmpty && !entity.isAbstract
+        let representedName = entity.representedClassName ?? className
+        let namesModule = representedName.hasPrefix(".") || entity.classModule != nil
+
+        return ClassPlan(
+            entityName: entity.name, className: className, objcName: namesModule ? nil : className,
+            superclassName: superEntity?.className ?? "NSManagedObject", superclassIsGenerated: superclassIsGenerated,
+            isFinal: isFinal, isAbstract: entity.isAbstract, keys: keys, attributes: attributes,
+            relationships: relationships, initializer: initializer, faultInitializerIsPrivate: isFinal,
+            unavailableInitIsOverride: superclassIsGenerated, unavailableInheritedInitializers: [],
+            declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
+            validation: validationPlan(
+                className: className, attributes: attributes, relationships: relationships,
+                model: entity, isSubclassOfGenerated: superclassIsGenerated))
+    }
+
+    private func attributesOf(_ chain: [Entity]) -> [String] {
+        chain.flatMap { $0.attributes.map(\.name) }.filter { !SwiftNames.reservedMemberNames.contains($0) }
+    }
+
+    private func relationshipsOf(_ chain: [Entity]) -> [String] {
+        chain.flatMap { $0.relationships.map(\.name) }.filter { !SwiftNames.reservedMemberNames.contains($0) }
+    }
+
+    /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
+    private mutating func isUsable(_ name: String, at location: SourceLocation, in entity: Entity, report: Bool) -> Bool {
+        guard SwiftNames.reservedMemberNames.contains(name) || !SwiftNames.isIdentifier(name) else { return true }
+        if report {
+            diagnostics.warning(
+                "property '\(name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
+                at: location)
+        }
+        return false
+    }
+
+    private mutating func attributePlan(_ attribute: Attribute) -> AttributePlan {
+        let type = Self.swiftType(of: attribute)
+        if attribute.swiftType.name != type.name {
+            diagnostics.warning(
+                "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
+                    + "it is declared as \(type.name)",
+                at: attribute.location)
+        } else if attribute.type == .transformable, SwiftTypeTable.isSwiftOnlyTypeName(type.name) {
+            diagnostics.warning(
+                "attribute '\(attribute.name)' is Transformable with the Swift-only type '\(type.name)': "
+                    + "Core Data's transformers archive only NSObject subclasses (NSSecureCoding); use a class such as NSArray",
+                at: attribute.location)
+        }
+        let declaration: AttributePlan.Declaration
+        switch (type.storage == .scalar && type.isOptional, attribute.isDerived) {
+        case (true, false): declaration = .optionalScalar
+        case (true, true): declaration = .optionalScalarReadOnly
+        case (false, false): declaration = .managed
+        case (false, true): declaration = .managedReadOnly
+        }
+        return AttributePlan(
+            key: attribute.name, swiftName: SwiftNames.escaped(attribute.name), typeDeclaration: type.declaration,
+            declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location)
+    }
+
+    /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.
+    static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
+        var type = attribute.swiftType
+        let name = type.name
+        let isSpelledType =
+            SwiftTypeTable.isSwiftOnlyTypeName(name)
+            || name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
+        if !isSpelledType { type.name = "NSObject" }
+        return type
+    }
+
+    private func relationshipPlan(_ relationship: Relationship) -> RelationshipPlan {
+        let destination = schema.entity(named: relationship.destinationEntity).flatMap(Self.customClass(of:)) ?? "NSManagedObject"
+        let swiftName = SwiftNames.escaped(relationship.name)
+        let keyReference = "Keys.\(swiftName)"
+        let kind: RelationshipPlan.Kind
+        let type: String
+        let accessors: [AccessorPlan]
+        // To-many relationships are never nil: Core Data returns an empty set for an object without members.
+        switch (relationship.isToMany, relationship.isOrdered) {
+        case (false, _):
+            kind = .toOne
+            type = relationship.isOptional ? "\(destination)?" : destination
+            accessors = []
+        case (true, false):
+            kind = .toMany
+            type = "Set<\(destination)>"
+            accessors = RelationshipAccessors.unordered(key: relationship.name, destination: destination)
+        case (true, true):
+            kind = .orderedToMany
+            type = "NSOrderedSet"
+            accessors = RelationshipAccessors.ordered(
+                key: relationship.name, swiftKeyReference: keyReference, destination: destination)
+        }
+        return RelationshipPlan(
+            key: relationship.name, swiftName: swiftName, kind: kind, destinationClassName: destination,
+            typeDeclaration: type, accessors: accessors, location: relationship.location)
+    }
+
+    // MARK: Initializer parameters
+
+    private mutating func initializerParameter(for attribute: Attribute) -> InitializerPlan.Parameter? {
+        // Core Data computes derived attributes.
+        guard !attribute.isDerived else { return nil }
+        let name = SwiftNames.escaped(attribute.name)
+        let type = Self.swiftType(of: attribute)
+        let assign = "self.\(name) = \(name)"
+        if let modelDefault = attribute.defaultValue {
+            if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
+                return .init(
+                    swiftName: name, key: attribute.name, typeDeclaration: type.declaration, defaultValue: literal,
+                    assignment: assign)
+            }
+            diagnostics.warning(
+                "the default value of attribute '\(attribute.name)' cannot be written as a Swift \(type.name); "
+                    + "the initializer leaves it to Core Data unless a value is passed",
+                at: attribute.location)
+            return .init(
+                swiftName: name, key: attribute.name, typeDeclaration: "\(type.name)?", defaultValue: "nil",
+                assignment: "if let \(name) { self.\(name) = \(name) }")
+        }
+        return .init(
+            swiftName: name, key: attribute.name, typeDeclaration: type.declaration,
+            defaultValue: type.isOptional ? "nil" : nil, assignment: assign)
+    }
+
+    private func initializerParameter(
+        for relationship: Relationship, plan: RelationshipPlan, cycleBroken: Bool
+    ) -> InitializerPlan.Parameter {
+        let name = plan.swiftName
+        let mustHaveMembers = (relationship.minCount ?? 0) > 0 && !relationship.isOptional
+        switch plan.kind {
+        case .toOne where cycleBroken:
+            return .init(
+                swiftName: name, key: relationship.name, typeDeclaration: "\(plan.destinationClassName)?",
+                defaultValue: "nil", assignment: "if let \(name) { self.\(name) = \(name) }")
+        case .toOne:
+            return .init(
+                swiftName: name, key: relationship.name, typeDeclaration: plan.typeDeclaration,
+                defaultValue: relationship.isOptional ? "nil" : nil, assignment: "self.\(name) = \(name)")
+        case .toMany:
+            return .init(
+                swiftName: name, key: relationship.name, typeDeclaration: plan.typeDeclaration,
+                defaultValue: mustHaveMembers ? nil : "[]", assignment: "self.\(name) = \(name)")
+        case .orderedToMany:
+            return .init(
+                swiftName: name, key: relationship.name, typeDeclaration: "[\(plan.destinationClassName)]",
+                defaultValue: mustHaveMembers ? nil : "[]", assignment: "self.\(name) = NSOrderedSet(array: \(name))")
+        }
+    }
+
+    // MARK: Validation
+
+    private func validationPlan(
+        className: String, attributes: [AttributePlan], relationships: [RelationshipPlan], model entity: Entity,
+        isSubclassOfGenerated: Bool
+    ) -> ValidationPlan {
+        var hooks: [ValidationPlan.PropertyHook] = []
+        let modelAttributes = Dictionary(
+            schema.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for attribute in attributes where attribute.declaration == .managed || attribute.declaration == .optionalScalar {
+            let model = modelAttributes[attribute.key]!
+            let type = Self.swiftType(of: model)
+            let conversion: String
+            if type.name == "TimeInterval" {
+                conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
+            } else if type.storage == .scalar, let accessor = type.numberAccessor {
+                conversion = "(value.pointee as? NSNumber)?.\(accessor)"
+            } else {
+                conversion = "value.pointee as? \(type.name)"
+            }
+            hooks.append(hook(key: attribute.key, swiftName: attribute.swiftName, type: type.name, conversion: conversion,
+                              constraints: Self.constraints(of: model)))
+        }
+        for relationship in relationships {
+            let destination = relationship.destinationClassName
+            switch relationship.kind {
+            case .toOne:
+                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: destination,
+                                  conversion: "value.pointee as? \(destination)", constraints: []))
+            case .toMany:
+                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: "Set<\(destination)>",
+                                  conversion: "value.pointee as? Set<\(destination)>", constraints: []))
+            case .orderedToMany:
+                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: "[\(destination)]",
+                                  conversion: "(value.pointee as? NSOrderedSet)?.array as? [\(destination)]", constraints: []))
+            }
+        }
+        // A sub-class runs its parent's hooks through `super`, so its own need other names.
+        let qualifier = isSubclassOfGenerated ? className : ""
+        return ValidationPlan(
+            protocolName: "\(className)Validating", propertyHooks: hooks,
+            consistencyHookName: "validate\(qualifier)Consistency", deletionHookName: "validate\(qualifier)Deletion")
+    }
+
+    private func hook(key: String, swiftName: String, type: String, conversion: String, constraints: [String])
+        -> ValidationPlan.PropertyHook
+    {
+        let capitalized = SwiftNames.capitalizedFirst(key)
+        return .init(
+            methodName: "validate\(capitalized)", selector: "validate\(capitalized):error:", parameterName: swiftName,
+            typeName: type, conversion: conversion, modelConstraints: constraints)
+    }
+
+    /// The constraints Core Data already checks, described for the human file's examples.
+    static func constraints(of attribute: Attribute) -> [String] {
+        let isLength = attribute.type == .string || attribute.type == .binary
+        let what = attribute.type == .string ? "length" : attribute.type == .binary ? "size in bytes" : "value"
+        var lines: [String] = []
+        if let min = attribute.minValue { lines.append("\(what) at least \(SwiftLiteral.describe(min))") }
+        if let max = attribute.maxValue { lines.append("\(what) at most \(SwiftLiteral.describe(max))") }
+        if let pattern = attribute.regularExpression, !isLength || attribute.type == .string {
+            lines.append("matches the regular expression \(pattern)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import ManagedModel
+import Testing
+
+@testable import CodeGeneration
+
+@Suite struct PlannerTests {
+    @Test func initializerTakesRequiredValuesInModelOrderWithDefaults() throws {
+        let (plan, _) = TestSupport.plan(TestSchemas.inventory())
+        let item = try #require(plan.class("Item"))
+        #expect(
+            item.parameterNames == [
+                "dateCreated", "discount", "itemId", "name", "stockCount", "unitCost", "unitPrice", "lines", "owner",
+                "tags",
+            ])
+        #expect(item.parameter("name")?.defaultValue == nil)
+        #expect(item.parameter("name")?.typeDeclaration == "String")
+        #expect(item.parameter("stockCount")?.defaultValue == "0")
+        #expect(item.parameter("discount")?.typeDeclaration == "Double?")
+        #expect(item.parameter("discount")?.defaultValue == "nil")
+        #expect(item.parameter("owner")?.defaultValue == nil)
+        #expect(item.parameter("owner")?.typeDeclaration == "Person")
+        #expect(item.parameter("tags")?.defaultValue == "[]")
+        #expect(item.parameter("lines")?.typeDeclaration == "[Line]")
+        #expect(item.parameter("lines")?.assignment == "self.lines = NSOrderedSet(array: lines)")
+    }
+
+    @Test func subEntityTakesParentValuesFirstAndDerivedAttributesAreNotParameters() throws {
+        let (plan, _) = TestSupport.plan(TestSchemas.inventory())
+        let person = try #require(plan.class("Person"))
+        #expect(person.parameterNames == ["displayName", "isActive", "email", "joined", "items"])
+        #expect(person.superclassName == "Party")
+        #expect(person.superclassIsGenerated)
+        #expect(person.unavailableInitIsOverride && !person.declaresUnavailableContextInit)
+        // Declares only its own properties; the inherited ones come from Party.
+        #expect(person.attributes.map(\.key) == ["email", "joined", "nameLength"])
+        #expect(person.attributes.first { $0.key == "nameLength" }?.declaration == .optionalScalarReadOnly)
+        #expect(person.keys.map(\.key) == ["displayName", "isActive", "email", "joined", "nameLength", "items"])
+        #expect(person.validation.consistencyHookName == "validatePersonConsistency")
+    }
+
+    @Test func abstractEntityIsNotFinalAndHasNoDesignatedInitializer() throws {
+        let (plan, _) = TestSupport.plan(TestSchemas.inventory())
+        let party = try #require(plan.class("Party"))
+        #expect(party.isAbstract && !party.isFinal)
+        #expect(party.initializer == nil)
+        #expect(!party.faultInitializerIsPrivate)
+        #expect(!party.unavailableInitIsOverride && party.declaresUnavailableContextInit)
+        #expect(try #require(plan.class("Item")).isFinal)
+    }
+
+    @Test(arguments: [
+        (AttributeType.boolean, AttributeValue.bool(true), "true"),
+        (.integer16, .integer(-7), "-7"),
+        (.double, .double(1.5), "1.5"),
+        (.decimal, .decimal("12.50"), "NSDecimalNumber(string: \"12.50\")"),
+        (.string, .string("say \"hi\"\n\\"), "\"say \\\"hi\\\"\\n\\\\\""),
+        (.date, .date(86400), "Date(timeIntervalSinceReferenceDate: 86400.0)"),
+        (.uri, .url("https://example.com/a"), "URL(string: \"https://example.com/a\")!"),
+        (.uuid, .uuid("4F3C2A1B-0000-4000-8000-000000000001"), "UUID(uuidString: \"4F3C2A1B-0000-4000-8000-000000000001\")!"),
+    ])
+    func modelDefaultsBecomeSwiftLiterals(type: AttributeType, value: AttributeValue, literal: String) throws {
+        let attribute = Attribute(
+            name: "amount", location: Build.location(3), type: type, usesScalarValueType: type == .date ? nil : true,
+            defaultValue: value)
+        let (plan, diagnostics) = TestSupport.plan(Build.schema([Build.entity("E", attributes: [attribute])]))
+        #expect(try #require(plan.class("E")).parameter("amount")?.defaultValue == literal)
+        #expect(diagnostics.all.isEmpty)
+    }
+
+    @Test func defaultThatSwiftCannotSpellLeavesTheValueToCoreDataWithAWarning() throws {
+        let attribute = Attribute(name: "small", location: Build.location(3), type: .integer16, defaultValue: .integer(70000))
+        let (plan, diagnostics) = TestSupport.plan(Build.schema([Build.entity("E", attributes: [attribute])]))
+        let parameter = try #require(plan.class("E")?.parameter("small"))
+        #expect(parameter.typeDeclaration == "Int16?" && parameter.defaultValue == "nil")
+        #expect(parameter.assignment == "if let small { self.small = small }")
+        #expect(diagnostics.warnings.map(\.location?.line) == [3])
+    }
+
+    @Test func requiredToOneCycleIsBrokenDeterministicallyWithAWarning() throws {
+        let a = Build.entity("A", relationships: [Build.toOne("b", "B", line: 5)])
+        let b = Build.entity("B", relationships: [Build.toOne("a", "A", line: 9)])
+        for entities in [[a, b], [b, a]] {
+            let (plan, diagnostics) = TestSupport.plan(Build.schema(entities))
+            let broken = try #require(plan.class("A")?.parameter("b"))
+            #expect(broken.typeDeclaration == "B?" && broken.defaultValue == "nil")
+            #expect(broken.assignment == "if let b { self.b = b }")
+            #expect(try #require(plan.class("B")?.parameter("a")).defaultValue == nil)
+            // The property itself stays non-optional.
+            #expect(plan.class("A")?.relationships.first?.typeDeclaration == "B")
+            let warning = try #require(diagnostics.warnings.first)
+            #expect(diagnostics.warnings.count == 1)
+            #expect(warning.location?.line == 5)
+            #expect(warning.message.contains("A.b -> B.a") || warning.message.contains("B.a -> A.b"))
+            #expect(warning.message.hasSuffix("set A.b before saving"))
+        }
+    }
+
+    @Test func selfRequiringEntityAndLongerCyclesAreBroken() throws {
+        let node = Build.entity("Node", relationships: [Build.toOne("parent", "Node")])
+        let x = Build.entity("X", relationships: [Build.toOne("y", "Y")])
+        let y = Build.entity("Y", relationships: [Build.toOne("z", "Z")])
+        let z = Build.entity("Z", relationships: [Build.toOne("x", "X"), Build.toOne("optionalX", "X", optional: true)])
+        let (plan, diagnostics) = TestSupport.plan(Build.schema([node, x, y, z]))
+        #expect(plan.class("Node")?.parameter("parent")?.defaultValue == "nil")
+        #expect(plan.class("X")?.parameter("y")?.defaultValue == "nil")
+        #expect(plan.class("Y")?.parameter("z")?.defaultValue == nil)
+        #expect(plan.class("Z")?.parameter("x")?.defaultValue == nil)
+        #expect(diagnostics.warnings.count == 2)
+    }
+
+    @Test func entitiesWithoutClassOrGeneratedByXcodeAreSkipped() throws {
+        let schema = Build.schema([
+            Build.entity("Plain", className: .some(nil)),
+            Build.entity("ByXcode", line: 7, codegen: .class),
+            Build.entity("Category", line: 8, codegen: .category),
+            Build.entity("Ours"),
+        ])
+        let (plan, diagnostics) = TestSupport.plan(schema)
+        #expect(plan.classes.map(\.entityName) == ["Ours"])
+        #expect(
+            Set(plan.skippedEntities.map { "\($0.entityName):\($0.reason)" })
+                == ["Plain:noCustomClass", "ByXcode:xcodeGeneratesClass", "Category:xcodeGeneratesClass"])
+        #expect(diagnostics.warnings.compactMap(\.location?.line).sorted() == [7, 8])
+        #expect(diagnostics.warnings.allSatisfy { $0.message.contains("Manual/None") })
+
+        let (overridden, quiet) = TestSupport.plan(schema, GeneratorConfiguration(generateXcodeCodegenEntities: true))
+        #expect(overridden.classes.map(\.entityName) == ["ByXcode", "Category", "Ours"])
+        #expect(quiet.all.isEmpty)
+    }
+
+    @Test func includeExcludeAndConfigurationFilters() throws {
+        let schema = Build.schema(
+            ["A", "B", "C"].map { Build.entity($0) },
+            configurations: [Configuration(name: "Cloud", location: Build.location(20), memberEntities: ["A", "B"])])
+        #expect(TestSupport.plan(schema, .init(includedEntities: ["A", "C"])).0.classes.map(\.entityName) == ["A", "C"])
+        #expect(TestSupport.plan(schema, .init(excludedEntities: ["A"])).0.classes.map(\.entityName) == ["B", "C"])
+        #expect(TestSupport.plan(schema, .init(configurationName: "Cloud")).0.classes.map(\.entityName) == ["A", "B"])
+        let (_, unknown) = TestSupport.plan(schema, .init(configurationName: "Local"))
+        #expect(unknown.errors.first?.message.contains("no configuration named 'Local'") == true)
+        let (_, typo) = TestSupport.plan(schema, .init(excludedEntities: ["Z"]))
+        #expect(typo.warnings.count == 1)
+        #expect(throws: DiagnosticsError.self) {
+            try CodeGenerator.generate(schema: schema, configuration: .init(configurationName: "Local"))
+        }
+    }
+
+    @Test func keywordNamesAreEscapedAndReservedNamesSkipped() throws {
+        let entity = Build.entity(
+            "E",
+            attributes: [
+                Attribute(name: "default", location: Build.location(2), type: .string),
+                Attribute(name: "description", location: Build.location(3), type: .string),
+            ],
+            relationships: [Relationship(name: "repeat", location: Build.location(4), destinationEntity: "E", isOptional: true, isToMany: true)])
+        let (plan, diagnostics) = TestSupport.plan(Build.schema([entity]))
+        let e = try #require(plan.class("E"))
+        #expect(e.attributes.map(\.swiftName) == ["`default`"])
+        #expect(e.parameterNames == ["`default`", "`repeat`"])
+        #expect(e.parameter("default")?.assignment == "self.`default` = `default`")
+        #expect(e.keys.map(\.swiftName) == ["`default`", "`repeat`"])
+        #expect(e.relationships.first?.accessors.first?.signature == "addToRepeat(_ value: E)")
+        #expect(diagnostics.warnings.map(\.location?.line) == [3])
+    }
+
+    @Test func orderedAccessorsUseXcodesSelectorsOverMutableOrderedSet() throws {
+        let (plan, _) = TestSupport.plan(TestSchemas.inventory())
+        let lines = try #require(plan.class("Item")?.relationships.first { $0.key == "lines" })
+        #expect(lines.kind == .orderedToMany && lines.typeDeclaration == "NSOrderedSet")
+        let bySelector = Dictionary(uniqueKeysWithValues: lines.accessors.map { ($0.selector, $0.signature) })
+        #expect(
+            bySelector == [
+                "insertObject:inLinesAtIndex:": "insertIntoLines(_ value: Line, at idx: Int)",
+                "removeObjectFromLinesAtIndex:": "removeFromLines(at idx: Int)",
+                "insertLines:atIndexes:": "insertIntoLines(_ values: [Line], at indexes: NSIndexSet)",
+                "removeLinesAtIndexes:": "removeFromLines(at indexes: NSIndexSet)",
+                "replaceObjectInLinesAtIndex:withObject:": "replaceLines(at idx: Int, with value: Line)",
+                "replaceLinesAtIndexes:withLines:": "replaceLines(at indexes: NSIndexSet, with values: [Line])",
+                "addLinesObject:": "addToLines(_ value: Line)",
+                "removeLinesObject:": "removeFromLines(_ value: Line)",
+                "addLines:": "addToLines(_ values: NSOrderedSet)",
+                "removeLines:": "removeFromLines(_ values: NSOrderedSet)",
+            ])
+        #expect(lines.accessors.allSatisfy { $0.body?.hasPrefix("mutableOrderedSetValue(forKey: Keys.lines).") == true })
+        let tags = try #require(plan.class("Item")?.relationships.first { $0.key == "tags" })
+        #expect(tags.accessors.map(\.selector) == ["addTagsObject:", "removeTagsObject:", "addTags:", "removeTags:"])
+        #expect(tags.accessors.allSatisfy { $0.body == nil })
+    }
+
+    @Test func optionalScalarsAreComputedOverPrimitiveAccessors() throws {
+        let (plan, _) = TestSupport.plan(TestSchemas.inventory())
+        let item = try #require(plan.class("Item"))
+        let discount = try #require(item.attributes.first { $0.key == "discount" })
+        #expect(discount.declaration == .optionalScalar)
+        #expect(discount.typeDeclaration == "Double?" && discount.numberAccessor == "doubleValue")
+        #expect(item.attributes.first { $0.key == "stockCount" }?.declaration == .managed)
+        let hook = try #require(item.validation.propertyHooks.first { $0.methodName == "validateDiscount" })
+        #expect(hook.typeName == "Double" && hook.conversion == "(value.pointee as? NSNumber)?.doubleValue")
+        #expect(hook.selector == "validateDiscount:error:")
+    }
+
+    @Test func moduleQualifiedClassNamesGetNoObjcName() throws {
+        var qualified = Build.entity("Q", className: "Q")
+        qualified.representedClassName = ".Q"
+        let (plan, _) = TestSupport.plan(Build.schema([qualified, Build.entity("P")]))
+        #expect(plan.class("Q")?.objcName == nil)
+        #expect(plan.class("P")?.objcName == "P")
+    }
+
+    @Test func subclassWithTheSameParametersOverridesTheParentInitializer() throws {
+        let parent = Build.entity(
+            "Parent", children: ["Child"], attributes: [Attribute(name: "name", location: Build.location(2), type: .string)])
+        let child = Build.entity("Child", parent: "Parent")
+        let (plan, _) = TestSupport.plan(Build.schema([parent, child]))
+        #expect(plan.class("Child")?.initializer?.isOverride == true)
+        #expect(plan.class("Parent")?.isFinal == false)
+        #expect(plan.class("Parent")?.initializer?.isOverride == false)
+    }
+
+    @Test func subclassOverridesAncestorsInitializersAsUnavailable() throws {
+        let string = { (name: String) in Attribute(name: name, location: Build.location(2), type: .string) }
+        let schema = Build.schema([
+            Build.entity("A", children: ["B"], attributes: [string("a")]),
+            Build.entity("B", parent: "A", children: ["C"], attributes: [string("b")]),
+            Build.entity("C", parent: "B", attributes: [string("c")]),
+            Build.entity("NoClass", children: ["D"], className: .some("NSManagedObject"), attributes: [string("n")]),
+            Build.entity("D", parent: "NoClass"),
+        ])
+        let (plan, _) = TestSupport.plan(schema)
+        #expect(plan.class("A")?.unavailableInheritedInitializers.isEmpty == true)
+        #expect(plan.class("B")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:)"])
+        #expect(plan.class("C")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:b:)", "init(context:a:)"])
+        // A parent whose class is NSManagedObject has no class: its properties belong to the child's class.
+        let d = try #require(plan.class("D"))
+        #expect(d.superclassName == "NSManagedObject" && d.attributes.map(\.key) == ["n"])
+        #expect(plan.skippedEntities.contains { $0.entityName == "NoClass" && $0.reason == .noCustomClass })
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ManagedModel
+import ModelReader
+import Testing
+
+@testable import CodeGeneration
+
+/// Whole generated files compared with `Fixtures/Expected/Generated/<Model>/<kind>/<file>`.
+/// `UPDATE_REFERENCES=1 swift test --filter ReferenceTests` rewrites them (then read every diff).
+@Suite struct ReferenceTests {
+    static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
+    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions"]
+
+    @Test func swiftBuiltInventory() throws {
+        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()), to: "SwiftBuilt/Inventory")
+    }
+
+    @Test func swiftBuiltEdgeCases() throws {
+        try compare(CodeGenerator.generate(schema: TestSchemas.edgeCases(), configuration: .init()), to: "SwiftBuilt/EdgeCases")
+    }
+
+    @Test func internalAccessLevelAndExtraImports() throws {
+        let configuration = GeneratorConfiguration(accessLevel: .internal, additionalImports: ["Combine"], includedEntities: ["Item"])
+        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: configuration), to: "SwiftBuilt/InventoryInternal")
+    }
+
+    @Test(arguments: fixtureModels)
+    func fixtureModel(_ name: String) throws {
+        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(name).xcdatamodeld").path)
+        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init()), to: name)
+    }
+
+    @Test func outputIsIdenticalAcrossRuns() throws {
+        let first = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init())
+        for _ in 0..<3 {
+            #expect(try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files == first.files)
+        }
+        for file in first.files {
+            #expect(!file.contents.contains("\r"))
+            #expect(file.contents.hasSuffix("\n") && !file.contents.hasSuffix("\n\n"))
+        }
+    }
+
+    /// Every file and the diagnostics (`diagnostics.txt`) must match; files that are no longer generated fail too.
+    private func compare(_ result: GenerationResult, to reference: String) throws {
+        let directory = TestSupport.expectedGenerated.appendingPathComponent(reference)
+        var expected: [String: String] = [:]
+        for file in result.files { expected["\(file.kind.rawValue)/\(file.relativePath)"] = file.contents }
+        // Paths relative to the package, so references do not depend on where the package is checked out.
+        let diagnostics = result.diagnostics.all.map(\.description).joined(separator: "\n")
+            .replacingOccurrences(of: TestSupport.packageRoot.path + "/", with: "")
+        expected["diagnostics.txt"] = diagnostics.isEmpty ? "" : diagnostics + "\n"
+
+        if Self.updating {
+            try? FileManager.default.removeItem(at: directory)
+            for (path, contents) in expected {
+                let url = directory.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: url)
+            }
+            return
+        }
+        var onDisk: Set<String> = []
+        if let enumerator = FileManager.default.enumerator(atPath: directory.path) {
+            for case let path as String in enumerator where path.hasSuffix(".swift") || path.hasSuffix(".txt") {
+                onDisk.insert(path)
+            }
+        }
+        #expect(onDisk == Set(expected.keys), "reference files of \(reference) differ; UPDATE_REFERENCES=1 rewrites them")
+        for (path, contents) in expected.sorted(by: { $0.key < $1.key }) {
+            let actual = (try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)) ?? "<missing>"
+            #expect(actual == contents, "\(reference)/\(path) differs from the generated text")
+        }
+    }
+}

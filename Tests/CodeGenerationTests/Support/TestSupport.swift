@@ -1,0 +1,85 @@
+import Foundation
+import ManagedModel
+
+@testable import CodeGeneration
+
+enum TestSupport {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    static var fixturesModels: URL { packageRoot.appendingPathComponent("Fixtures/Models") }
+    static var expectedGenerated: URL { packageRoot.appendingPathComponent("Fixtures/Expected/Generated") }
+    static var corpus: URL { packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL }
+
+    static func plan(_ schema: Schema, _ configuration: GeneratorConfiguration = .init()) -> (GenerationPlan, Diagnostics) {
+        CodeGenerator.makePlan(schema: schema, configuration: configuration)
+    }
+
+    /// A fresh empty folder under the system's temporary folder.
+    static func temporaryDirectory(_ name: String = #function) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("managed-codegen-tests-\(UUID().uuidString)-\(name.filter(\.isLetter))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `swiftc -parse` on `files`; returns the exit status and the compiler's output.
+    static func swiftcParse(_ files: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-parse"] + files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+extension ClassPlan {
+    var parameterNames: [String] { initializer?.parameters.map(\.swiftName) ?? [] }
+
+    func parameter(_ name: String) -> InitializerPlan.Parameter? {
+        initializer?.parameters.first { $0.key == name }
+    }
+}
+
+extension GenerationPlan {
+    func `class`(_ entityName: String) -> ClassPlan? { classes.first { $0.entityName == entityName } }
+}
+
+/// Small schemas for one planner rule each.
+enum Build {
+    static func location(_ line: Int) -> SourceLocation { SourceLocation(path: "/m/M.xcdatamodeld/M.xcdatamodel/contents", line: line) }
+
+    static func entity(
+        _ name: String, line: Int = 1, parent: String? = nil, children: [String] = [], abstract: Bool = false,
+        codegen: CodeGenerationType = .manual, className: String?? = .none, attributes: [Attribute] = [],
+        relationships: [Relationship] = []
+    ) -> Entity {
+        let resolvedClass: String? = className ?? name
+        return Entity(
+            name: name, location: location(line), representedClassName: resolvedClass, className: resolvedClass,
+            parentName: parent, childNames: children, isAbstract: abstract, codeGenerationType: codegen,
+            attributes: attributes, relationships: relationships)
+    }
+
+    static func toOne(_ name: String, _ destination: String, optional: Bool = false, line: Int = 1) -> Relationship {
+        Relationship(name: name, location: location(line), destinationEntity: destination, isOptional: optional, maxCount: 1)
+    }
+
+    static func schema(_ entities: [Entity], configurations: [Configuration] = []) -> Schema {
+        Schema(
+            contentsPath: "/m/M.xcdatamodeld/M.xcdatamodel/contents", modelName: "M", versionName: "M",
+            entities: entities, configurations: configurations)
+    }
+}

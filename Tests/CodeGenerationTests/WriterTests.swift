@@ -1,0 +1,174 @@
+import Foundation
+import ManagedModel
+import Testing
+
+@testable import CodeGeneration
+
+@Suite struct WriterTests {
+    struct Layout {
+        let root: URL
+        var machine: URL { root.appendingPathComponent("Generated") }
+        var human: URL { root.appendingPathComponent("Model") }
+        var writer: OutputWriter {
+            OutputWriter(destinations: .init(machineDirectory: machine.path, humanDirectory: human.path))
+        }
+
+        init(_ name: String = #function) throws { root = try TestSupport.temporaryDirectory(name) }
+
+        func generate(_ schema: Schema = TestSchemas.inventory(), check: Bool = false) throws -> WriteReport {
+            try writer.write(CodeGenerator.generate(schema: schema, configuration: .init()).files, check: check)
+        }
+
+        func identity(_ url: URL) throws -> (inode: Int, modified: Date) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            return ((attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1, attributes[.modificationDate] as! Date)
+        }
+
+        func contents(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+    }
+
+    @Test func firstRunWritesEverythingAndARerunTouchesNothing() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let first = try layout.generate()
+        #expect(first.written.count == 11)  // 5 machine + 1 support + 5 human
+        #expect(first.unchanged.isEmpty && first.deleted.isEmpty)
+        let machineFile = layout.machine.appendingPathComponent("Item+Generated.swift")
+        let before = try layout.identity(machineFile)
+        Thread.sleep(forTimeInterval: 0.05)
+
+        let second = try layout.generate()
+        #expect(second.written.isEmpty && second.deleted.isEmpty)
+        #expect(second.unchanged.count == 6)
+        #expect(second.preservedHumanFiles.count == 5)
+        let after = try layout.identity(machineFile)
+        #expect(after.inode == before.inode && after.modified == before.modified)
+        // No temporary files are left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: layout.machine.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func humanFilesAreNeverOverwrittenOrDeleted() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        _ = try layout.generate()
+        let human = layout.human.appendingPathComponent("Item.swift")
+        try Data("// mine\n".utf8).write(to: human)
+        var schema = TestSchemas.inventory()
+        schema.entities[0].attributes.removeLast()  // the model changed
+        let report = try layout.generate(schema)
+        #expect(try layout.contents(human) == "// mine\n")
+        #expect(report.written == [layout.machine.appendingPathComponent("Item+Generated.swift").path])
+
+        schema.entities.removeAll { $0.name == "Tag" }
+        _ = try layout.generate(schema)
+        #expect(FileManager.default.fileExists(atPath: layout.human.appendingPathComponent("Tag.swift").path))
+    }
+
+    @Test func staleMachineFilesWithOurBannerAreDeletedOthersKept() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        _ = try layout.generate()
+        let mine = layout.machine.appendingPathComponent("Helpers.swift")
+        try Data("// Helpers written by hand\n".utf8).write(to: mine)
+        var schema = TestSchemas.inventory()
+        schema.entities.removeAll { $0.name == "Tag" }
+        schema.entities = schema.entities.map { entity in
+            var entity = entity
+            entity.relationships.removeAll { $0.destinationEntity == "Tag" }
+            return entity
+        }
+        let report = try layout.generate(schema)
+        #expect(report.deleted == [layout.machine.appendingPathComponent("Tag+Generated.swift").path])
+        #expect(FileManager.default.fileExists(atPath: mine.path))
+    }
+
+    @Test func checkReportsChangesAndWritesNothing() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let empty = try layout.generate(check: true)
+        #expect(empty.missing.count == 11 && !empty.isUpToDate)
+        #expect(!FileManager.default.fileExists(atPath: layout.machine.path))
+
+        _ = try layout.generate()
+        #expect(try layout.generate(check: true).isUpToDate)
+
+        var schema = TestSchemas.inventory()
+        schema.entities[0].attributes[0].isOptional = true
+        schema.entities[0].attributes[0] = Attribute(name: "dateCreated", location: TestSchemas.at(11), type: .date, isOptional: true)
+        let itemFile = layout.machine.appendingPathComponent("Item+Generated.swift")
+        let before = try layout.contents(itemFile)
+        let check = try layout.generate(schema, check: true)
+        #expect(check.stale == [itemFile.path])
+        #expect(!check.isUpToDate && check.written.isEmpty)
+        #expect(try layout.contents(itemFile) == before)
+
+        try Data("// Generated by managed-codegen from Old.xcdatamodeld\n".utf8)
+            .write(to: layout.machine.appendingPathComponent("Gone+Generated.swift"))
+        #expect(try layout.generate(check: true).extra == [layout.machine.appendingPathComponent("Gone+Generated.swift").path])
+    }
+
+    @Test func outputFolderThatIsAFileWritesNothing() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        try Data().write(to: layout.machine)
+        #expect(throws: DiagnosticsError.self) { try layout.generate() }
+        #expect(!FileManager.default.fileExists(atPath: layout.human.path))
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root can write to read-only folders"))
+    func readOnlyOutputFolderWritesNothing() throws {
+        let layout = try Layout()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: layout.machine.path)
+            try? FileManager.default.removeItem(at: layout.root)
+        }
+        try FileManager.default.createDirectory(at: layout.machine, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: layout.machine.path)
+        #expect(throws: DiagnosticsError.self) { try layout.generate() }
+        #expect(!FileManager.default.fileExists(atPath: layout.human.path))
+    }
+
+    @Test func outputFolderBelowAFileWritesNothing() throws {
+        // Root ignores permissions, so the read-only check is also exercised through a folder path below a file.
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let file = layout.root.appendingPathComponent("plain")
+        try Data().write(to: file)
+        let writer = OutputWriter(
+            destinations: .init(machineDirectory: file.appendingPathComponent("Generated").path, humanDirectory: layout.human.path))
+        let error = try #require(throws: DiagnosticsError.self) {
+            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files)
+        }
+        #expect(error.diagnostics.errors.first?.message.contains("is a file") == true)
+        #expect(!FileManager.default.fileExists(atPath: layout.human.path))
+    }
+
+    @Test func outputInsideTheModelBundleWritesNothing() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let bundle = layout.root.appendingPathComponent("Inventory.xcdatamodeld")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        let writer = OutputWriter(
+            destinations: .init(
+                machineDirectory: bundle.appendingPathComponent("Generated").path, humanDirectory: layout.human.path,
+                modelBundlePath: bundle.path))
+        let error = try #require(throws: DiagnosticsError.self) {
+            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files)
+        }
+        #expect(error.diagnostics.errors.first?.message.contains("inside the model bundle") == true)
+        #expect(!FileManager.default.fileExists(atPath: layout.human.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bundle.path).isEmpty)
+    }
+
+    @Test func testFilesNeedATestsFolder() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let files = [GeneratedFile(relativePath: "ItemTests+Generated.swift", contents: "\(CodeGenerator.bannerPrefix)\n", kind: .tests)]
+        #expect(throws: DiagnosticsError.self) { try layout.writer.write(files) }
+        let tests = layout.root.appendingPathComponent("Tests")
+        let writer = OutputWriter(
+            destinations: .init(machineDirectory: layout.machine.path, humanDirectory: layout.human.path, testsDirectory: tests.path))
+        #expect(try writer.write(files).written == [tests.appendingPathComponent("ItemTests+Generated.swift").path])
+    }
+}
