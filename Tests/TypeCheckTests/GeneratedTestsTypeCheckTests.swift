@@ -55,110 +55,198 @@ struct GeneratedTestsTypeCheckTests {
 
     static let corpus = TypeCheckHarness.packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
 
-    /// The model bundle inside each corpus folder (a `.xcdatamodeld`, else a bare `.xcdatamodel`).
-    static var corpusBundles: [String] {
+    /// The corpus models (current versions) in batches that share no top-level name, so that each batch
+    /// type-checks as one module: one compiler run per batch instead of one per model.
+    static let corpusBatches: [[Schema]] = {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return folders.filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }.sorted().compactMap { folder in
+        var batches: [(names: Set<String>, schemas: [Schema])] = []
+        let stubHeaders = ["Foundation.h", "CoreData.h"].compactMap {
+            try? String(contentsOf: TypeCheckHarness.stubSDKDirectory.appendingPathComponent("clang/\($0)"), encoding: .utf8)
+        }.joined()
+        for folder in folders.sorted() where folder.hasSuffix(".xcdatamodeld") || folder.hasSuffix(".xcdatamodel") {
             let url = corpus.appendingPathComponent(folder)
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            let bundle = contents.first { $0.hasSuffix(".xcdatamodeld") } ?? contents.first { $0.hasSuffix(".xcdatamodel") }
-            return bundle.map { url.appendingPathComponent($0).path }
+            guard let bundle = contents.first(where: { $0.hasSuffix(".xcdatamodeld") }) ?? contents.first(where: { $0.hasSuffix(".xcdatamodel") }),
+                let loaded = try? ModelLoader.load(url.appendingPathComponent(bundle).path)
+            else {
+                print("corpus: \(folder) is not loadable; its generated tests are not checked")
+                continue
+            }
+            let schema = loaded.schema
+            let foreign = AppTypeStubs.foreignModuleNames(in: schema)
+            let missing = AppTypeStubs.foundationNames(in: schema).filter { !stubHeaders.contains("@interface \($0) ") }
+            guard foreign.isEmpty, missing.isEmpty else {
+                print("corpus: \(folder) names classes the stub SDK lacks or other modules hold (\(foreign + missing)); its generated tests are not checked")
+                continue
+            }
+            let names = GeneratedOutput.declaredNames(of: schema, moduleName: "CorpusModel")
+            let shadowed = names.intersection(GeneratedOutput.foundationTypeNames)
+            guard shadowed.isEmpty else {
+                print("corpus: \(folder) declares classes named like Foundation types (\(shadowed.sorted())), which generated code cannot tell apart; not checked")
+                continue
+            }
+            if let index = batches.firstIndex(where: { $0.schemas.count < 12 && $0.names.isDisjoint(with: names) }) {
+                batches[index].names.formUnion(names)
+                batches[index].schemas.append(schema)
+            } else {
+                batches.append((names, [schema]))
+            }
         }
+        return batches.map(\.schemas)
+    }()
+
+    /// Type-checks a batch as one module. When the module itself (not the tests) fails, each model is checked
+    /// alone, and models whose generated classes do not type-check here are reported and left out: the
+    /// generated-output type-check tests cover those; this test is about the generated tests.
+    /// Returns the number of models whose tests were checked.
+    private func checkCorpusBatch(_ batch: [Schema], swiftVersion: Int) throws -> Int {
+        let output = try GeneratedOutput(schemas: batch, moduleName: "CorpusModel")
+        defer { output.remove() }
+        let result = try TypeCheckHarness.shared().typecheck(
+            moduleName: "CorpusModel", moduleFiles: swiftFiles(in: output.moduleDirectory),
+            testFiles: swiftFiles(in: output.testsDirectory), swiftVersion: swiftVersion)
+        let inModule = result.diagnostics.filter { $0.severity != .note && !$0.fileName.hasSuffix("ModelTests.swift") }
+        if !inModule.isEmpty {
+            guard batch.count > 1 else {
+                print("corpus: \(batch[0].modelName): the generated classes do not type-check (\(inModule[0])); its tests are not checked")
+                return 0
+            }
+            return try batch.reduce(0) { $0 + (try checkCorpusBatch([$1], swiftVersion: swiftVersion)) }
+        }
+        #expect(result.isClean, "CorpusModel (Swift \(swiftVersion)): \(batch.map(\.modelName))\n\(result.summary)")
+        return batch.count
     }
 
     @Test(
         "corpus models", .enabled(if: FileManager.default.fileExists(atPath: corpus.path), "needs ../shared/corpus"),
-        arguments: corpusBundles)
-    func corpusModel(_ path: String) throws {
-        let loaded: LoadedModel
-        do {
-            loaded = try ModelLoader.load(path)
-        } catch {
-            print("corpus: \(path) is not loadable; its generated tests are not checked: \(error)")
-            return
+        arguments: [5, 6])
+    func corpusModels(swiftVersion: Int) throws {
+        let batches = Self.corpusBatches
+        #expect(batches.flatMap { $0 }.count > 50)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var testedModels = 0
+        for batch in batches {
+            testedModels += try checkCorpusBatch(batch, swiftVersion: swiftVersion)
         }
-        let output = try GeneratedOutput(schema: loaded.schema, moduleName: "CorpusModel", includeXcodeGenerated: true)
-        defer { output.remove() }
-        guard output.testsFileCount > 0 else {
-            print("corpus: \(loaded.schema.modelName) generates no classes, so no tests")
-            return
-        }
-        for swiftVersion in [5, 6] {
-            try assertTypeChecks(
-                moduleName: "CorpusModel", directory: output.moduleDirectory, testsDirectory: output.testsDirectory,
-                swiftVersion: swiftVersion)
-        }
+        print("corpus: generated tests of \(testedModels) models in \(batches.count) modules type-checked (Swift \(swiftVersion)) in \(clock.now - start)")
     }
 }
 
-/// Generated classes, support file and tests of one schema in a temporary folder, plus a companion file
-/// declaring the app classes that Transformable attributes name.
+/// Generated classes, support file and tests of one or more schemas in a temporary folder (one module),
+/// plus a companion file declaring what the app would: Transformable attributes' classes and the classes
+/// Xcode generates for entities whose Codegen is not Manual/None.
 struct GeneratedOutput {
     let root: URL
     var moduleDirectory: URL { root.appendingPathComponent("Module") }
     var testsDirectory: URL { root.appendingPathComponent("Tests") }
     let testsFileCount: Int
 
-    init(
-        schema: Schema, moduleName: String, modelBundle: GeneratorConfiguration.TestsModelBundle = .class,
-        includeXcodeGenerated: Bool = false
-    ) throws {
+    init(schema: Schema, moduleName: String, modelBundle: GeneratorConfiguration.TestsModelBundle = .class) throws {
+        try self.init(schemas: [schema], moduleName: moduleName, modelBundle: modelBundle)
+    }
+
+    init(schemas: [Schema], moduleName: String, modelBundle: GeneratorConfiguration.TestsModelBundle = .class) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("generated-tests-\(UUID().uuidString)")
+        self.root = root
         let moduleDirectory = root.appendingPathComponent("Module")
         let testsDirectory = root.appendingPathComponent("Tests")
-        self.root = root
-        let configuration = GeneratorConfiguration(
-            moduleName: moduleName, generateXcodeCodegenEntities: includeXcodeGenerated, generatesTests: true,
-            testsModelBundle: modelBundle)
-        let result = try CodeGenerator.generate(schema: schema, configuration: configuration)
         for directory in [moduleDirectory, testsDirectory] {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        for file in result.files {
-            let directory = file.kind == .tests ? testsDirectory : moduleDirectory
-            try Data(file.contents.utf8).write(to: directory.appendingPathComponent(file.relativePath))
+        var testsFileCount = 0
+        var companions: [String] = []
+        for schema in schemas {
+            let result = try CodeGenerator.generate(schema: schema, configuration: Self.configuration(moduleName, modelBundle))
+            for file in result.files {
+                let directory = file.kind == .tests ? testsDirectory : moduleDirectory
+                // One support file per module: every model's is the same apart from its banner.
+                let url = directory.appendingPathComponent(file.relativePath)
+                if file.kind == .support, FileManager.default.fileExists(atPath: url.path) { continue }
+                try Data(file.contents.utf8).write(to: url)
+            }
+            testsFileCount += result.files.filter { $0.kind == .tests }.count
+            companions += AppTypeStubs.declarations(for: schema, plan: result.plan)
         }
-        testsFileCount = result.files.filter { $0.kind == .tests }.count
-        let companion = AppTypeStubs.source(for: schema, bundleModule: modelBundle == .module)
-        if !companion.isEmpty {
-            try Data(companion.utf8).write(to: moduleDirectory.appendingPathComponent("AppTypes+Stubs.swift"))
+        self.testsFileCount = testsFileCount
+        if modelBundle == .module {
+            // SwiftPM generates this accessor for a target with resources.
+            companions.append("extension Bundle {\n    static var module: Bundle { Bundle.main }\n}")
+        }
+        if !companions.isEmpty {
+            let source = "import CoreData\nimport Foundation\n\n" + Array(Set(companions)).sorted().joined(separator: "\n") + "\n"
+            try Data(source.utf8).write(to: moduleDirectory.appendingPathComponent("AppTypes+Stubs.swift"))
         }
     }
+
+    static func configuration(_ moduleName: String, _ modelBundle: GeneratorConfiguration.TestsModelBundle) -> GeneratorConfiguration {
+        GeneratorConfiguration(moduleName: moduleName, generatesTests: true, testsModelBundle: modelBundle)
+    }
+
+    /// Top-level names the schema's generated module and tests declare; schemas sharing none fit in one module.
+    static func declaredNames(of schema: Schema, moduleName: String) -> Set<String> {
+        let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: configuration(moduleName, .class))
+        var names = Set(plan.classes.flatMap { [$0.className, "\($0.className)Validating"] })
+        names.formUnion(plan.skippedEntities.compactMap { schema.entity(named: $0.entityName)?.className })
+        names.formUnion(AppTypeStubs.classNames(for: schema))
+        if let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration(moduleName, .class)).0 {
+            names.insert(tests.storeTypeName)
+            names.formUnion(tests.suites.map(\.suiteName))
+        }
+        return names
+    }
+
+    /// Types generated code names unqualified; a class of the same name in the module would shadow them.
+    static let foundationTypeNames: Set<String> = [
+        "Data", "Date", "UUID", "URL", "String", "Set", "Array", "Decimal", "Double", "Float", "Bool", "Int16", "Int32",
+        "Int64", "TimeInterval", "Bundle", "Error", "Result", "NSNumber", "NSDecimalNumber", "NSObject", "NSOrderedSet",
+        "NSSet", "NSPredicate", "NSError", "NSManagedObject", "NSManagedObjectID", "NSManagedObjectContext",
+    ]
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
 /// What an app target declares and generated code refers to: the classes that Transformable attributes'
-/// `customClassName` names (when the stub SDK does not declare them) and SwiftPM's `Bundle.module`.
+/// `customClassName` names, and SwiftPM's `Bundle.module`. Same rule as the generated-output type-check
+/// tests: names starting with `NS` must come from the stub SDK (no companion, so a gap in the stub shows);
+/// Swift-only spellings get none; other bare names become `@objc(Name) public class Name: NSObject {}`.
 enum AppTypeStubs {
-    /// Type names the stub SDK and the standard library declare.
-    static let declaredNames: Set<String> = {
-        var names: Set<String> = ["String", "Int", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Any", "AnyObject"]
-        let stub = TypeCheckHarness.stubSDKDirectory
-        let files = ["clang/Foundation.h", "clang/CoreData.h", "overlays/Foundation.swift", "overlays/ObjectiveC.swift", "overlays/CoreData.swift"]
-        let declaration = try! NSRegularExpression(pattern: #"(?:@interface|@protocol|class|struct|enum|protocol|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
-        for file in files {
-            guard let text = try? String(contentsOf: stub.appendingPathComponent(file), encoding: .utf8) else { continue }
-            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
+    /// Bare `NS…` class names: Foundation's (or AppKit's), which the stub SDK must declare.
+    static func foundationNames(in schema: Schema) -> [String] {
+        transformableClassNames(in: schema).filter { !$0.contains(".") && $0.hasPrefix("NS") }
+    }
+
+    /// Names qualified by a module other than Apple's (`UIKit.UIColor`): a project would import that module.
+    static func foreignModuleNames(in schema: Schema) -> [String] {
+        transformableClassNames(in: schema).filter { $0.contains(".") && !$0.hasPrefix("Foundation.") && !$0.hasPrefix("Swift.") }
+    }
+
+    /// The bare class names that get a companion declaration.
+    static func classNames(for schema: Schema) -> [String] {
+        transformableClassNames(in: schema).filter { !$0.contains(".") && !$0.hasPrefix("NS") }
+    }
+
+    /// Companion declarations: Transformable classes, and the classes Xcode generates itself.
+    static func declarations(for schema: Schema, plan: GenerationPlan) -> [String] {
+        var lines = classNames(for: schema).map { "@objc(\($0)) public class \($0): NSObject {}" }
+        for skipped in plan.skippedEntities where skipped.reason == .xcodeGeneratesClass {
+            if let name = schema.entity(named: skipped.entityName)?.className, SwiftNames.isIdentifier(name) {
+                lines.append("@objc(\(name)) public class \(name): NSManagedObject {}")
             }
         }
-        // Objective-C classes the headers declare are imported without their NS prefix when bridged (NSString -> String).
-        return names
-    }()
+        return lines
+    }
 
-    static func source(for schema: Schema, bundleModule: Bool) -> String {
+    private static func transformableClassNames(in schema: Schema) -> [String] {
         var names: Set<String> = []
         for attribute in schema.entities.flatMap(\.attributes) + schema.composites.flatMap(\.attributes)
         where attribute.type == .transformable {
-            let name = attribute.swiftType.name
-            if SwiftNames.isIdentifier(name), !declaredNames.contains(name) { names.insert(name) }
+            guard let name = SwiftTypeTable.transformableClassName(attribute.customClassName),
+                !SwiftTypeTable.isSwiftOnlyTypeName(name),
+                name.split(separator: ".").allSatisfy({ SwiftNames.isIdentifier(String($0)) })
+            else { continue }
+            names.insert(name)
         }
-        var lines = names.sorted().map { "@objc(\($0)) public class \($0): NSObject {}" }
-        if bundleModule {
-            // SwiftPM generates this accessor for a target with resources.
-            lines.append("extension Bundle {\n    static var module: Bundle { Bundle.main }\n}")
-        }
-        return lines.isEmpty ? "" : "import Foundation\n\n" + lines.joined(separator: "\n") + "\n"
+        return names.sorted()
     }
 }

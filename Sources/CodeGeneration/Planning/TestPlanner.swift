@@ -277,7 +277,8 @@ struct TestPlanner {
             do throws(TestPlanFailure) {
                 var bindings: [String: String] = [:]
                 if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
-                let member = try attempt.create(relationship.destinationEntity, bindings: bindings, name: "added\(capitalized)")
+                let member = try attempt.create(
+                    relationship.destinationEntity, bindings: bindings, name: "added\(destinationClassName(relationship))")
                 try attempt.resolvePending()
                 attempt.append("fetched.addTo\(capitalized)(\(member))")
                 added = member
@@ -334,6 +335,11 @@ struct TestPlanner {
 
     enum RemovalStyle { case remove, delete }
 
+    /// The class of the objects a relationship's test creates: `Tag` for `tags`.
+    private func destinationClassName(_ relationship: Relationship) -> String {
+        model.concreteEntity(for: relationship.destinationEntity).flatMap { model.classes[$0]?.className } ?? "Object"
+    }
+
     /// How a member can leave the relationship without making anything invalid: removed, when it may
     /// exist without the owner; deleted, when its inverse is required and deleting it touches nothing else.
     private func removalStyle(of relationship: Relationship) -> RemovalStyle? {
@@ -388,7 +394,7 @@ struct TestPlanner {
                 tests.append(ConstraintTestPlan(
                     kind: .attributeBound,
                     methodName: "test\(SwiftNames.capitalizedFirst(attribute.name))\(Self.suffix(value.constraint))",
-                    summary: "\(attribute.name): \(Self.describe(value.constraint)); a value just outside fails with \(code)",
+                    summary: "`\(attribute.name)`, \(Self.describe(value.constraint)): \(inside) saves, \(outside) fails with \(code).",
                     statements: [
                         "\(subject).\(name) = \(inside)",
                         "try context.save()",
@@ -407,7 +413,7 @@ struct TestPlanner {
             let expected = pair.map { "(\($0.code.constantName), \(SampleValue.stringLiteral($0.key)))" }.joined(separator: ", ")
             tests.append(ConstraintTestPlan(
                 kind: .multipleErrors, methodName: "testSeveralViolationsAreReportedTogether",
-                summary: "violating \(pair[0].key) and \(pair[1].key) at once fails with \(ValidationErrorCode.multipleErrors.constantName)",
+                summary: "Violating `\(pair[0].key)` and `\(pair[1].key)` at once fails with \(ValidationErrorCode.multipleErrors.constantName), listing both.",
                 statements: pair.map(\.assignment) + [
                     "store.assertValidationErrors(try context.save(), [\(expected)])"
                 ],
@@ -467,7 +473,7 @@ struct TestPlanner {
             if let body, maximum > 0 {
                 tests.append(ConstraintTestPlan(
                     kind: .relationshipCount, methodName: "test\(capitalized)MaximumCount",
-                    summary: "\(relationship.name): at most \(maximum) members; one more fails with NSValidationRelationshipExceedsMaximumCountError",
+                    summary: "`\(relationship.name)`, at most \(maximum) members: \(maximum) save, one more fails with NSValidationRelationshipExceedsMaximumCountError.",
                     statements: ["while \(subject).\(name).count < \(maximum) {"] + indented(body) + ["}", "try context.save()"]
                         + body + [
                             "store.assertValidationError(try context.save(), code: NSValidationRelationshipExceedsMaximumCountError, key: \(key))"
@@ -485,7 +491,7 @@ struct TestPlanner {
                         : "context.delete(\(first))"
                     tests.append(ConstraintTestPlan(
                         kind: .relationshipCount, methodName: "test\(capitalized)MinimumCount",
-                        summary: "\(relationship.name): at least \(minimum) members; one fewer fails with NSValidationRelationshipLacksMinimumCountError",
+                        summary: "`\(relationship.name)`, at least \(minimum) members: \(minimum) save, one fewer fails with NSValidationRelationshipLacksMinimumCountError.",
                         statements: ["while \(subject).\(name).count < \(minimum) {"] + indented(body) + ["}", "try context.save()", leave,
                             "store.assertValidationError(try context.save(), code: NSValidationRelationshipLacksMinimumCountError, key: \(key))"],
                         subject: subject))
@@ -521,7 +527,7 @@ struct TestPlanner {
     private func denyTest(_ relationship: Relationship, subject: String, setup: [String]) -> ConstraintTestPlan {
         ConstraintTestPlan(
             kind: .denyDeleteRule, methodName: "testDeleteIsDeniedBy\(SwiftNames.capitalizedFirst(relationship.name))",
-            summary: "\(relationship.name) has the Deny delete rule: deleting while it is not empty fails with NSValidationRelationshipDeniedDeleteError",
+            summary: "`\(relationship.name)` has the Deny delete rule: deleting while it relates to an object fails with NSValidationRelationshipDeniedDeleteError.",
             statements: setup + [
                 "try context.save()",
                 "context.delete(\(subject))",
