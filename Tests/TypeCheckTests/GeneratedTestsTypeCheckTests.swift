@@ -187,7 +187,7 @@ struct GeneratedOutput {
     static func declaredNames(of schema: Schema, moduleName: String) -> Set<String> {
         let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: configuration(moduleName, .class))
         var names = Set(plan.classes.flatMap { [$0.className, "\($0.className)Validating"] })
-        names.formUnion(plan.skippedEntities.compactMap { schema.entity(named: $0.entityName)?.className })
+        names.formUnion(plan.skippedEntities.filter { $0.reason == .xcodeGeneratesClass }.compactMap { schema.entity(named: $0.entityName)?.className })
         names.formUnion(AppTypeStubs.classNames(for: schema))
         if let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration(moduleName, .class)).0 {
             names.insert(tests.storeTypeName)

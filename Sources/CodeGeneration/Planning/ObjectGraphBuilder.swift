@@ -74,7 +74,7 @@ struct ObjectGraphBuilder {
         guard let concrete = model.concreteEntity(for: entityName), let plan = model.classes[concrete],
             let initializer = plan.initializer
         else {
-            throw TestPlanFailure(reason: "no generated class with an initializer creates '\(entityName)' objects")
+            throw TestPlanFailure(reason: "entity '\(entityName)' has no generated class whose initializer creates one")
         }
         creations += 1
         guard creations <= Self.maximumObjects, depth <= Self.maximumDepth else {

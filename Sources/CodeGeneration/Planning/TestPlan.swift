@@ -11,7 +11,7 @@ public struct TestPlan: Hashable, Sendable {
     public var moduleName: String
     /// The compiled model's resource name: `Inventory` for `Inventory.momd`.
     public var modelName: String
-    /// `InventoryModelTestStore`: the shared in-memory store type of this file.
+    /// `InventoryModelTestStore`: the type that gives each test its own in-memory store on the once-loaded model.
     public var storeTypeName: String
     /// `Bundle(for: Item.self)`, `Bundle.main` or `Bundle.module`.
     public var bundleExpression: String
