@@ -22,6 +22,17 @@ struct GeneratedTestsTypeCheckTests {
             swiftVersion: swiftVersion)
     }
 
+    @Test("fixture models with -default-isolation MainActor (Swift 6)", arguments: fixtureModels)
+    func fixtureModelMainActorDefault(_ name: String) throws {
+        let loaded = try ModelLoader.load(
+            TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Models/\(name).xcdatamodeld").path)
+        let output = try GeneratedOutput(schema: loaded.schema, moduleName: name)
+        defer { output.remove() }
+        try assertTypeChecks(
+            moduleName: name, directory: output.moduleDirectory, testsDirectory: output.testsDirectory,
+            swiftVersion: 6, defaultIsolationMainActor: true)
+    }
+
     @Test("every place the compiled model can come from", arguments: GeneratorConfiguration.TestsModelBundle.allCases)
     func modelBundleSettings(_ bundle: GeneratorConfiguration.TestsModelBundle) throws {
         let loaded = try ModelLoader.load(
@@ -209,7 +220,7 @@ struct GeneratedOutput {
 /// What an app target declares and generated code refers to: the classes that Transformable attributes'
 /// `customClassName` names, and SwiftPM's `Bundle.module`. Same rule as the generated-output type-check
 /// tests: names starting with `NS` must come from the stub SDK (no companion, so a gap in the stub shows);
-/// Swift-only spellings get none; other bare names become `@objc(Name) public class Name: NSObject {}`.
+/// Swift-only spellings get none; other bare names become `@objc(Name) nonisolated public class Name: NSObject {}`.
 enum AppTypeStubs {
     /// Bare `NS…` class names: Foundation's (or AppKit's), which the stub SDK must declare.
     static func foundationNames(in schema: Schema) -> [String] {
@@ -228,10 +239,11 @@ enum AppTypeStubs {
 
     /// Companion declarations: Transformable classes, and the classes Xcode generates itself.
     static func declarations(for schema: Schema, plan: GenerationPlan) -> [String] {
-        var lines = classNames(for: schema).map { "@objc(\($0)) public class \($0): NSObject {}" }
+        // `nonisolated`: under MainActor default isolation the implicit initializers must match NSObject's.
+        var lines = classNames(for: schema).map { "@objc(\($0)) nonisolated public class \($0): NSObject {}" }
         for skipped in plan.skippedEntities where skipped.reason == .xcodeGeneratesClass {
             if let name = schema.entity(named: skipped.entityName)?.className, SwiftNames.isIdentifier(name) {
-                lines.append("@objc(\(name)) public class \(name): NSManagedObject {}")
+                lines.append("@objc(\(name)) nonisolated public class \(name): NSManagedObject {}")
             }
         }
         return lines
