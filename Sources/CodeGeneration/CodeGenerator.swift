@@ -12,8 +12,15 @@ public enum CodeGenerator {
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error
     ///   (unknown configuration, unreadable or invalid templates).
     public static func generate(schema: Schema, configuration: GeneratorConfiguration) throws -> GenerationResult {
-        let (plan, diagnostics) = makePlan(schema: schema, configuration: configuration)
+        let (plan, planDiagnostics) = makePlan(schema: schema, configuration: configuration)
+        var diagnostics = planDiagnostics
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        var testPlan: TestPlan?
+        if configuration.generatesTests {
+            let tests = makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+            testPlan = tests.0
+            diagnostics.append(contentsOf: tests.1)
+        }
         let templates: TemplateSet
         do {
             templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
@@ -22,7 +29,24 @@ public enum CodeGenerator {
             all.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(all)
         }
-        return GenerationResult(files: render(plan, with: templates), diagnostics: diagnostics, plan: plan)
+        var files = render(plan, with: templates)
+        if let testPlan {
+            files.append(
+                GeneratedFile(
+                    relativePath: testPlan.fileName,
+                    contents: templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
+        }
+        return GenerationResult(files: files, diagnostics: diagnostics, plan: plan, testPlan: testPlan)
+    }
+
+    /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
+    /// its warnings (constraints without a test, entities no valid object of which can be built).
+    public static func makeTestPlan(
+        schema: Schema, plan: GenerationPlan, configuration: GeneratorConfiguration
+    ) -> (TestPlan?, Diagnostics) {
+        var planner = TestPlanner(schema: schema, plan: plan, configuration: configuration)
+        let testPlan = planner.makePlan()
+        return (testPlan, planner.diagnostics)
     }
 
     /// The planning stage alone: what would be generated, and why entities are skipped.

@@ -31,4 +31,6 @@ public struct GenerationResult: Sendable {
     public var files: [GeneratedFile]
     public var diagnostics: Diagnostics
     public var plan: GenerationPlan
+    /// The generated tests' plan, when ``GeneratorConfiguration/generatesTests`` is set.
+    public var testPlan: TestPlan?
 }

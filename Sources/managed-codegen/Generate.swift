@@ -33,6 +33,11 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Folder for the generated XCTest round-trip and constraint tests.", valueName: "dir"))
     var testsOutput: String?
 
+    @Option(help: ArgumentHelp(
+        "Where the generated tests find the compiled model: class (the bundle of a generated class), main (Bundle.main) or module (Bundle.module).",
+        valueName: "bundle"))
+    var testsModelBundle: GeneratorConfiguration.TestsModelBundle = .class
+
     @Option(help: "The module that compiles the generated classes (the tests `@testable import` it). Default: the model's name.")
     var moduleName: String?
 
@@ -73,7 +78,9 @@ struct Generate: ParsableCommand {
             excludedEntities: excludedEntities,
             configurationName: configurationName,
             templatesDirectory: templates,
-            generateXcodeCodegenEntities: includeXcodeGenerated
+            generateXcodeCodegenEntities: includeXcodeGenerated,
+            generatesTests: testsOutput != nil,
+            testsModelBundle: testsModelBundle
         )
         var diagnostics = loaded.diagnostics
         let result: GenerationResult
@@ -113,3 +120,4 @@ struct Generate: ParsableCommand {
 }
 
 extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
+extension GeneratorConfiguration.TestsModelBundle: ExpressibleByArgument {}

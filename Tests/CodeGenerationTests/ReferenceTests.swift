@@ -27,7 +27,8 @@ import Testing
     @Test(arguments: fixtureModels)
     func fixtureModel(_ name: String) throws {
         let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(name).xcdatamodeld").path)
-        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init()), to: name)
+        // With the generated tests (`tests/<Model>ModelTests.swift`) and their warnings in diagnostics.txt.
+        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init(generatesTests: true)), to: name)
     }
 
     @Test func outputIsIdenticalAcrossRuns() throws {

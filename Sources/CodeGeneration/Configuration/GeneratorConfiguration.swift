@@ -26,11 +26,28 @@ public struct GeneratorConfiguration: Hashable, Sendable {
     /// Also generate entities whose Codegen setting is Class Definition or Category/Extension.
     /// Off by default: Xcode generates those classes itself and the two would collide.
     public var generateXcodeCodegenEntities: Bool
+    /// Also generate `<Model>ModelTests.swift` (kind `.tests`): XCTest round-trip and constraint tests.
+    /// Off by default, so runs without a tests folder neither plan tests nor report their warnings.
+    public var generatesTests: Bool
+    /// Where the generated tests find the compiled model (`<Model>.momd`).
+    public var testsModelBundle: TestsModelBundle
+
+    /// The bundle holding the compiled model at test time.
+    public enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
+        /// `Bundle(for: <a generated class>.self)`: the bundle of the module that compiles the generated
+        /// classes, which is where Xcode's app and framework targets put the model.
+        case `class`
+        /// `Bundle.main`: the app bundle, for tests hosted by the app.
+        case main
+        /// `Bundle.module`: a SwiftPM resource bundle (the model declared as a resource of the test target).
+        case module
+    }
 
     public init(
         accessLevel: AccessLevel = .public, moduleName: String? = nil, additionalImports: [String] = [],
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
-        templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false
+        templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
+        generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class
     ) {
         self.accessLevel = accessLevel
         self.moduleName = moduleName
@@ -40,5 +57,7 @@ public struct GeneratorConfiguration: Hashable, Sendable {
         self.configurationName = configurationName
         self.templatesDirectory = templatesDirectory
         self.generateXcodeCodegenEntities = generateXcodeCodegenEntities
+        self.generatesTests = generatesTests
+        self.testsModelBundle = testsModelBundle
     }
 }

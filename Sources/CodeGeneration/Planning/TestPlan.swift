@@ -1,0 +1,77 @@
+import ManagedModel
+
+/// The generated XCTest file of one model, decided completely: the renderer only lays it out.
+///
+/// Statements are planned as Swift source lines (like ``InitializerPlan/Parameter/assignment``):
+/// which objects exist, in which order, with which values, is decided here.
+public struct TestPlan: Hashable, Sendable {
+    /// `InventoryModelTests.swift`
+    public var fileName: String
+    /// The module the tests `@testable import`.
+    public var moduleName: String
+    /// The compiled model's resource name: `Inventory` for `Inventory.momd`.
+    public var modelName: String
+    /// `InventoryModelTestStore`: the type that gives each test its own in-memory store on the once-loaded model.
+    public var storeTypeName: String
+    /// `Bundle(for: Item.self)`, `Bundle.main` or `Bundle.module`.
+    public var bundleExpression: String
+    /// One test class per concrete generated entity, in class-name order.
+    public var suites: [TestSuitePlan]
+}
+
+/// The tests of one concrete entity.
+public struct TestSuitePlan: Hashable, Sendable {
+    public var entityName: String
+    public var className: String
+    /// `InventoryItemTests`
+    public var suiteName: String
+    /// Why no valid object of this entity can be built; then the suite holds one skipped test.
+    public var unavailableReason: String?
+    /// `makeItem(in:)`: a valid object with only the values the initializer requires.
+    public var factory: ObjectFactoryPlan?
+    public var roundTrip: RoundTripPlan?
+    public var constraintTests: [ConstraintTestPlan]
+}
+
+/// A helper method building a valid object and everything it requires.
+public struct ObjectFactoryPlan: Hashable, Sendable {
+    /// `makeItem`
+    public var methodName: String
+    /// Statements using `context`; the last line returns the object.
+    public var statements: [String]
+}
+
+/// The five steps of the non-optional pattern (create, save, fetch, modify, fetch again).
+public struct RoundTripPlan: Hashable, Sendable {
+    /// Creates the object under test (`subject`) with every value, and the objects it needs, in `context`.
+    public var creation: [String]
+    /// Step 1: every property as created.
+    public var createdChecks: [String]
+    /// Step 3: every stored property as fetched into `fetched` in the context `reader`.
+    public var fetchedChecks: [String]
+    /// Step 4: changes to every mutable property of `fetched`, in `reader`.
+    public var modification: [String]
+    /// Step 5: every stored property as fetched into `refetched` in the context `checker`.
+    public var modifiedChecks: [String]
+    /// Comments about what is not checked, and why (`// style: ...`).
+    public var notes: [String]
+    /// The subject's variable name.
+    public var subject: String
+}
+
+/// One constraint probed from both sides, or several violated at once.
+public struct ConstraintTestPlan: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case attributeBound, relationshipCount, denyDeleteRule, multipleErrors
+    }
+
+    public var kind: Kind
+    /// `testNameMinimumLength`
+    public var methodName: String
+    /// One line saying what is checked.
+    public var summary: String
+    /// Statements run after `let subject = make<Class>(in: context)`; they end with the failing save's assertion.
+    public var statements: [String]
+    /// The subject's variable name.
+    public var subject: String
+}

@@ -1,0 +1,559 @@
+import ManagedModel
+import SampleValues
+
+/// Generation plan -> the XCTest file of the model: a round-trip test and constraint tests for every
+/// concrete generated entity. Every decision about the test code is made here.
+struct TestPlanner {
+    let schema: Schema
+    let plan: GenerationPlan
+    let configuration: GeneratorConfiguration
+    let model: TestModel
+    var diagnostics = Diagnostics()
+
+    /// Names the generated test methods use for their own values.
+    static let reservedNames: Set<String> = ["store", "context", "reader", "checker", "fetched", "refetched", "self", "super"]
+
+    init(schema: Schema, plan: GenerationPlan, configuration: GeneratorConfiguration) {
+        self.schema = schema
+        self.plan = plan
+        self.configuration = configuration
+        self.model = TestModel(schema: schema, plan: plan)
+    }
+
+    /// nil when the model has no generated class (nothing to test).
+    mutating func makePlan() -> TestPlan? {
+        guard let anchor = plan.classes.first else { return nil }
+        let typeName = Self.typeName(schema.modelName)
+        let bundle: String
+        switch configuration.testsModelBundle {
+        case .class: bundle = "Bundle(for: \(anchor.className).self)"
+        case .main: bundle = "Bundle.main"
+        case .module: bundle = "Bundle.module"
+        }
+        var suites: [TestSuitePlan] = []
+        for classPlan in plan.classes.sorted(by: { $0.className < $1.className }) where classPlan.initializer != nil {
+            suites.append(suite(for: classPlan, modelTypeName: typeName))
+        }
+        return TestPlan(
+            fileName: "\(typeName)ModelTests.swift", moduleName: configuration.moduleName ?? schema.modelName,
+            modelName: schema.modelName, storeTypeName: "\(typeName)ModelTestStore", bundleExpression: bundle,
+            suites: suites)
+    }
+
+    /// The model name as a Swift type name prefix: `Inventory`, `MyModel2` for `My Model 2`.
+    static func typeName(_ modelName: String) -> String {
+        var name = String(modelName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }.map(Character.init))
+        if name.isEmpty || name.first!.isNumber { name = "Model" + name }
+        return name
+    }
+
+    // MARK: One entity
+
+    private mutating func suite(for classPlan: ClassPlan, modelTypeName: String) -> TestSuitePlan {
+        let entityName = classPlan.entityName
+        let location = model.entity(entityName)?.location
+        var suite = TestSuitePlan(
+            entityName: entityName, className: classPlan.className, suiteName: "\(modelTypeName)\(classPlan.className)Tests",
+            unavailableReason: nil, factory: nil, roundTrip: nil, constraintTests: [])
+        for attribute in model.attributes(of: entityName).values.sorted(by: { $0.name < $1.name })
+        where model.usableKeys(of: entityName).contains(attribute.name) {
+            // Warnings about sample values (no regex witness, bad userInfo), once per declaring entity.
+            guard declares(attribute.name, entityName) else { continue }
+            diagnostics.append(contentsOf: model.synthesizer.sample(for: attribute, entityName: entityName).diagnostics)
+        }
+        do throws(TestPlanFailure) {
+            suite.roundTrip = try roundTrip(for: classPlan)
+            let subject = ObjectGraphBuilder.variableName(forClass: classPlan.className)
+            let reserved = Self.reservedNames.union([subject])
+            var factoryBuilder = ObjectGraphBuilder(model: model, context: "context", reservedNames: Self.reservedNames)
+            let made = try factoryBuilder.create(entityName, variant: 0)
+            try factoryBuilder.resolvePending()
+            suite.factory = ObjectFactoryPlan(
+                methodName: "make\(classPlan.className)", statements: factoryBuilder.statements + ["return \(made)"])
+            suite.constraintTests = constraintTests(for: classPlan, subject: subject, reserved: reserved)
+            if suite.constraintTests.isEmpty { suite.factory = nil }
+        } catch {
+            suite.unavailableReason = "no valid \(entityName) can be created: \(error.reason)"
+            suite.roundTrip = nil
+            diagnostics.warning(
+                "entity '\(entityName)': no round-trip or constraint tests are generated: \(error.reason)", at: location)
+        }
+        return suite
+    }
+
+    /// The attribute or relationship `key` belongs to `entityName` itself rather than an ancestor with its own class.
+    private func declares(_ key: String, _ entityName: String) -> Bool {
+        guard let classPlan = model.classes[entityName] else { return false }
+        return classPlan.attributes.contains { $0.key == key } || classPlan.relationships.contains { $0.key == key }
+    }
+
+    /// The relationship's plan in the class (or generated superclass) that declares it.
+    private func relationshipPlan(_ key: String, of entityName: String) -> RelationshipPlan? {
+        guard let entity = model.entity(entityName) else { return nil }
+        for owner in ([entity] + schema.ancestors(of: entity).reversed()) {
+            if let found = model.classes[owner.name]?.relationships.first(where: { $0.key == key }) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Round trip
+
+    private func roundTrip(for classPlan: ClassPlan) throws(TestPlanFailure) -> RoundTripPlan {
+        let entityName = classPlan.entityName
+        let usable = model.usableKeys(of: entityName)
+        var builder = ObjectGraphBuilder(model: model, context: "context", reservedNames: Self.reservedNames)
+        let subject = try builder.create(entityName, everyValue: true, variant: 0)
+        try builder.resolvePending()
+        var notes: [String] = []
+        let relationships = schema.allRelationships(of: model.entity(entityName)!).filter { usable.contains($0.name) }
+
+        // Optional relationships get a value too, so that storing them is tested.
+        for relationship in relationships {
+            let current = builder.object(subject)!
+            let swiftName = SwiftNames.escaped(relationship.name)
+            let inverse = model.inverse(of: relationship)
+            var attempt = builder
+            do throws(TestPlanFailure) {
+                if !relationship.isToMany, current.references[relationship.name] == nil {
+                    var bindings: [String: String] = [:]
+                    if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                    let target = try attempt.create(relationship.destinationEntity, bindings: bindings, name: relationship.name)
+                    try attempt.resolvePending()
+                    attempt.append("\(subject).\(swiftName) = \(target)")
+                    attempt.record(subject, key: relationship.name, toOne: target)
+                } else if relationship.isToMany, current.members[relationship.name] == nil {
+                    let wanted = max(relationship.minCount ?? 1, 1)
+                    guard wanted <= ObjectGraphBuilder.maximumMembers, wanted <= max(relationship.maxCount ?? wanted, 1) else {
+                        throw TestPlanFailure(reason: "it needs \(wanted) members")
+                    }
+                    for _ in 0..<wanted {
+                        var bindings: [String: String] = [:]
+                        if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                        let member = try attempt.create(relationship.destinationEntity, bindings: bindings)
+                        try attempt.resolvePending()
+                        attempt.append("\(subject).addTo\(SwiftNames.capitalizedFirst(relationship.name))(\(member))")
+                        attempt.record(subject, key: relationship.name, member: member)
+                    }
+                }
+                builder = attempt
+            } catch {
+                notes.append("\(relationship.name): left empty: \(error.reason)")
+            }
+        }
+        let creation = builder.statements
+        let created = builder.object(subject)!
+
+        var createdChecks: [String] = []
+        var fetchedChecks: [String] = []
+        var modification: [String] = []
+        var modifiedChecks: [String] = []
+
+        // Attributes.
+        let initializerKeys = Set(classPlan.initializer?.parameters.map(\.key) ?? [])
+        for attribute in schema.allAttributes(of: model.entity(entityName)!) where usable.contains(attribute.name) {
+            let name = SwiftNames.escaped(attribute.name)
+            if attribute.isDerived {
+                notes.append("\(attribute.name): derived; Core Data computes it")
+                continue
+            }
+            guard initializerKeys.contains(attribute.name) else { continue }
+            let initial: String
+            switch model.sampleLiteral(attribute, entityName: entityName, variant: 0) {
+            case .success(let literal): initial = literal
+            case .failure(let failure):
+                notes.append("\(attribute.name): not checked: \(failure.reason)")
+                continue
+            }
+            let comparable = TestModel.isComparable(attribute)
+            if comparable {
+                createdChecks.append("XCTAssertEqual(\(subject).\(name), \(initial))")
+            } else {
+                notes.append("\(attribute.name): set, but not compared: its type may not be Equatable")
+            }
+            if attribute.isTransient {
+                notes.append("\(attribute.name): transient; not stored, so not compared after fetching")
+                continue
+            }
+            if comparable { fetchedChecks.append("XCTAssertEqual(fetched.\(name), \(initial))") }
+            if case .success(let modified) = model.sampleLiteral(attribute, entityName: entityName, variant: 1) {
+                modification.append("fetched.\(name) = \(modified)")
+                if comparable { modifiedChecks.append("XCTAssertEqual(refetched.\(name), \(modified))") }
+            }
+        }
+
+        // Relationships.
+        var changes = ObjectGraphBuilder(
+            model: model, context: "reader", reservedNames: builder.variables,
+            existing: [.init(variable: "fetched", entityName: created.entityName, references: [:])])
+        for relationship in relationships {
+            let name = SwiftNames.escaped(relationship.name)
+            let inverse = model.inverse(of: relationship)
+            let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+            func inverseCheck(_ member: String, context: String, contains: Bool = true) -> String? {
+                guard let inverse else { return nil }
+                return "XCTAssert\(contains ? "True" : "False")(store.relatedObjectIDs(of: \(context).object(with: \(member).objectID), "
+                    + "key: \(SampleValue.stringLiteral(inverse.name))).contains(\(subject).objectID))"
+            }
+            if !relationship.isToMany {
+                let target = created.references[relationship.name]
+                let optional = relationship.isOptional || relationship.isTransient ? "?" : ""
+                if let target {
+                    createdChecks.append("XCTAssertIdentical(\(subject).\(name), \(target))")
+                } else {
+                    createdChecks.append("XCTAssertNil(\(subject).\(name))")
+                }
+                if relationship.isTransient {
+                    notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
+                    continue
+                }
+                if let target {
+                    fetchedChecks.append("XCTAssertEqual(fetched.\(name)\(optional).objectID, \(target).objectID)")
+                    if let check = inverseCheck(target, context: "reader") { fetchedChecks.append(check) }
+                } else {
+                    fetchedChecks.append("XCTAssertNil(fetched.\(name))")
+                }
+                // Moving the object away from its current destination must leave that one valid.
+                if let inverse, !inverse.isOptional {
+                    notes.append("\(relationship.name): not changed: the previous \(relationship.destinationEntity) would lose its required '\(inverse.name)'")
+                    if let target {
+                        modifiedChecks.append("XCTAssertEqual(refetched.\(name)\(optional).objectID, \(target).objectID)")
+                    }
+                    continue
+                }
+                var attempt = changes
+                attempt.clearStatements()
+                do throws(TestPlanFailure) {
+                    var bindings: [String: String] = [:]
+                    if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
+                    let replacement = try attempt.create(
+                        relationship.destinationEntity, bindings: bindings, name: "new\(capitalized)")
+                    try attempt.resolvePending()
+                    attempt.append("fetched.\(name) = \(replacement)")
+                    modification += attempt.statements
+                    modifiedChecks.append("XCTAssertEqual(refetched.\(name)\(optional).objectID, \(replacement).objectID)")
+                    if let check = inverseCheck(replacement, context: "checker") { modifiedChecks.append(check) }
+                    changes = attempt
+                    changes.clearStatements()
+                } catch {
+                    notes.append("\(relationship.name): not changed: \(error.reason)")
+                }
+                continue
+            }
+
+            // To-many.
+            let members = created.members[relationship.name] ?? []
+            let isOrdered = relationship.isOrdered
+            func idList(_ variables: [String]) -> String { "[" + variables.map { "\($0).objectID" }.joined(separator: ", ") + "]" }
+            func memberIDs(_ owner: String) -> String {
+                isOrdered
+                    ? "\(owner).\(name).array.compactMap { ($0 as? NSManagedObject)?.objectID }"
+                    : "Set(\(owner).\(name).map(\\.objectID))"
+            }
+            if members.isEmpty {
+                createdChecks.append("XCTAssertEqual(\(subject).\(name).count, 0)")
+            } else if isOrdered {
+                createdChecks.append(
+                    "XCTAssertEqual(\(subject).\(name).array.compactMap { $0 as? NSManagedObject }, [\(members.joined(separator: ", "))])")
+            } else {
+                createdChecks.append("XCTAssertEqual(\(subject).\(name), [\(members.joined(separator: ", "))])")
+            }
+            if relationship.isTransient {
+                notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
+                continue
+            }
+            if members.isEmpty {
+                fetchedChecks.append("XCTAssertEqual(fetched.\(name).count, 0)")
+            } else {
+                fetchedChecks.append("XCTAssertEqual(\(memberIDs("fetched")), \(idList(members)))")
+                fetchedChecks += members.compactMap { inverseCheck($0, context: "reader") }
+            }
+
+            // Add one member, then take the first original one out, keeping the count within its bounds.
+            let minimum = relationship.minCount ?? 0
+            let maximum = (relationship.maxCount ?? 0) > 0 ? relationship.maxCount! : Int.max
+            var attempt = changes
+            attempt.clearStatements()
+            var added: String?
+            do throws(TestPlanFailure) {
+                var bindings: [String: String] = [:]
+                if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
+                let member = try attempt.create(
+                    relationship.destinationEntity, bindings: bindings, name: "added\(destinationClassName(relationship))")
+                try attempt.resolvePending()
+                attempt.append("fetched.addTo\(capitalized)(\(member))")
+                added = member
+            } catch {
+                notes.append("\(relationship.name): no member added: \(error.reason)")
+            }
+            func countIsValid(_ count: Int) -> Bool {
+                count <= maximum && (count >= minimum || (count == 0 && relationship.isOptional))
+            }
+            let style = members.isEmpty ? nil : removalStyle(of: relationship)
+            if !members.isEmpty, style == nil {
+                notes.append("\(relationship.name): no member removed: \(removalObstacle(of: relationship))")
+            }
+            let count = members.count
+            var adds = added != nil
+            var removes = style != nil
+            if !countIsValid(count + (adds ? 1 : 0) - (removes ? 1 : 0)) {
+                if removes, countIsValid(count - 1) { adds = false }
+                else if adds, countIsValid(count + 1) { removes = false }
+                else { (adds, removes) = (false, false) }
+                notes.append("\(relationship.name): \(adds ? "no member removed" : "no member added"): the count must stay within its bounds")
+            }
+            if adds {
+                modification += attempt.statements
+                changes = attempt
+                changes.clearStatements()
+            }
+            var expected = members
+            if removes, let first = members.first, let style {
+                modification.append(removalStatement(style, member: first, relationship: relationship, in: entityName))
+                expected.removeFirst()
+            }
+            if adds, let added { expected.append(added) }
+            if expected.isEmpty {
+                modifiedChecks.append("XCTAssertEqual(refetched.\(name).count, 0)")
+            } else {
+                modifiedChecks.append("XCTAssertEqual(\(memberIDs("refetched")), \(idList(expected)))")
+            }
+            if adds, let added, let check = inverseCheck(added, context: "checker") { modifiedChecks.append(check) }
+            if removes, let first = members.first, let style {
+                switch style {
+                case .remove:
+                    if let check = inverseCheck(first, context: "checker", contains: false) { modifiedChecks.append(check) }
+                case .delete:
+                    modifiedChecks.append("XCTAssertNil(try? checker.existingObject(with: \(first).objectID))")
+                }
+            }
+        }
+
+        return RoundTripPlan(
+            creation: creation, createdChecks: createdChecks, fetchedChecks: fetchedChecks, modification: modification,
+            modifiedChecks: modifiedChecks, notes: notes, subject: subject)
+    }
+
+    enum RemovalStyle { case remove, delete }
+
+    /// The class of the objects a relationship's test creates: `Tag` for `tags`.
+    private func destinationClassName(_ relationship: Relationship) -> String {
+        model.concreteEntity(for: relationship.destinationEntity).flatMap { model.classes[$0]?.className } ?? "Object"
+    }
+
+    /// How a member can leave the relationship without making anything invalid: removed, when it may
+    /// exist without the owner; deleted, when its inverse is required and deleting it touches nothing else.
+    private func removalStyle(of relationship: Relationship) -> RemovalStyle? {
+        guard let inverse = model.inverse(of: relationship) else { return .remove }
+        if inverse.isOptional { return .remove }
+        let memberEntity = model.concreteEntity(for: relationship.destinationEntity) ?? relationship.destinationEntity
+        let all = model.relationships(of: memberEntity).values
+        return all.allSatisfy({ $0.deletionRule == .nullify || $0.deletionRule == .noAction }) ? .delete : nil
+    }
+
+    private func removalObstacle(of relationship: Relationship) -> String {
+        "members need their '\(model.inverse(of: relationship)?.name ?? "")' and deleting one would cascade or be denied"
+    }
+
+    /// Takes `member` (a variable of the creating context) out of `fetched`'s relationship, in `reader`.
+    private func removalStatement(_ style: RemovalStyle, member: String, relationship: Relationship, in entityName: String) -> String {
+        switch style {
+        case .remove:
+            let destination = relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject"
+            let object = "reader.object(with: \(member).objectID)"
+            return "fetched.removeFrom\(SwiftNames.capitalizedFirst(relationship.name))("
+                + (destination == "NSManagedObject" ? object : "try XCTUnwrap(\(object) as? \(destination))") + ")"
+        case .delete:
+            return "reader.delete(reader.object(with: \(member).objectID))"
+        }
+    }
+
+    // MARK: Constraints
+
+    private mutating func constraintTests(for classPlan: ClassPlan, subject: String, reserved: Set<String>) -> [ConstraintTestPlan] {
+        let entityName = classPlan.entityName
+        let usable = model.usableKeys(of: entityName)
+        let entity = model.entity(entityName)!
+        var tests: [ConstraintTestPlan] = []
+        var outsideValues: [(assignment: String, code: ValidationErrorCode, key: String)] = []
+
+        for attribute in schema.allAttributes(of: entity) where usable.contains(attribute.name) && !attribute.isDerived {
+            let name = SwiftNames.escaped(attribute.name)
+            let typeName = GenerationPlanner.swiftType(of: attribute).name
+            let analysis = model.synthesizer.boundaryAnalysis(for: attribute)
+            for skipped in analysis.skipped where skipped.constraint != .minimumValue && skipped.constraint != .maximumValue {
+                if declares(attribute.name, entityName) {
+                    diagnostics.warning(
+                        "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(skipped.constraint)) is generated: \(skipped.reason)",
+                        at: attribute.location)
+                }
+            }
+            for value in analysis.values {
+                let inside = value.inside.swiftLiteral(forTypeNamed: typeName)
+                let outside = value.outside.swiftLiteral(forTypeNamed: typeName)
+                let code = value.errorCode.constantName
+                tests.append(ConstraintTestPlan(
+                    kind: .attributeBound,
+                    methodName: "test\(SwiftNames.capitalizedFirst(attribute.name))\(Self.suffix(value.constraint))",
+                    summary: "`\(attribute.name)`, \(Self.describe(value.constraint)): \(inside) saves, \(outside) fails with \(code).",
+                    statements: [
+                        "\(subject).\(name) = \(inside)",
+                        "try context.save()",
+                        "\(subject).\(name) = \(outside)",
+                        "store.assertValidationError(try context.save(), code: \(code), key: \(SampleValue.stringLiteral(attribute.name)))",
+                    ],
+                    subject: subject))
+                if !outsideValues.contains(where: { $0.key == attribute.name }) {
+                    outsideValues.append(("\(subject).\(name) = \(outside)", value.errorCode, attribute.name))
+                }
+            }
+        }
+
+        if outsideValues.count >= 2 {
+            let pair = Array(outsideValues.prefix(2))
+            let expected = pair.map { "(\($0.code.constantName), \(SampleValue.stringLiteral($0.key)))" }.joined(separator: ", ")
+            tests.append(ConstraintTestPlan(
+                kind: .multipleErrors, methodName: "testSeveralViolationsAreReportedTogether",
+                summary: "Violating `\(pair[0].key)` and `\(pair[1].key)` at once fails with \(ValidationErrorCode.multipleErrors.constantName), listing both.",
+                statements: pair.map(\.assignment) + [
+                    "store.assertValidationErrors(try context.save(), [\(expected)])"
+                ],
+                subject: subject))
+        }
+
+        for relationship in schema.allRelationships(of: entity) where usable.contains(relationship.name) && !relationship.isTransient {
+            tests += relationshipTests(for: relationship, in: entityName, subject: subject, reserved: reserved)
+        }
+        return tests
+    }
+
+    private mutating func relationshipTests(
+        for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
+    ) -> [ConstraintTestPlan] {
+        let name = SwiftNames.escaped(relationship.name)
+        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let key = SampleValue.stringLiteral(relationship.name)
+        let inverse = model.inverse(of: relationship)
+        let location = relationship.location
+        let reports = declares(relationship.name, entityName)
+
+        /// Statements creating one more destination related to the subject (to-many: added as member).
+        func addOne() -> [String]? {
+            var builder = ObjectGraphBuilder(
+                model: model, context: "context", reservedNames: reserved,
+                existing: [.init(variable: subject, entityName: entityName, references: [:])])
+            do throws(TestPlanFailure) {
+                var bindings: [String: String] = [:]
+                if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                let member = try builder.create(relationship.destinationEntity, bindings: bindings, name: "related")
+                try builder.resolvePending()
+                builder.append(relationship.isToMany ? "\(subject).addTo\(capitalized)(\(member))" : "\(subject).\(name) = \(member)")
+                if builder.createdEntities.contains(where: model.hasUniquenessConstraints) {
+                    throw TestPlanFailure(reason: "the related objects have uniqueness constraints, so identical copies cannot be saved")
+                }
+                return builder.statements
+            } catch {
+                return nil
+            }
+        }
+        func indented(_ lines: [String]) -> [String] {
+            lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 } }
+        }
+
+        var tests: [ConstraintTestPlan] = []
+        if relationship.isToMany {
+            let minimum = relationship.minCount ?? 0
+            let maximum = relationship.maxCount ?? 0
+            let wantsCountTests = maximum > 0 || minimum > 1
+            let body = wantsCountTests || relationship.deletionRule == .deny ? addOne() : nil
+            if wantsCountTests, body == nil, reports {
+                diagnostics.warning(
+                    "relationship '\(entityName).\(relationship.name)': no count tests are generated: its members cannot be created in a loop",
+                    at: location)
+            }
+            if let body, maximum > 0 {
+                tests.append(ConstraintTestPlan(
+                    kind: .relationshipCount, methodName: "test\(capitalized)MaximumCount",
+                    summary: "`\(relationship.name)`, at most \(maximum) members: \(maximum) save, one more fails with NSValidationRelationshipExceedsMaximumCountError.",
+                    statements: ["while \(subject).\(name).count < \(maximum) {"] + indented(body) + ["}", "try context.save()"]
+                        + body + [
+                            "store.assertValidationError(try context.save(), code: NSValidationRelationshipExceedsMaximumCountError, key: \(key))"
+                        ],
+                    subject: subject))
+            }
+            if let body, minimum > 1 {
+                if let style = removalStyle(of: relationship) {
+                    let destination = relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject"
+                    let first = relationship.isOrdered
+                        ? "try XCTUnwrap(\(subject).\(name).firstObject as? \(destination))"
+                        : "try XCTUnwrap(\(subject).\(name).first)"
+                    let leave = style == .remove
+                        ? "\(subject).removeFrom\(capitalized)(\(first))"
+                        : "context.delete(\(first))"
+                    tests.append(ConstraintTestPlan(
+                        kind: .relationshipCount, methodName: "test\(capitalized)MinimumCount",
+                        summary: "`\(relationship.name)`, at least \(minimum) members: \(minimum) save, one fewer fails with NSValidationRelationshipLacksMinimumCountError.",
+                        statements: ["while \(subject).\(name).count < \(minimum) {"] + indented(body) + ["}", "try context.save()", leave,
+                            "store.assertValidationError(try context.save(), code: NSValidationRelationshipLacksMinimumCountError, key: \(key))"],
+                        subject: subject))
+                } else if reports {
+                    diagnostics.warning(
+                        "relationship '\(entityName).\(relationship.name)': no minimum count test is generated: \(removalObstacle(of: relationship))",
+                        at: location)
+                }
+            }
+            if relationship.deletionRule == .deny {
+                if let body {
+                    tests.append(denyTest(relationship, subject: subject, setup: ["if \(subject).\(name).count == 0 {"] + indented(body) + ["}"]))
+                } else if reports {
+                    diagnostics.warning(
+                        "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
+                        at: location)
+                }
+            }
+        } else if relationship.deletionRule == .deny {
+            if !relationship.isOptional {
+                tests.append(denyTest(relationship, subject: subject, setup: []))
+            } else if let body = addOne() {
+                tests.append(denyTest(relationship, subject: subject, setup: body))
+            } else if reports {
+                diagnostics.warning(
+                    "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
+                    at: location)
+            }
+        }
+        return tests
+    }
+
+    private func denyTest(_ relationship: Relationship, subject: String, setup: [String]) -> ConstraintTestPlan {
+        ConstraintTestPlan(
+            kind: .denyDeleteRule, methodName: "testDeleteIsDeniedBy\(SwiftNames.capitalizedFirst(relationship.name))",
+            summary: "`\(relationship.name)` has the Deny delete rule: deleting while it relates to an object fails with NSValidationRelationshipDeniedDeleteError.",
+            statements: setup + [
+                "try context.save()",
+                "context.delete(\(subject))",
+                // Core Data may report other consequences of the refused delete alongside it.
+                "store.assertValidationError(try context.save(), code: NSValidationRelationshipDeniedDeleteError, key: \(SampleValue.stringLiteral(relationship.name)), amongOthers: true)",
+            ],
+            subject: subject)
+    }
+
+    static func suffix(_ constraint: BoundaryValue.Constraint) -> String {
+        switch constraint {
+        case .minimumValue: return "MinimumValue"
+        case .maximumValue: return "MaximumValue"
+        case .minimumLength: return "MinimumLength"
+        case .maximumLength: return "MaximumLength"
+        case .regularExpression: return "Pattern"
+        }
+    }
+
+    static func describe(_ constraint: BoundaryValue.Constraint) -> String {
+        switch constraint {
+        case .minimumValue: return "minimum value"
+        case .maximumValue: return "maximum value"
+        case .minimumLength: return "minimum length"
+        case .maximumLength: return "maximum length"
+        case .regularExpression: return "regular expression"
+        }
+    }
+}
