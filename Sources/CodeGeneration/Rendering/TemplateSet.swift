@@ -10,6 +10,7 @@ struct TemplateSet: Sendable {
         case entityMachine = "entity-machine"
         case entityHuman = "entity-human"
         case validationSupport = "validation-support"
+        case composite
     }
 
     private let library: MustacheLibrary
