@@ -100,8 +100,9 @@ public struct AttributePlan: Hashable, Sendable {
     public var typedAccessor: TypedAccessorPlan? = nil
     /// Doc-comment lines (`managedCodegen.doc`, conversion behaviour, transformer reminder); empty when none.
     public var documentation: [String] = []
-    /// `private(set)`: read-only by userInfo, still set by the designated initializer.
-    public var hasPrivateSetter = false
+    /// Read-only by userInfo: the setter is `internal(set)` in public code, so app code importing the module cannot
+    /// assign it while the designated initializers (a sub-class's in another file too) still can.
+    public var hasRestrictedSetter = false
 }
 
 public struct RelationshipPlan: Hashable, Sendable {

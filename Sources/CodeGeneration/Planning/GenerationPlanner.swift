@@ -289,7 +289,7 @@ struct GenerationPlanner {
         return AttributePlan(
             key: attribute.name, swiftName: SwiftNames.escaped(attribute.name), typeDeclaration: type.declaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
-            documentation: attributeDocumentation(attribute), hasPrivateSetter: hasPrivateSetter(attribute))
+            documentation: attributeDocumentation(attribute), hasRestrictedSetter: hasRestrictedSetter(attribute))
     }
 
     /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.

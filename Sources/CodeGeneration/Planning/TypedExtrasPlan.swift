@@ -78,6 +78,8 @@ public struct CompositePlan: Hashable, Sendable {
         /// `Double`, `String?`, `Dimensions`
         public var typeDeclaration: String
         public var isOptional: Bool
+        /// The field's type is Sendable, so it is declared `nonisolated` (readable from any isolation).
+        public var isSendable: Bool
         /// ` = 0.0`, ` = nil` or empty.
         public var defaultClause: String
         /// An expression of type `T?` reading `compositeValue[Keys.<name>]`.

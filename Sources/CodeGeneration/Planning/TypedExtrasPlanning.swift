@@ -23,7 +23,7 @@ extension GenerationPlanner {
         return annotations.isIgnored
     }
 
-    func hasPrivateSetter(_ attribute: Attribute) -> Bool {
+    func hasRestrictedSetter(_ attribute: Attribute) -> Bool {
         attribute.annotations.isReadOnly && !attribute.isDerived
     }
 
@@ -54,7 +54,7 @@ extension GenerationPlanner {
             let decode =
                 rawType == .integer
                 ? "\(typeName).RawValue(exactly: stored.int64Value).flatMap(\(typeName).init(rawValue:))"
-                : "\(typeName)(rawValue: stored)"
+                : "Optional(stored).flatMap(\(typeName).init(rawValue:))"
             let lookup = "let stored = primitiveValue(forKey: \(key)) as? \(stored)"
             switch (attribute.isOptional, unknownCase.map(SwiftNames.escaped)) {
             case (true, let unknown):
@@ -147,7 +147,7 @@ extension GenerationPlanner {
             key: attribute.name, swiftName: swiftName, typeDeclaration: type.declaration,
             declaration: attribute.isDerived ? .typedReadOnly : .typed, numberAccessor: nil, location: attribute.location,
             typedAccessor: TypedAccessorPlan(getter: getter, setter: setter), documentation: documentation,
-            hasPrivateSetter: hasPrivateSetter(attribute))
+            hasRestrictedSetter: hasRestrictedSetter(attribute))
     }
 
     // MARK: Class extras
@@ -267,12 +267,13 @@ extension GenerationPlanner {
                 let type = Self.swiftType(of: element)
                 let decode: String
                 let encode: String
+                var fieldIsSendable = true
                 if type.storage == .typed, element.type == .composite {
                     decode = "(\(lookup) as? [String: Any]).flatMap(\(type.name).init(compositeValue:))"
                     encode = "\(swiftName).compositeValue"
                     let nested = conformances[type.name] ?? []
                     hashable = hashable && nested.contains("Hashable")
-                    sendable = sendable && nested.contains("Sendable")
+                    fieldIsSendable = nested.contains("Sendable")
                 } else if type.name == "TimeInterval" {
                     decode = "(\(lookup) as? Date)?.timeIntervalSinceReferenceDate"
                     encode = "Date(timeIntervalSinceReferenceDate: \(swiftName))"
@@ -285,8 +286,9 @@ extension GenerationPlanner {
                     decode = "\(lookup) as? \(stored)"
                     encode = swiftName
                     hashable = hashable && Self.hashableTypeNames.contains(stored)
-                    sendable = sendable && Self.sendableTypeNames.contains(stored)
+                    fieldIsSendable = Self.sendableTypeNames.contains(stored)
                 }
+                sendable = sendable && fieldIsSendable
                 let fieldType = element.type == .composite ? type.name : (type.storage == .typed ? element.swiftType.name : type.name)
                 var defaultClause = element.isOptional ? " = nil" : ""
                 if !element.isOptional, let value = element.defaultValue,
@@ -297,7 +299,7 @@ extension GenerationPlanner {
                 fields.append(
                     CompositePlan.Field(
                         key: element.name, swiftName: swiftName, typeDeclaration: element.isOptional ? "\(fieldType)?" : fieldType,
-                        isOptional: element.isOptional, defaultClause: defaultClause, decode: decode, encode: encode))
+                        isOptional: element.isOptional, isSendable: fieldIsSendable, defaultClause: defaultClause, decode: decode, encode: encode))
             }
             let list = (hashable ? ["Hashable"] : []) + (sendable ? ["Sendable"] : [])
             conformances[name] = list

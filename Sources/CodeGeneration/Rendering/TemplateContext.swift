@@ -31,8 +31,8 @@ struct EntityContext: Sendable {
         var typed: TypedAccessor? = nil
         /// Doc-comment lines; empty when none.
         var documentation: [String] = []
-        /// `private(set)` by userInfo (the initializer still sets it).
-        var privateSetter = false
+        /// `internal(set) ` for userInfo read-only attributes in public code, else empty.
+        var setterAccess = ""
     }
 
     struct Accessor: Sendable {
@@ -149,7 +149,7 @@ extension GenerationPlan {
             header: header, access: accessPrefix, entityName: plan.entityName, modelFileName: modelFileName,
             className: plan.className, objcName: plan.objcName, superclassName: plan.superclassName,
             isFinal: plan.isFinal, keys: plan.keys.map { .init(swiftName: $0.swiftName, key: $0.key) },
-            attributes: plan.attributes.map(EntityContext.Attribute.init(plan:)),
+            attributes: plan.attributes.map { EntityContext.Attribute(plan: $0, accessLevel: accessLevel) },
             hasAttributes: !plan.attributes.isEmpty,
             relationships: relationships, hasRelationships: !relationships.isEmpty, relationshipsWithAccessors: relationships.filter(\.hasAccessors),
             initializer: plan.initializer.map { initializer in

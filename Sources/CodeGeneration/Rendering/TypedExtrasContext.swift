@@ -51,6 +51,7 @@ struct CompositeContext: Sendable {
         var key: String
         var type: String
         var isOptional: Bool
+        var isSendable: Bool
         var defaultClause: String
         var decode: String
         var encode: String
@@ -67,7 +68,7 @@ struct CompositeContext: Sendable {
 }
 
 extension EntityContext.Attribute {
-    init(plan: AttributePlan) {
+    init(plan: AttributePlan, accessLevel: GeneratorConfiguration.AccessLevel) {
         let typed = plan.declaration == .typed || plan.declaration == .typedReadOnly
         self.init(
             swiftName: plan.swiftName, key: plan.key, type: plan.typeDeclaration,
@@ -77,7 +78,8 @@ extension EntityContext.Attribute {
                 || plan.declaration == .typedReadOnly,
             numberAccessor: plan.numberAccessor ?? "",
             typed: typed ? plan.typedAccessor.map { TypedAccessor(getter: $0.getter, setter: $0.setter) } : nil,
-            documentation: plan.documentation, privateSetter: plan.hasPrivateSetter)
+            documentation: plan.documentation,
+            setterAccess: plan.hasRestrictedSetter && accessLevel == .public ? "internal(set) " : "")
     }
 }
 
@@ -115,7 +117,7 @@ extension GenerationPlan {
             documentation: composite.documentation,
             fields: composite.fields.map {
                 .init(swiftName: $0.swiftName, key: $0.key, type: $0.typeDeclaration, isOptional: $0.isOptional,
-                      defaultClause: $0.defaultClause, decode: $0.decode, encode: $0.encode)
+                      isSendable: $0.isSendable, defaultClause: $0.defaultClause, decode: $0.decode, encode: $0.encode)
             },
             hasFields: !composite.fields.isEmpty)
     }

@@ -254,4 +254,24 @@ extern NSErrorUserInfoKey const NSUnderlyingErrorKey;
 @property (readonly) BOOL ascending;
 @end
 
+// ---- Typed extras (issue 8): substitution of predicate variables, attributed strings (Transformable custom classes)
+// Facts from Apple's docs: NSPredicate `withSubstitutionVariables(_:)` (-predicateWithSubstitutionVariables:, returns a
+// copy of the receiver's class); NSAttributedString `init(string:)`, `string`.
+@interface NSPredicate (ManagedCodegenTypedExtras)
+- (instancetype)predicateWithSubstitutionVariables:(NSDictionary<NSString *, id> *)variables;
+@end
+
+// Ordered to-many accessors of corpus models: NSMutableOrderedSet `replaceObjects(at:with:)`
+// (-replaceObjectsAtIndexes:withObjects:), `union(_:)` (-unionOrderedSet:), `minus(_:)` (-minusOrderedSet:).
+@interface NSMutableOrderedSet<ObjectType> (ManagedCodegenTypedExtras)
+- (void)replaceObjectsAtIndexes:(NSIndexSet *)indexes withObjects:(NSArray<ObjectType> *)objects;
+- (void)unionOrderedSet:(NSOrderedSet<ObjectType> *)other;
+- (void)minusOrderedSet:(NSOrderedSet<ObjectType> *)other;
+@end
+
+@interface NSAttributedString : NSObject <NSCopying, NSMutableCopying>
+- (instancetype)initWithString:(NSString *)str;
+@property (readonly, copy) NSString *string;
+@end
+
 NS_ASSUME_NONNULL_END
