@@ -76,6 +76,11 @@ public enum CodeGenerator {
             GeneratedFile(
                 relativePath: "ManagedValidation+Generated.swift",
                 contents: templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+        files += plan.composites.map {
+            GeneratedFile(
+                relativePath: "\($0.name)+Generated.swift", contents: templates.render(plan.context(for: $0), with: .composite),
+                kind: .support)
+        }
         let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })
         return files.sorted { (kindOrder[$0.kind]!, $0.relativePath) < (kindOrder[$1.kind]!, $1.relativePath) }
     }

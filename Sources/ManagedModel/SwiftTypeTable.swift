@@ -7,6 +7,9 @@ public struct SwiftPropertyType: Hashable, Sendable {
         /// when optional, a computed `T?` over primitive accessors boxing in `NSNumber`,
         /// because `@NSManaged` cannot declare `Int16?`.
         case scalar
+        /// A Swift type the model cannot name (a userInfo enum or Codable type, a composite's struct): a computed
+        /// property converting the stored value. Decided by `SwiftTypeTable.declaredType(of:)`.
+        case typed
     }
 
     /// The type without optionality, e.g. `Int16`, `String`, `NSNumber`, `[String]`.

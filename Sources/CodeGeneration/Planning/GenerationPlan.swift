@@ -11,6 +11,8 @@ public struct GenerationPlan: Hashable, Sendable {
     /// Classes in entity-name order.
     public var classes: [ClassPlan]
     public var skippedEntities: [SkippedEntity]
+    /// One struct per model-level composite definition (see TypedExtrasPlan.swift).
+    public var composites: [CompositePlan] = []
 }
 
 public struct SkippedEntity: Hashable, Sendable {
@@ -22,6 +24,8 @@ public struct SkippedEntity: Hashable, Sendable {
         case invalidClassName
         /// Another entity (earlier in the model) has the same class name.
         case duplicateClassName
+        /// `managedCodegen.ignore` / `mogenerator.ignore` in the entity's userInfo: the app declares the class.
+        case ignoredByUserInfo
     }
 
     public var entityName: String
@@ -57,6 +61,8 @@ public struct ClassPlan: Hashable, Sendable {
     /// `init(context:)`, unavailable; not declared when the designated initializer has that exact signature.
     public var declaresUnavailableContextInit: Bool
     public var validation: ValidationPlan
+    /// Fetch templates, fetched properties, unique-key fetches, constraint and index docs (see TypedExtrasPlan.swift).
+    public var extras = ClassExtrasPlan()
 }
 
 public struct KeyConstant: Hashable, Sendable {
@@ -76,6 +82,10 @@ public struct AttributePlan: Hashable, Sendable {
         case optionalScalar
         /// The same, without a setter (derived).
         case optionalScalarReadOnly
+        /// A computed property over primitive accessors converting to a type the model cannot name (`typedAccessor`).
+        case typed
+        /// The same, without a setter (derived).
+        case typedReadOnly
     }
 
     public var key: String
@@ -86,6 +96,13 @@ public struct AttributePlan: Hashable, Sendable {
     /// For optional scalars, the `NSNumber` property that unboxes the value.
     public var numberAccessor: String?
     public var location: SourceLocation
+    /// For `.typed`: the conversion between the stored value and the declared type.
+    public var typedAccessor: TypedAccessorPlan? = nil
+    /// Doc-comment lines (`managedCodegen.doc`, conversion behaviour, transformer reminder); empty when none.
+    public var documentation: [String] = []
+    /// Read-only by userInfo: the setter is `internal(set)` in public code, so app code importing the module cannot
+    /// assign it while the designated initializers (a sub-class's in another file too) still can.
+    public var hasRestrictedSetter = false
 }
 
 public struct RelationshipPlan: Hashable, Sendable {

@@ -56,11 +56,15 @@ struct GenerationPlanner {
             }
         }
 
+        attachFetchTemplates(to: &classes)
+        let composites = compositePlans()
+
         var imports = ["CoreData", "Foundation"]
         for module in configuration.additionalImports where !imports.contains(module) { imports.append(module) }
         return GenerationPlan(
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
-            accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped)
+            accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
+            composites: composites)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
@@ -102,6 +106,10 @@ struct GenerationPlanner {
             func skip(_ reason: SkippedEntity.Reason) { skipped.append(SkippedEntity(entityName: entity.name, reason: reason)) }
             guard let className = Self.customClass(of: entity) else {
                 skip(.noCustomClass)
+                continue
+            }
+            if entity.isIgnoredByUserInfo {
+                skip(.ignoredByUserInfo)
                 continue
             }
             if let members, !members.contains(entity.name) {
@@ -191,12 +199,17 @@ struct GenerationPlanner {
         var parameters: [InitializerPlan.Parameter] = []
         for owner in chain {
             let declares = declaringEntities.contains(owner.name)
-            for attribute in owner.attributes where isUsable(attribute.name, at: attribute.location, in: entity, report: declares) {
+            for attribute in owner.attributes
+            where isUsable(attribute.name, at: attribute.location, in: entity, report: declares)
+                && !isIgnored(attribute, in: entity, report: declares)
+            {
                 if declares { attributes.append(attributePlan(attribute)) }
                 if let parameter = initializerParameter(for: attribute) { parameters.append(parameter) }
             }
             for relationship in owner.relationships
-            where isUsable(relationship.name, at: relationship.location, in: entity, report: declares) {
+            where isUsable(relationship.name, at: relationship.location, in: entity, report: declares)
+                && !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored
+            {
                 let plan = relationshipPlan(relationship)
                 if declares { relationships.append(plan) }
                 let isBroken = broken.contains(.init(entity: owner.name, relationship: relationship.name))
@@ -217,7 +230,7 @@ struct GenerationPlanner {
         let representedName = entity.representedClassName ?? className
         let namesModule = representedName.hasPrefix(".") || entity.classModule != nil
 
-        return ClassPlan(
+        var plan = ClassPlan(
             entityName: entity.name, className: className, objcName: namesModule ? nil : className,
             superclassName: superEntity?.className ?? "NSManagedObject", superclassIsGenerated: superclassIsGenerated,
             isFinal: isFinal, isAbstract: entity.isAbstract, keys: keys, attributes: attributes,
@@ -227,6 +240,8 @@ struct GenerationPlanner {
             validation: validationPlan(
                 className: className, attributes: attributes, relationships: relationships,
                 model: entity, isSubclassOfGenerated: superclassIsGenerated))
+        plan.extras = extrasPlan(for: entity, declaring: declaringEntities, keys: Set(keys.map(\.key)))
+        return plan
     }
 
     private func attributesOf(_ chain: [Entity]) -> [String] {
@@ -250,6 +265,9 @@ struct GenerationPlanner {
 
     private mutating func attributePlan(_ attribute: Attribute) -> AttributePlan {
         let type = Self.swiftType(of: attribute)
+        if type.storage == .typed {
+            return typedAttributePlan(attribute, type: type)
+        }
         if attribute.swiftType.name != type.name {
             diagnostics.warning(
                 "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
@@ -270,12 +288,13 @@ struct GenerationPlanner {
         }
         return AttributePlan(
             key: attribute.name, swiftName: SwiftNames.escaped(attribute.name), typeDeclaration: type.declaration,
-            declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location)
+            declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
+            documentation: attributeDocumentation(attribute), hasRestrictedSetter: hasRestrictedSetter(attribute))
     }
 
     /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.
     static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
-        var type = attribute.swiftType
+        var type = SwiftTypeTable.declaredType(of: attribute)
         let name = type.name
         let isSpelledType =
             SwiftTypeTable.isSwiftOnlyTypeName(name)
@@ -320,6 +339,12 @@ struct GenerationPlanner {
         let name = SwiftNames.escaped(attribute.name)
         let type = Self.swiftType(of: attribute)
         let assign = "self.\(name) = \(name)"
+        if attribute.defaultValue != nil, type.storage == .typed {
+            // The model's default is a raw value; the app's type may not have it, so Core Data applies it.
+            return .init(
+                swiftName: name, key: attribute.name, typeDeclaration: "\(type.name)?", defaultValue: "nil",
+                assignment: "if let \(name) { self.\(name) = \(name) }")
+        }
         if let modelDefault = attribute.defaultValue {
             if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
                 return .init(

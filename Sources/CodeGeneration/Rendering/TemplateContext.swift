@@ -27,6 +27,12 @@ struct EntityContext: Sendable {
         var isReadOnly: Bool
         /// For optional scalars: `int16Value`, `doubleValue`, …
         var numberAccessor: String
+        /// A computed property converting to a userInfo or composite type (TypedExtrasContext.swift).
+        var typed: TypedAccessor? = nil
+        /// Doc-comment lines; empty when none.
+        var documentation: [String] = []
+        /// `internal(set) ` for userInfo read-only attributes in public code, else empty.
+        var setterAccess = ""
     }
 
     struct Accessor: Sendable {
@@ -101,6 +107,10 @@ struct EntityContext: Sendable {
     var hasConstrainedHooks: Bool
     var consistencyHookName: String
     var deletionHookName: String
+    /// Doc-comment lines after the class's first line (constraints, indexes); empty when none.
+    var classDocumentation: [String] = []
+    /// Fetched properties, fetch templates, unique-key fetches; nil when there are none.
+    var extras: ExtrasContext? = nil
 }
 
 struct SupportContext: Sendable {
@@ -135,18 +145,11 @@ extension GenerationPlan {
                 },
                 hasAccessors: !relationship.accessors.isEmpty)
         }
-        return EntityContext(
+        var context = EntityContext(
             header: header, access: accessPrefix, entityName: plan.entityName, modelFileName: modelFileName,
             className: plan.className, objcName: plan.objcName, superclassName: plan.superclassName,
             isFinal: plan.isFinal, keys: plan.keys.map { .init(swiftName: $0.swiftName, key: $0.key) },
-            attributes: plan.attributes.map {
-                EntityContext.Attribute(
-                    swiftName: $0.swiftName, key: $0.key, type: $0.typeDeclaration,
-                    isManaged: $0.declaration == .managed || $0.declaration == .managedReadOnly,
-                    isOptionalScalar: $0.declaration == .optionalScalar || $0.declaration == .optionalScalarReadOnly,
-                    isReadOnly: $0.declaration == .managedReadOnly || $0.declaration == .optionalScalarReadOnly,
-                    numberAccessor: $0.numberAccessor ?? "")
-            },
+            attributes: plan.attributes.map { EntityContext.Attribute(plan: $0, accessLevel: accessLevel) },
             hasAttributes: !plan.attributes.isEmpty,
             relationships: relationships, hasRelationships: !relationships.isEmpty, relationshipsWithAccessors: relationships.filter(\.hasAccessors),
             initializer: plan.initializer.map { initializer in
@@ -170,6 +173,8 @@ extension GenerationPlan {
             hasConstrainedHooks: hooks.contains(where: \.hasConstraints),
             consistencyHookName: plan.validation.consistencyHookName,
             deletionHookName: plan.validation.deletionHookName)
+        context.addExtras(of: plan)
+        return context
     }
 
     var supportContext: SupportContext {

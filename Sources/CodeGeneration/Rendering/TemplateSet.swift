@@ -11,6 +11,7 @@ struct TemplateSet: Sendable {
         case entityHuman = "entity-human"
         case validationSupport = "validation-support"
         case modelTests = "model-tests"
+        case composite
     }
 
     private let library: MustacheLibrary

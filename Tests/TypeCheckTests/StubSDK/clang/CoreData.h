@@ -317,4 +317,10 @@ typedef NS_ENUM(NSUInteger, NSManagedObjectContextConcurrencyType) {
 - (void)performBackgroundTask:(void (^)(NSManagedObjectContext *))block;
 @end
 
+// ---- Typed extras (issue 8): fetch-request template settings
+// Facts from Apple's docs: NSFetchRequest `returnsDistinctResults: Bool { get set }`.
+@interface NSFetchRequest<ResultType> (ManagedCodegenTypedExtras)
+@property (nonatomic) BOOL returnsDistinctResults;
+@end
+
 NS_ASSUME_NONNULL_END

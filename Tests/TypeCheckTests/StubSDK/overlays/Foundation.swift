@@ -198,3 +198,17 @@ public struct NSFastEnumerationIterator: IteratorProtocol {
 extension NSPredicate {
     public convenience init(format predicateFormat: String, _ args: CVarArg...) { _stubOnly() }
 }
+
+// MARK: - Typed extras (issue 8): JSON for Codable values in Binary attributes
+// Facts from Apple's docs: `JSONEncoder.encode(_:) throws -> Data` (T: Encodable),
+// `JSONDecoder.decode(_:from:) throws -> T` (T: Decodable); both classes are `open` with `init()`.
+
+open class JSONEncoder {
+    public init() { _stubOnly() }
+    open func encode<T: Encodable>(_ value: T) throws -> Data { _stubOnly() }
+}
+
+open class JSONDecoder {
+    public init() { _stubOnly() }
+    open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { _stubOnly() }
+}

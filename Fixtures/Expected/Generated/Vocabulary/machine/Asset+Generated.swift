@@ -5,6 +5,11 @@ import CoreData
 import Foundation
 
 /// The `Asset` entity of Vocabulary.xcdatamodeld.
+/// Uniqueness constraints (Core Data checks them when the context saves; the merge policy decides
+/// what happens to a duplicate):
+/// - `identifier`: `Asset.fetchUnique(identifier:in:)`
+/// Fetch indexes:
+/// - `byCreatedAt`: `createdAt` descending
 public class Asset: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
@@ -54,6 +59,17 @@ public class Asset: NSManagedObject {
 
     nonisolated public override func validateForDelete() throws {
         try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    }
+}
+
+// MARK: Unique key identifier
+extension Asset {
+    /// The Asset whose `identifier` is `identifier` (a uniqueness constraint of the model), or nil.
+    nonisolated public static func fetchUnique(identifier: UUID, in context: NSManagedObjectContext) throws -> Asset? {
+        let request = NSFetchRequest<Asset>(entityName: "Asset")
+        request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.identifier, identifier])
+        request.fetchLimit = 1
+        return try context.fetch(request).first
     }
 }
 

@@ -1,0 +1,24 @@
+// Item.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Item+Generated.swift.
+import CoreData
+import Foundation
+
+extension Item {
+    // Typed validation hooks (see ItemValidating in Item+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateName(_ name: String) throws {
+    //     // The model already checks:
+    //     // - length at least 1
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.name,
+    //             message: "Explain what is wrong with name")
+    //     }
+    // }
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}
