@@ -162,6 +162,14 @@ static const NSInteger NSNotFound = 0x7fffffffffffffffL;
 - (void)removeAllObjects;
 @end
 
+// ---- NSMutableOrderedSet: bulk mutations used by generated ordered to-many accessors
+// (developer.apple.com/documentation/foundation/nsmutableorderedset/replaceobjects(at:with:), …/union(_:), …/minus(_:))
+@interface NSMutableOrderedSet<ObjectType> (OrderedRelationshipAccessors)
+- (void)replaceObjectsAtIndexes:(NSIndexSet *)indexes withObjects:(NSArray<ObjectType> *)objects;
+- (void)unionOrderedSet:(NSOrderedSet<ObjectType> *)other;
+- (void)minusOrderedSet:(NSOrderedSet<ObjectType> *)other;
+@end
+
 @interface NSIndexSet : NSObject <NSCopying, NSMutableCopying>
 - (instancetype)initWithIndex:(NSUInteger)value;
 @property (readonly) NSUInteger count;
