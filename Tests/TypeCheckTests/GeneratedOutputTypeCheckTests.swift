@@ -68,12 +68,15 @@ import Testing
             }
         }
         let clean = outcomes.filter { if case .clean = $0.result { true } else { false } }.count
-        let bundles = Set(outcomes.filter { if case .clean = $0.result { true } else { false } }
-            .map { $0.label.split(separator: "/").first! }).count
+        func bundle(_ outcome: Outcome) -> Substring { outcome.label.split(separator: "/").first! }
+        let notClean = Set(outcomes.filter { if case .clean = $0.result { false } else { true } }.map(bundle))
+        let bundles = Set(outcomes.map(bundle)).subtracting(notClean).count
         print("""
             corpus type-check: \(clean) of \(outcomes.count) model versions clean in all \(LanguageMode.allCases.count) \
-            language modes (\(bundles) of \(folders.count) bundles fully or partly); \(rejected.count) rejected by the \
-            generator; \(unloadable.count) bundles not loadable \(unloadable); \(clock.now - start)
+            language modes (\(bundles) of \(folders.count) bundles with every version clean); \(rejected.count) rejected by the \
+            generator; \(unloadable.count) bundles not loadable \(unloadable); \(outcomes.filter(\.usesStandIns).count) \
+            versions with stand-ins for app/Xcode/UIKit classes; \(outcomes.map(\.generatorWarnings).reduce(0, +)) \
+            generator diagnostics (skipped entities/properties); \(clock.now - start)
             """)
         for reason in rejected { print("rejected: \(reason)") }
         #expect(rejected.isEmpty, "the generator rejected corpus models:\n\(rejected.joined(separator: "\n"))")
@@ -91,6 +94,8 @@ import Testing
         }
         var label: String
         var result: Result
+        var generatorWarnings = 0
+        var usesStandIns = false
     }
 
     /// Generates every model and type-checks it in every language mode, as many compilers at a time as
@@ -109,15 +114,22 @@ import Testing
                 return Outcome(label: label, result: .rejected("\(error)"))
             }
             defer { sources.remove() }
+            var outcome = Outcome(
+                label: label, result: .clean, generatorWarnings: sources.generatorDiagnostics.all.count,
+                usesStandIns: sources.usesStandIns)
             for mode in LanguageMode.allCases {
                 do {
                     let result = try CompilerSlots.withSlot { try sources.typecheck(mode) }
-                    if !result.isClean { return Outcome(label: label, result: .failed(mode, result.summary)) }
+                    if !result.isClean {
+                        outcome.result = .failed(mode, result.summary)
+                        break
+                    }
                 } catch {
-                    return Outcome(label: label, result: .failed(mode, "infrastructure failure: \(error)"))
+                    outcome.result = .failed(mode, "infrastructure failure: \(error)")
+                    break
                 }
             }
-            return Outcome(label: label, result: .clean)
+            return outcome
         }
     }
 }

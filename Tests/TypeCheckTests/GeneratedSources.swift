@@ -25,6 +25,8 @@ struct GeneratedSources {
     let dependencies: [TypeCheckHarness.DependencyModule]
     /// The generator's own diagnostics (warnings about skipped entities and properties).
     let generatorDiagnostics: Diagnostics
+    /// Whether stand-ins for classes the app, Xcode or another framework supplies were added.
+    let usesStandIns: Bool
 
     /// Generates `schema` into a fresh temporary folder; the caller removes it with ``remove()``.
     ///
@@ -65,6 +67,7 @@ struct GeneratedSources {
             try Data(source.utf8).write(to: url)
             dependencies.append(.init(name: module, files: [url]))
         }
+        usesStandIns = !dependencies.isEmpty || moduleFiles.contains { $0.lastPathComponent == "TypeCheckCompanions.swift" }
         self.moduleFiles = moduleFiles
         self.testFiles = testFiles
         self.dependencies = dependencies
