@@ -22,7 +22,16 @@ public enum SwiftNames {
         "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion",
         "validateForInsert", "validateForUpdate", "validateForDelete", "validateValue", "objectIDs",
         "fetchRequest", "context", "init", "copy", "mutableCopy", "dealloc", "retain", "release", "autorelease",
+        "deleted", "inserted", "updated", "fault",
     ]
+
+    /// The entries of `reservedMemberNames` that are Objective-C property names of NSManagedObject whose getter
+    /// is named otherwise (`@property (getter=isDeleted) BOOL deleted`). Swift imports the property as
+    /// `isDeleted` and keeps `deleted` as an unavailable declaration renamed to it, so a sub-class member named
+    /// `deleted` is taken as an override of it and cannot compile ("overriding declaration requires an
+    /// 'override' keyword", "'deleted' has been renamed to 'isDeleted'"). Core Data accepts such properties:
+    /// they are not no-parameter methods (Objective-C code declares them with getter `deleted`).
+    public static let propertyNamesImportedUnderGetterNames: Set<String> = ["deleted", "inserted", "updated", "fault"]
 
     /// The entries of `reservedMemberNames` that are only base names of members taking arguments
     /// (`value(forKey:)`, `willChangeValue(forKey:)`, `committedValues(forKeys:)`, …) or the label of the
@@ -37,6 +46,7 @@ public enum SwiftNames {
     /// Property names Core Data rejects (a no-parameter member of NSObject or NSManagedObject).
     public static var forbiddenPropertyNames: Set<String> {
         reservedMemberNames.subtracting(reservedBaseNamesOfMembersTakingArguments)
+            .subtracting(propertyNamesImportedUnderGetterNames)
     }
 
     /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).

@@ -185,15 +185,30 @@ struct TypeCheckHarness: Sendable {
 
     // MARK: - Checking
 
+    /// A module the checked code imports that no SDK provides (an app's own framework), built first.
+    struct DependencyModule: Hashable, Sendable {
+        var name: String
+        var files: [URL]
+    }
+
     /// Type-checks `moduleFiles` as module `moduleName` (`-parse-as-library -enable-testing`), then `testFiles`
     /// (if any) as `<moduleName>Tests` importing it. Runs SILGen so definite-initialization errors show.
+    /// `dependencies` are compiled first (in Swift 5 mode) and can be imported by both.
     func typecheck(moduleName: String, moduleFiles: [URL], testFiles: [URL] = [], swiftVersion: Int = 5,
-                   defaultIsolationMainActor: Bool = false) throws -> TypeCheckResult {
+                   defaultIsolationMainActor: Bool = false, dependencies: [DependencyModule] = []) throws -> TypeCheckResult {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
 
-        var moduleArguments = commonArguments(swiftVersion: swiftVersion) + ["-enable-testing", "-module-name", moduleName]
+        for dependency in dependencies {
+            var arguments = commonArguments(swiftVersion: 5) + ["-module-name", dependency.name]
+            arguments += dependency.files.map(\.path)
+            arguments += ["-o", work.appendingPathComponent("\(dependency.name).swiftmodule").path]
+            let result = try compile(arguments)
+            guard result.errors.isEmpty else { return result }
+        }
+
+        var moduleArguments = commonArguments(swiftVersion: swiftVersion) + ["-I", work.path, "-enable-testing", "-module-name", moduleName]
         if defaultIsolationMainActor { moduleArguments += ["-default-isolation", "MainActor"] }
         moduleArguments += moduleFiles.map(\.path)
         moduleArguments += ["-o", work.appendingPathComponent("\(moduleName).swiftmodule").path]

@@ -255,7 +255,14 @@ struct GenerationPlanner {
     /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
     private mutating func isUsable(_ name: String, at location: SourceLocation, in entity: Entity, report: Bool) -> Bool {
         guard SwiftNames.reservedMemberNames.contains(name) || !SwiftNames.isIdentifier(name) else { return true }
-        if report {
+        if report, SwiftNames.propertyNamesImportedUnderGetterNames.contains(name) {
+            let swiftName = "is" + SwiftNames.capitalizedFirst(name)
+            diagnostics.warning(
+                "property '\(name)' of entity '\(entity.name)' is not generated: Swift imports NSManagedObject's "
+                    + "Objective-C property '\(name)' as '\(swiftName)', so a Swift member named '\(name)' cannot be declared; "
+                    + "use value(forKey:) and setValue(_:forKey:) with the key '\(name)', or rename the property in the model",
+                at: location)
+        } else if report {
             diagnostics.warning(
                 "property '\(name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
                 at: location)

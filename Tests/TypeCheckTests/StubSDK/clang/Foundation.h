@@ -175,6 +175,15 @@ static const NSInteger NSNotFound = 0x7fffffffffffffffL;
 @property (readonly) NSUInteger count;
 @end
 
+// ---- Foundation classes that models name as a Transformable attribute's custom class
+// (NSAttributedString: Foundation, a direct NSObject subclass, not an NSString; Apple's "Attributed String
+// Programming Guide" and the NSAttributedString reference)
+@interface NSAttributedString : NSObject <NSCopying, NSMutableCopying>
+- (instancetype)initWithString:(NSString *)str;
+@property (readonly, copy) NSString *string;
+@property (readonly) NSUInteger length;
+@end
+
 // ---- Key-value coding / observing (categories on NSObject)
 @interface NSObject (NSKeyValueCoding)
 - (nullable id)valueForKey:(NSString *)key;
