@@ -271,16 +271,11 @@ extern NSErrorUserInfoKey const NSUnderlyingErrorKey;
 @property (readonly) BOOL ascending;
 @end
 
-// ---- Typed extras (issue 8): substitution of predicate variables, attributed strings (Transformable custom classes)
+// ---- Typed extras (issue 8): substitution of predicate variables
 // Facts from Apple's docs: NSPredicate `withSubstitutionVariables(_:)` (-predicateWithSubstitutionVariables:, returns a
-// copy of the receiver's class); NSAttributedString `init(string:)`, `string`.
+// copy of the receiver's class).
 @interface NSPredicate (ManagedCodegenTypedExtras)
 - (instancetype)predicateWithSubstitutionVariables:(NSDictionary<NSString *, id> *)variables;
-@end
-
-@interface NSAttributedString : NSObject <NSCopying, NSMutableCopying>
-- (instancetype)initWithString:(NSString *)str;
-@property (readonly, copy) NSString *string;
 @end
 
 NS_ASSUME_NONNULL_END
