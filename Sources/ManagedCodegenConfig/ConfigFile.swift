@@ -127,7 +127,8 @@ private struct ConfigParser {
         switch key.valueKind {
         case .path:
             guard let text = nonEmptyText(node, key: name, expected: "a folder path") else { return nil }
-            return .text((text as NSString).isAbsolutePath ? text : (directory as NSString).appendingPathComponent(text))
+            let joined = (text as NSString).isAbsolutePath ? text : (directory as NSString).appendingPathComponent(text)
+            return .text(URL(fileURLWithPath: joined).standardizedFileURL.path)
         case .string:
             return nonEmptyText(node, key: name, expected: "a name").map { .text($0) }
         case .oneOf(let choices):
