@@ -42,7 +42,9 @@ struct ModelInput {
                 files += names.sorted().filter { $0.hasSuffix(".mustache") }.map { templates.appendingPathComponent($0) }
             }
         }
-        return files
+        // A missing file is left to the tool, which names it in a readable error; declared, it would only
+        // get the build system's "missing inputs".
+        return files.filter { fileManager.fileExists(atPath: $0.path) }
     }
 
     /// Models anywhere under `directory` (a SwiftPM target's folder), sorted by path. Hidden folders and
