@@ -28,7 +28,8 @@ struct GenerateManagedObjects {
     ) throws -> Bool {
         var succeeded = true
         for model in models {
-            let config = model.configFile.map { "settings from \($0.lastPathComponent)" }
+            let config =
+                model.configFile.map { "settings from \($0.lastPathComponent)" }
                 ?? "no \(ModelInput.configFileName) beside it: machine files into Generated/, human files into Model/"
             log("\(targetName): \(model.url.lastPathComponent) (\(config))")
             var arguments = ["generate", model.url.path, "--target-directory", targetDirectory.path]
@@ -84,36 +85,36 @@ struct ExitCode: Error, CustomStringConvertible {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension GenerateManagedObjects: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        let options = try Options(arguments)
-        let tool = try context.tool(named: "managed-codegen").url
-        let targets = context.xcodeProject.targets.filter {
-            options.targetNames.isEmpty || options.targetNames.contains($0.displayName)
-        }
-        var generated = false
-        var succeeded = true
-        for target in targets {
-            let models = ModelInput.models(among: target.inputFiles.map(\.url))
-            guard !models.isEmpty else {
-                if !options.targetNames.isEmpty {
-                    throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+    extension GenerateManagedObjects: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            let options = try Options(arguments)
+            let tool = try context.tool(named: "managed-codegen").url
+            let targets = context.xcodeProject.targets.filter {
+                options.targetNames.isEmpty || options.targetNames.contains($0.displayName)
+            }
+            var generated = false
+            var succeeded = true
+            for target in targets {
+                let models = ModelInput.models(among: target.inputFiles.map(\.url))
+                guard !models.isEmpty else {
+                    if !options.targetNames.isEmpty {
+                        throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+                    }
+                    continue
                 }
-                continue
+                generated = true
+                for model in models {
+                    // Xcode targets have no source folder of their own: the model's folder stands in for it.
+                    succeeded =
+                        try generate(
+                            [model], targetName: target.displayName, targetDirectory: model.url.deletingLastPathComponent(),
+                            tool: tool, options: options) && succeeded
+                }
             }
-            generated = true
-            for model in models {
-                // Xcode targets have no source folder of their own: the model's folder stands in for it.
-                succeeded =
-                    try generate(
-                        [model], targetName: target.displayName, targetDirectory: model.url.deletingLastPathComponent(),
-                        tool: tool, options: options) && succeeded
-            }
+            guard generated else { throw PluginError.noModelsInPackage(targets: targets.map(\.displayName)) }
+            if !succeeded { throw ExitCode.failure }
         }
-        guard generated else { throw PluginError.noModelsInPackage(targets: targets.map(\.displayName)) }
-        if !succeeded { throw ExitCode.failure }
     }
-}
 #endif

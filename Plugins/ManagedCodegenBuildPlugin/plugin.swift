@@ -45,17 +45,17 @@ extension ManagedCodegenBuildPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension ManagedCodegenBuildPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let models = ModelInput.models(among: target.inputFiles.map(\.url))
-        guard !models.isEmpty else {
-            throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+    extension ManagedCodegenBuildPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let models = ModelInput.models(among: target.inputFiles.map(\.url))
+            guard !models.isEmpty else {
+                throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+            }
+            return try commands(
+                for: models, targetName: target.displayName, tool: try context.tool(named: "managed-codegen").url,
+                workDirectory: context.pluginWorkDirectoryURL)
         }
-        return try commands(
-            for: models, targetName: target.displayName, tool: try context.tool(named: "managed-codegen").url,
-            workDirectory: context.pluginWorkDirectoryURL)
     }
-}
 #endif

@@ -17,9 +17,15 @@ struct Generate: ParsableCommand {
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files
             carrying the generator's banner). On any error nothing is written.
 
+            Settings come from the flags, then the config file (--config PATH, else managed-codegen.yml in
+            the folder holding the model bundle; its keys are the long names of these flags, its relative
+            paths are relative to it), then the defaults. A list flag (--import, --include, --exclude)
+            replaces the config file's list.
+
             Examples:
               managed-codegen generate Model.xcdatamodeld --output Sources/App/Generated --human-output Sources/App/Model
               managed-codegen generate Model.xcdatamodeld --output Generated --human-output Model --check
+              managed-codegen generate Model.xcdatamodeld          (folders from managed-codegen.yml)
             """
     )
 
@@ -40,7 +46,9 @@ struct Generate: ParsableCommand {
     @Option(help: "Access level of the generated declarations: public or internal. Default: public.")
     var accessLevel: GeneratorConfiguration.AccessLevel?
 
-    @Option(name: .customLong("import"), help: ArgumentHelp("An extra module every generated file imports (repeatable).", valueName: "module"))
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp("An extra module every generated file imports (repeatable).", valueName: "module"))
     var imports: [String] = []
 
     @Option(name: .customLong("include"), help: ArgumentHelp("Generate only this entity (repeatable).", valueName: "entity"))
@@ -49,7 +57,9 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Never generate this entity (repeatable).", valueName: "entity"))
     var excludedEntities: [String] = []
 
-    @Option(name: .customLong("configuration"), help: ArgumentHelp("Generate only the entities of this model configuration.", valueName: "name"))
+    @Option(
+        name: .customLong("configuration"),
+        help: ArgumentHelp("Generate only the entities of this model configuration.", valueName: "name"))
     var configurationName: String?
 
     @Option(help: ArgumentHelp("A folder of .mustache templates replacing the bundled ones of the same name.", valueName: "dir"))

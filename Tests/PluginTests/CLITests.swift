@@ -27,7 +27,8 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
-        let machine = directory.appendingPathComponent("Out/Generated"), human = directory.appendingPathComponent("Out/Model")
+        let machine = directory.appendingPathComponent("Out/Generated")
+        let human = directory.appendingPathComponent("Out/Model")
         try generate([model.path, "--output", machine.path, "--human-output", human.path])
         #expect(
             fileNames(in: machine) == [
@@ -129,7 +130,8 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
-        let machine = directory.appendingPathComponent("G"), human = directory.appendingPathComponent("H")
+        let machine = directory.appendingPathComponent("G")
+        let human = directory.appendingPathComponent("H")
         try generate([model.path, "--machine-only", "--output", machine.path])
         #expect(fileNames(in: machine).count == 4)
         #expect(fileNames(in: human).isEmpty)

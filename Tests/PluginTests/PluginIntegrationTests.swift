@@ -25,7 +25,8 @@ struct PluginIntegrationTests {
     }
     var buildPluginOutput: URL {
         Self.scratch.appendingPathComponent(
-            "plugins/outputs/inventoryapp/InventoryKeys/destination/ManagedCodegenBuildPlugin/Inventory/Inventory+ManagedObjects.swift")
+            "plugins/outputs/inventoryapp/InventoryKeys/destination/ManagedCodegenBuildPlugin/Inventory/Inventory+ManagedObjects.swift"
+        )
     }
 
     /// A fresh copy of the example without its generated sources, depending on this package by absolute path.
@@ -80,7 +81,8 @@ struct PluginIntegrationTests {
         let log = Self.workArea.appendingPathComponent("logs/\(Date().timeIntervalSince1970)-\(arguments[0]).log")
         try? write("swift \(process.arguments!.dropFirst().joined(separator: " "))\n\n\(run.output)", to: log)
         print(
-            "[PluginIntegrationTests] swift \(arguments.joined(separator: " ")): exit \(run.status) in \(String(format: "%.1f", run.seconds)) s (log: \(log.path))")
+            "[PluginIntegrationTests] swift \(arguments.joined(separator: " ")): exit \(run.status) in \(String(format: "%.1f", run.seconds)) s (log: \(log.path))"
+        )
         return run
     }
 
@@ -109,11 +111,13 @@ struct PluginIntegrationTests {
         let request = try GenerationRequest.resolve(
             config.settings.filling(from: .pluginDefaults(targetDirectory: directory.path)),
             modelName: loaded.bundle.modelName, scope: .all, configPath: config.path)
-        let files = request.selecting(try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
+        let files = request.selecting(
+            try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
         var expected: [String: String] = [:]
         for file in files {
             let folder = file.kind == .human ? request.humanDirectory! : request.machineDirectory!
-            expected[URL(fileURLWithPath: folder).appendingPathComponent(file.relativePath).standardizedFileURL.path] = file.contents
+            expected[URL(fileURLWithPath: folder).appendingPathComponent(file.relativePath).standardizedFileURL.path] =
+                file.contents
         }
         return expected
     }
@@ -130,7 +134,8 @@ struct PluginIntegrationTests {
             ])
         #expect(fileNames(in: sources.appendingPathComponent("Inventory/Model")) == ["Item.swift", "Person.swift", "Tag.swift"])
         // InventoryKeys leaves its machine code to the build-tool plugin (skip-machine-files).
-        #expect(fileNames(in: sources.appendingPathComponent("InventoryKeys/Model")) == ["Item.swift", "Person.swift", "Tag.swift"])
+        #expect(
+            fileNames(in: sources.appendingPathComponent("InventoryKeys/Model")) == ["Item.swift", "Person.swift", "Tag.swift"])
         #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("InventoryKeys/Generated").path))
         for target in ["Inventory", "InventoryKeys"] {
             for (path, contents) in try expectedFiles(target: target) {
@@ -161,11 +166,14 @@ struct PluginIntegrationTests {
         #expect(generated.contains("public enum ItemKeys {"))
         #expect(generated.contains(#"public static let stockCount = "stockCount""#))
 
-        let dateAfterFirstBuild = try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+        let dateAfterFirstBuild = try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey])
+            .contentModificationDate
         let noOp = try swift(["build"])
         #expect(noOp.status == 0, "\(noOp.output)")
         #expect(!noOp.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOp.output)")
-        #expect(try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate == dateAfterFirstBuild)
+        #expect(
+            try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+                == dateAfterFirstBuild)
 
         let model = try read(keysModel)
         let tag = #"<entity name="Tag" representedClassName="Tag" syncable="YES">"#
@@ -175,7 +183,8 @@ struct PluginIntegrationTests {
             to: keysModel)
         let changed = try swift(["build"])
         #expect(changed.status == 0, "\(changed.output)")
-        #expect(changed.output.contains("Generating Inventory+ManagedObjects.swift from Inventory.xcdatamodeld"), "\(changed.output)")
+        #expect(
+            changed.output.contains("Generating Inventory+ManagedObjects.swift from Inventory.xcdatamodeld"), "\(changed.output)")
         #expect(try read(buildPluginOutput).contains(#"public static let colour = "colour""#))
 
         let noOpAgain = try swift(["build"])
