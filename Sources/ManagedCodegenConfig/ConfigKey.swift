@@ -81,15 +81,6 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         }
     }
 
-    func isSet(in settings: GenerateSettings) -> Bool {
-        switch field {
-        case .text(let keyPath): settings[keyPath: keyPath] != nil
-        case .list(let keyPath): settings[keyPath: keyPath] != nil
-        case .flag(let keyPath): settings[keyPath: keyPath] != nil
-        case .accessLevel(let keyPath): settings[keyPath: keyPath] != nil
-        }
-    }
-
     func fill(_ settings: inout GenerateSettings, from fallback: GenerateSettings) {
         switch field {
         case .text(let keyPath): settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
