@@ -9,10 +9,13 @@ let package = Package(
     products: [
         .executable(name: "managed-codegen", targets: ["managed-codegen"]),
         .library(name: "ManagedCodegenCore", targets: ["ModelReader", "CodeGeneration"]),
+        .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
+        .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,12 +47,34 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .target(
+            name: "ManagedCodegenConfig",
+            dependencies: ["ManagedModel", "CodeGeneration", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "CodeGeneration",
+                "ModelReader", "CodeGeneration", "ManagedCodegenConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Plugins run the managed-codegen tool; they cannot link our libraries, so the code they share
+        // lives in Plugins/PluginsShared, symlinked into both.
+        .plugin(name: "ManagedCodegenBuildPlugin", capability: .buildTool(), dependencies: ["managed-codegen"]),
+        .plugin(
+            name: "GenerateManagedObjects",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-managed-objects",
+                    description: "Generate NSManagedObject subclasses from the Core Data models of the package's targets."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "To write the generated Swift files next to the Core Data models in the targets' source folders."
+                    )
+                ]
+            ),
+            dependencies: ["managed-codegen"]
         ),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues"]),
@@ -58,6 +83,10 @@ let package = Package(
             name: "TypeCheckTests",
             dependencies: ["CodeGeneration", "ModelReader"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
+        ),
+        .testTarget(
+            name: "PluginTests",
+            dependencies: ["ManagedCodegenConfig", "managed-codegen", "CodeGeneration", "ModelReader"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ struct Dump: ParsableCommand {
             : [try ModelLoader.load(model.model, version: model.modelVersion)]
         var diagnostics = Diagnostics()
         for version in loaded { diagnostics.append(contentsOf: version.diagnostics) }
-        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors)
+        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
         let json: String
         if allVersions {
             let bodies = loaded.map { SchemaDump.json($0.schema).trimmingCharacters(in: .newlines) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CodeGeneration
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelReader
 
@@ -16,35 +17,43 @@ struct Generate: ParsableCommand {
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files
             carrying the generator's banner). On any error nothing is written.
 
+            Settings come from the flags, then the config file (--config PATH, else managed-codegen.yml in
+            the folder holding the model bundle; its keys are the long names of these flags, its relative
+            paths are relative to it), then the defaults. A list flag (--import, --include, --exclude)
+            replaces the config file's list.
+
             Examples:
               managed-codegen generate Model.xcdatamodeld --output Sources/App/Generated --human-output Sources/App/Model
               managed-codegen generate Model.xcdatamodeld --output Generated --human-output Model --check
+              managed-codegen generate Model.xcdatamodeld          (folders from managed-codegen.yml)
             """
     )
 
     @OptionGroup var model: ModelOptions
 
     @Option(name: .long, help: ArgumentHelp("Folder for the machine files (rewritten on every run).", valueName: "dir"))
-    var output: String
+    var output: String?
 
     @Option(help: ArgumentHelp("Folder for the human files (written only when absent).", valueName: "dir"))
-    var humanOutput: String
+    var humanOutput: String?
 
     @Option(help: ArgumentHelp("Folder for the generated XCTest round-trip and constraint tests.", valueName: "dir"))
     var testsOutput: String?
 
     @Option(help: ArgumentHelp(
-        "Where the generated tests find the compiled model: class (the bundle of a generated class), main (Bundle.main) or module (Bundle.module).",
+        "Where the generated tests find the compiled model: class (the bundle of a generated class; default), main (Bundle.main) or module (Bundle.module).",
         valueName: "bundle"))
-    var testsModelBundle: GeneratorConfiguration.TestsModelBundle = .class
+    var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
 
     @Option(help: "The module that compiles the generated classes (the tests `@testable import` it). Default: the model's name.")
     var moduleName: String?
 
-    @Option(help: "Access level of the generated declarations: public or internal.")
-    var accessLevel: GeneratorConfiguration.AccessLevel = .public
+    @Option(help: "Access level of the generated declarations: public or internal. Default: public.")
+    var accessLevel: GeneratorConfiguration.AccessLevel?
 
-    @Option(name: .customLong("import"), help: ArgumentHelp("An extra module every generated file imports (repeatable).", valueName: "module"))
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp("An extra module every generated file imports (repeatable).", valueName: "module"))
     var imports: [String] = []
 
     @Option(name: .customLong("include"), help: ArgumentHelp("Generate only this entity (repeatable).", valueName: "entity"))
@@ -53,14 +62,18 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Never generate this entity (repeatable).", valueName: "entity"))
     var excludedEntities: [String] = []
 
-    @Option(name: .customLong("configuration"), help: ArgumentHelp("Generate only the entities of this model configuration.", valueName: "name"))
+    @Option(
+        name: .customLong("configuration"),
+        help: ArgumentHelp("Generate only the entities of this model configuration.", valueName: "name"))
     var configurationName: String?
 
     @Option(help: ArgumentHelp("A folder of .mustache templates replacing the bundled ones of the same name.", valueName: "dir"))
     var templates: String?
 
-    @Flag(help: "Also generate entities whose Codegen is Class Definition or Category/Extension (Xcode generates those itself).")
-    var includeXcodeGenerated = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Also generate entities whose Codegen is Class Definition or Category/Extension (Xcode generates those itself).")
+    var includeXcodeGenerated: Bool?
 
     @Flag(help: "Write nothing; exit 1 and list the files that are stale, missing or extra (for CI).")
     var check = false
@@ -68,38 +81,81 @@ struct Generate: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
-    func run() throws {
-        let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
-        let configuration = GeneratorConfiguration(
-            accessLevel: accessLevel,
-            moduleName: moduleName ?? loaded.bundle.modelName,
-            additionalImports: imports,
+    @OptionGroup(title: "Config file")
+    var config: ConfigOptions
+
+    @OptionGroup(title: "Build integration")
+    var build: BuildIntegrationOptions
+
+    func validate() throws {
+        let scopes = [build.singleFile != nil, build.machineOnly, build.skipMachineFiles == true].filter { $0 }
+        if scopes.count > 1 {
+            throw ValidationError("--single-file, --machine-only and --skip-machine-files cannot be combined.")
+        }
+        if let name = build.singleFile, name.contains("/") || !name.hasSuffix(".swift") {
+            throw ValidationError("--single-file takes a file name ending in .swift, without folders (the folder is --output).")
+        }
+        if config.noConfig && config.config != nil {
+            throw ValidationError("--config and --no-config cannot be combined.")
+        }
+    }
+
+    /// The settings given on the command line; nil where a flag was not passed.
+    var commandLineSettings: GenerateSettings {
+        GenerateSettings(
+            output: output, humanOutput: humanOutput, testsOutput: testsOutput, moduleName: moduleName,
+            accessLevel: accessLevel, imports: imports.isEmpty ? nil : imports,
             includedEntities: includedEntities.isEmpty ? nil : includedEntities,
-            excludedEntities: excludedEntities,
-            configurationName: configurationName,
-            templatesDirectory: templates,
-            generateXcodeCodegenEntities: includeXcodeGenerated,
-            generatesTests: testsOutput != nil,
-            testsModelBundle: testsModelBundle
-        )
+            excludedEntities: excludedEntities.isEmpty ? nil : excludedEntities,
+            configurationName: configurationName, templates: templates,
+            includeXcodeGenerated: includeXcodeGenerated, warningsAsErrors: model.warningsAsErrors,
+            skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle)
+    }
+
+    var requestedScope: GenerationRequest.Scope {
+        if let name = build.singleFile { return .singleFile(name) }
+        if build.machineOnly { return .machineOnly }
+        return .all
+    }
+
+    /// Flags over the config file over the defaults (see `ConfigOptions`).
+    func makeRequest(modelName: String, configFile: ConfigFile?) throws -> GenerationRequest {
+        var settings = commandLineSettings
+        if let configFile { settings = settings.filling(from: configFile.settings) }
+        if let targetDirectory = build.targetDirectory {
+            if !ConfigFile.absolutePath(model.model).hasPrefix(ConfigFile.absolutePath(targetDirectory) + "/") {
+                throw DiagnosticsError(
+                    .error(
+                        "the model is outside the target's folder \(targetDirectory); move it into the target or run managed-codegen on it directly",
+                        at: SourceLocation(path: model.model, line: 0)))
+            }
+            settings = settings.filling(from: .pluginDefaults(targetDirectory: targetDirectory))
+        }
+        return try GenerationRequest.resolve(
+            settings, modelName: modelName, scope: requestedScope, configPath: configFile?.path)
+    }
+
+    func run() throws {
+        // The config file is validated first: its errors do not depend on the model.
+        let configFile = try config.load(besideModel: model.model)
+        let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
+        let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
         let result: GenerationResult
         do {
-            result = try CodeGenerator.generate(schema: loaded.schema, configuration: configuration)
+            result = try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration)
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)
         }
         diagnostics.append(contentsOf: result.diagnostics)
         // Every problem is reported before anything is written.
-        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors)
+        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 
-        let writer = OutputWriter(
-            destinations: .init(
-                machineDirectory: output, humanDirectory: humanOutput, testsDirectory: testsOutput,
-                modelBundlePath: loaded.bundle.inputPath))
-        let files = testsOutput == nil ? result.files.filter { $0.kind != .tests } : result.files
-        let report = try writer.write(files, check: check)
+        var destinations = request.destinations
+        destinations.modelBundlePath = loaded.bundle.inputPath
+        let writer = OutputWriter(destinations: destinations)
+        let report = try writer.write(request.selecting(result.files), check: check)
         if check {
             guard report.isUpToDate else {
                 var stale = Diagnostics()
@@ -117,6 +173,48 @@ struct Generate: ParsableCommand {
                     + (report.preservedHumanFiles.isEmpty ? "" : ", \(report.preservedHumanFiles.count) human files kept"))
         }
     }
+}
+
+/// Where the settings come from. Precedence: command-line flags, then the config file, then the defaults.
+struct ConfigOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A managed-codegen.yml config file. Default: managed-codegen.yml in the folder holding the model bundle, when present.",
+            valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Ignore managed-codegen.yml beside the model.")
+    var noConfig = false
+
+    /// The config file to use, validated; nil when there is none (or `--no-config`).
+    func load(besideModel modelPath: String) throws -> ConfigFile? {
+        if let config { return try ConfigFile.load(config) }
+        if noConfig { return nil }
+        return try ConfigFile.locate(besideModel: modelPath).map(ConfigFile.load)
+    }
+}
+
+/// Options for builds: the SwiftPM plugins and Xcode Run Script phases.
+struct BuildIntegrationOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Write the machine and support files combined into this one file in the --output folder, and nothing else (for build-tool plugins: the output is known before the tool runs).",
+            valueName: "name.swift"))
+    var singleFile: String?
+
+    @Flag(help: "Write only the machine and support files: no human files, no tests.")
+    var machineOnly = false
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Write no machine or support files, only human files and tests: the build-tool plugin generates the machine files.")
+    var skipMachineFiles: Bool?
+
+    @Option(
+        help: ArgumentHelp(
+            "The source folder of the target holding the model (set by the command plugin): outputs set neither by flags nor by the config file go to <dir>/Generated (machine) and <dir>/Model (human).",
+            valueName: "dir"))
+    var targetDirectory: String?
 }
 
 extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}

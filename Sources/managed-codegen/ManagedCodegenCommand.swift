@@ -46,8 +46,8 @@ struct ModelOptions: ParsableArguments {
     @Option(help: "Read this model version (folder name, with or without .xcdatamodel) instead of the current one.")
     var modelVersion: String?
 
-    @Flag(help: "Treat warnings as errors (for CI).")
-    var warningsAsErrors = false
+    @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (for CI).")
+    var warningsAsErrors: Bool?
 }
 
 enum DiagnosticPrinter {

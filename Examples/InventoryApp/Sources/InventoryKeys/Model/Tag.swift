@@ -1,0 +1,6 @@
+// Tag.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated TagKeys is built by ManagedCodegenBuildPlugin from Inventory.xcdatamodeld.
+
+extension TagKeys {
+    // Add key paths through relationships here, e.g. `static let ownerName = "owner.name"`.
+}

@@ -1,0 +1,120 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory generate-managed-objects [--target NAME]... [--check]`
+///
+/// Runs `managed-codegen generate` for every Core Data model in the chosen Swift targets (all of them by
+/// default). The folders come from the model's `managed-codegen.yml`; where it sets none, machine files
+/// go to `<target>/Generated` and human files to `<target>/Model`.
+@main
+struct GenerateManagedObjects {
+    struct Options {
+        var targetNames: [String]
+        var check: Bool
+
+        init(_ arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            targetNames = extractor.extractOption(named: "target")
+            check = extractor.extractFlag(named: "check") > 0
+            guard extractor.remainingArguments.isEmpty else {
+                throw PluginError.unknownArguments(extractor.remainingArguments)
+            }
+        }
+    }
+
+    /// Generates for `models` of one target; returns false when the tool failed for any of them.
+    func generate(
+        _ models: [ModelInput], targetName: String, targetDirectory: URL, tool: URL, options: Options
+    ) throws -> Bool {
+        var succeeded = true
+        for model in models {
+            let config =
+                model.configFile.map { "settings from \($0.lastPathComponent)" }
+                ?? "no \(ModelInput.configFileName) beside it: machine files into Generated/, human files into Model/"
+            log("\(targetName): \(model.url.lastPathComponent) (\(config))")
+            var arguments = ["generate", model.url.path, "--target-directory", targetDirectory.path]
+            if options.check { arguments.append("--check") }
+            let status = try ToolRunner.run(tool, arguments)
+            if status != 0 {
+                Diagnostics.error(PluginError.generatorFailed(model: model.url.path, status: status).description)
+                succeeded = false
+            }
+        }
+        return succeeded
+    }
+}
+
+extension GenerateManagedObjects: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let options = try Options(arguments)
+        let explicit = !options.targetNames.isEmpty
+        let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
+        let tool = try context.tool(named: "managed-codegen").url
+        var sourceTargets: [String] = []
+        var generated = false
+        var succeeded = true
+        for target in targets {
+            guard let sourceTarget = target as? SwiftSourceModuleTarget else {
+                // Only an error when asked for by name; otherwise other kinds of targets are simply not ours.
+                if explicit { throw PluginError.notSourceTarget(target.name) }
+                continue
+            }
+            sourceTargets.append(target.name)
+            let models = ModelInput.models(under: sourceTarget.directoryURL)
+            guard !models.isEmpty else {
+                if explicit {
+                    throw PluginError.noModels(target: target.name, directory: sourceTarget.directoryURL.path)
+                }
+                continue
+            }
+            generated = true
+            succeeded =
+                try generate(
+                    models, targetName: target.name, targetDirectory: sourceTarget.directoryURL, tool: tool,
+                    options: options) && succeeded
+        }
+        guard generated else { throw PluginError.noModelsInPackage(targets: sourceTargets) }
+        if !succeeded { throw ExitCode.failure }
+    }
+}
+
+/// Makes `swift package` exit with status 1 after the tool has printed its own messages.
+struct ExitCode: Error, CustomStringConvertible {
+    static let failure = ExitCode()
+    var description: String { "managed-codegen reported errors" }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension GenerateManagedObjects: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            let options = try Options(arguments)
+            let tool = try context.tool(named: "managed-codegen").url
+            let targets = context.xcodeProject.targets.filter {
+                options.targetNames.isEmpty || options.targetNames.contains($0.displayName)
+            }
+            var generated = false
+            var succeeded = true
+            for target in targets {
+                let models = ModelInput.models(among: target.inputFiles.map(\.url))
+                guard !models.isEmpty else {
+                    if !options.targetNames.isEmpty {
+                        throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+                    }
+                    continue
+                }
+                generated = true
+                for model in models {
+                    // Xcode targets have no source folder of their own: the model's folder stands in for it.
+                    succeeded =
+                        try generate(
+                            [model], targetName: target.displayName, targetDirectory: model.url.deletingLastPathComponent(),
+                            tool: tool, options: options) && succeeded
+                }
+            }
+            guard generated else { throw PluginError.noModelsInPackage(targets: targets.map(\.displayName)) }
+            if !succeeded { throw ExitCode.failure }
+        }
+    }
+#endif

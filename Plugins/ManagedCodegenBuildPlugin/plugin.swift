@@ -1,0 +1,61 @@
+import Foundation
+import PackagePlugin
+
+/// Generates the machine files of every Core Data model in a target at build time, into the plugin's
+/// work directory (never into the sources): one `<Model>+ManagedObjects.swift` per model.
+///
+/// The build command declares every file the generator reads as an input, so the build system runs it
+/// only when one of them changed. Human files and tests are the command plugin's or the CLI's job.
+@main
+struct ManagedCodegenBuildPlugin {
+    func commands(for models: [ModelInput], targetName: String, tool: URL, workDirectory: URL) throws -> [Command] {
+        var names: Set<String> = []
+        return try models.map { model in
+            guard names.insert(model.name).inserted else {
+                throw PluginError.duplicateModelNames(target: targetName, name: model.name)
+            }
+            // One folder per model: the tool deletes stale generated files in its output folder.
+            let outputDirectory = workDirectory.appendingPathComponent(model.name)
+            let output = outputDirectory.appendingPathComponent(model.singleFileName)
+            return .buildCommand(
+                displayName: "Generating \(model.singleFileName) from \(model.url.lastPathComponent)",
+                executable: tool,
+                arguments: [
+                    "generate", model.url.path, "--single-file", model.singleFileName, "--output", outputDirectory.path,
+                    "--quiet",
+                ],
+                inputFiles: model.inputFiles,
+                outputFiles: [output]
+            )
+        }
+    }
+}
+
+extension ManagedCodegenBuildPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SwiftSourceModuleTarget else { throw PluginError.notSourceTarget(target.name) }
+        let models = ModelInput.models(under: target.directoryURL)
+        guard !models.isEmpty else {
+            throw PluginError.noModels(target: target.name, directory: target.directoryURL.path)
+        }
+        return try commands(
+            for: models, targetName: target.name, tool: try context.tool(named: "managed-codegen").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension ManagedCodegenBuildPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let models = ModelInput.models(among: target.inputFiles.map(\.url))
+            guard !models.isEmpty else {
+                throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
+            }
+            return try commands(
+                for: models, targetName: target.displayName, tool: try context.tool(named: "managed-codegen").url,
+                workDirectory: context.pluginWorkDirectoryURL)
+        }
+    }
+#endif

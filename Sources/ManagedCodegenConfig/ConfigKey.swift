@@ -1,0 +1,101 @@
+import CodeGeneration
+
+/// The keys of `managed-codegen.yml`: each is the long name of the `generate` flag it sets, so the
+/// config file and `managed-codegen generate --help` document each other.
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case output
+    case humanOutput = "human-output"
+    case testsOutput = "tests-output"
+    case moduleName = "module-name"
+    case accessLevel = "access-level"
+    case imports = "import"
+    case include
+    case exclude
+    case configuration
+    case templates
+    case includeXcodeGenerated = "include-xcode-generated"
+    case warningsAsErrors = "warnings-as-errors"
+    case skipMachineFiles = "skip-machine-files"
+    case testsModelBundle = "tests-model-bundle"
+
+    /// The YAML value each key takes.
+    public enum ValueKind: Sendable {
+        /// A folder, relative to the config file's folder.
+        case path
+        case string
+        case stringList
+        case boolean
+        case oneOf([String])
+    }
+
+    public var valueKind: ValueKind {
+        switch self {
+        case .output, .humanOutput, .testsOutput, .templates: .path
+        case .moduleName, .configuration: .string
+        case .imports, .include, .exclude: .stringList
+        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles: .boolean
+        case .accessLevel: .oneOf(GeneratorConfiguration.AccessLevel.allCases.map(\.rawValue))
+        case .testsModelBundle: .oneOf(GeneratorConfiguration.TestsModelBundle.allCases.map(\.rawValue))
+        }
+    }
+
+    /// The one place that ties a key to its field in ``GenerateSettings``.
+    private var field: Field {
+        switch self {
+        case .output: .text(\.output)
+        case .humanOutput: .text(\.humanOutput)
+        case .testsOutput: .text(\.testsOutput)
+        case .moduleName: .text(\.moduleName)
+        case .configuration: .text(\.configurationName)
+        case .templates: .text(\.templates)
+        case .imports: .list(\.imports)
+        case .include: .list(\.includedEntities)
+        case .exclude: .list(\.excludedEntities)
+        case .includeXcodeGenerated: .flag(\.includeXcodeGenerated)
+        case .warningsAsErrors: .flag(\.warningsAsErrors)
+        case .skipMachineFiles: .flag(\.skipMachineFiles)
+        case .accessLevel: .accessLevel(\.accessLevel)
+        case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
+        }
+    }
+
+    private enum Field {
+        case text(WritableKeyPath<GenerateSettings, String?>)
+        case list(WritableKeyPath<GenerateSettings, [String]?>)
+        case flag(WritableKeyPath<GenerateSettings, Bool?>)
+        case accessLevel(WritableKeyPath<GenerateSettings, GeneratorConfiguration.AccessLevel?>)
+        case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorConfiguration.TestsModelBundle?>)
+    }
+
+    /// A parsed value of this key's ``valueKind``.
+    enum Value: Equatable {
+        case text(String)
+        case list([String])
+        case flag(Bool)
+    }
+
+    func set(_ value: Value, in settings: inout GenerateSettings) {
+        switch (field, value) {
+        case (.text(let keyPath), .text(let text)): settings[keyPath: keyPath] = text
+        case (.list(let keyPath), .list(let list)): settings[keyPath: keyPath] = list
+        case (.flag(let keyPath), .flag(let flag)): settings[keyPath: keyPath] = flag
+        case (.accessLevel(let keyPath), .text(let text)):
+            settings[keyPath: keyPath] = GeneratorConfiguration.AccessLevel(rawValue: text)
+        case (.testsModelBundle(let keyPath), .text(let text)):
+            settings[keyPath: keyPath] = GeneratorConfiguration.TestsModelBundle(rawValue: text)
+        default: preconditionFailure("\(rawValue): a value of the wrong kind reached the settings")
+        }
+    }
+
+    func fill(_ settings: inout GenerateSettings, from fallback: GenerateSettings) {
+        switch field {
+        case .text(let keyPath): settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .list(let keyPath): settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .flag(let keyPath): settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .accessLevel(let keyPath):
+            settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .testsModelBundle(let keyPath):
+            settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import CodeGeneration
+import Foundation
+import ManagedModel
+
+/// The settings of `managed-codegen generate` that can come from the command line or a config file.
+/// `nil` means "not set here": ``filling(from:)`` layers flags over the config file over the defaults.
+///
+/// Paths are absolute or relative to the current directory; ``ConfigFile`` resolves its own relative
+/// paths against the config file's folder before they get here.
+public struct GenerateSettings: Hashable, Sendable {
+    /// Machine files (`Item+Generated.swift`, `ManagedValidation+Generated.swift`).
+    public var output: String?
+    /// Human files (`Item.swift`), written once.
+    public var humanOutput: String?
+    /// Generated tests; none are written without it.
+    public var testsOutput: String?
+    public var moduleName: String?
+    public var accessLevel: GeneratorConfiguration.AccessLevel?
+    public var imports: [String]?
+    public var includedEntities: [String]?
+    public var excludedEntities: [String]?
+    public var configurationName: String?
+    public var templates: String?
+    public var includeXcodeGenerated: Bool?
+    public var warningsAsErrors: Bool?
+    /// Write no machine or support files: the build-tool plugin generates them at build time.
+    public var skipMachineFiles: Bool?
+    /// Where generated tests find the compiled model.
+    public var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
+
+    public init(
+        output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
+        accessLevel: GeneratorConfiguration.AccessLevel? = nil, imports: [String]? = nil,
+        includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
+        templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
+        skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil
+    ) {
+        self.output = output
+        self.humanOutput = humanOutput
+        self.testsOutput = testsOutput
+        self.moduleName = moduleName
+        self.accessLevel = accessLevel
+        self.imports = imports
+        self.includedEntities = includedEntities
+        self.excludedEntities = excludedEntities
+        self.configurationName = configurationName
+        self.templates = templates
+        self.includeXcodeGenerated = includeXcodeGenerated
+        self.warningsAsErrors = warningsAsErrors
+        self.skipMachineFiles = skipMachineFiles
+        self.testsModelBundle = testsModelBundle
+    }
+
+    /// These settings, with `fallback`'s value wherever these have none. Lists are replaced, not merged:
+    /// `--import X` on the command line means exactly `X`, whatever the config file lists.
+    public func filling(from fallback: GenerateSettings) -> GenerateSettings {
+        var merged = self
+        for setting in ConfigKey.allCases {
+            setting.fill(&merged, from: fallback)
+        }
+        return merged
+    }
+
+    /// The defaults the command plugin relies on: machine files in `<target>/Generated`, human files in
+    /// `<target>/Model`; no tests.
+    public static func pluginDefaults(targetDirectory: String) -> GenerateSettings {
+        GenerateSettings(
+            output: (targetDirectory as NSString).appendingPathComponent("Generated"),
+            humanOutput: (targetDirectory as NSString).appendingPathComponent("Model"))
+    }
+}
+
+/// What one `generate` run does, once flags, config file and defaults are combined.
+public struct GenerationRequest: Hashable, Sendable {
+    /// Which generated files a run writes.
+    public enum Scope: Hashable, Sendable {
+        /// Machine, support and human files, and tests when a tests folder is set.
+        case all
+        /// Machine and support files only (the build-tool plugin, Run Script build phases).
+        case machineOnly
+        /// Machine and support files, combined into the one file named here (the build-tool plugin:
+        /// its output must be known before the tool runs).
+        case singleFile(String)
+        /// Human files and tests: the build-tool plugin writes the machine files.
+        case withoutMachineFiles
+    }
+
+    public var configuration: GeneratorConfiguration
+    public var scope: Scope
+    public var machineDirectory: String?
+    public var humanDirectory: String?
+    public var testsDirectory: String?
+    public var warningsAsErrors: Bool
+
+    /// Combines `settings` (already layered) with the model's name and the command-line-only `scope`.
+    /// - Throws: ``DiagnosticsError`` naming what is missing: an output folder the scope needs.
+    public static func resolve(
+        _ settings: GenerateSettings, modelName: String, scope requestedScope: Scope, configPath: String?
+    ) throws -> GenerationRequest {
+        var scope = requestedScope
+        if scope == .all && settings.skipMachineFiles == true { scope = .withoutMachineFiles }
+        let needsMachine = scope != .withoutMachineFiles
+        let needsHuman = scope == .all || scope == .withoutMachineFiles
+        var diagnostics = Diagnostics()
+        let origin = configPath.map { " or `\(ConfigKey.output.rawValue)` in \($0)" } ?? ""
+        if needsMachine && settings.output == nil {
+            diagnostics.error("no output folder for the machine files: pass --output DIR\(origin)")
+        }
+        if needsHuman && settings.humanOutput == nil {
+            let humanOrigin = configPath.map { " or `\(ConfigKey.humanOutput.rawValue)` in \($0)" } ?? ""
+            diagnostics.error("no output folder for the human files: pass --human-output DIR\(humanOrigin)")
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        let testsDirectory = needsHuman ? settings.testsOutput : nil
+        return GenerationRequest(
+            configuration: GeneratorConfiguration(
+                accessLevel: settings.accessLevel ?? .public,
+                moduleName: settings.moduleName ?? modelName,
+                additionalImports: settings.imports ?? [],
+                includedEntities: settings.includedEntities.flatMap { $0.isEmpty ? nil : $0 },
+                excludedEntities: settings.excludedEntities ?? [],
+                configurationName: settings.configurationName,
+                templatesDirectory: settings.templates,
+                generateXcodeCodegenEntities: settings.includeXcodeGenerated ?? false,
+                generatesTests: testsDirectory != nil,
+                testsModelBundle: settings.testsModelBundle ?? .class
+            ),
+            scope: scope,
+            machineDirectory: needsMachine ? settings.output : nil,
+            humanDirectory: needsHuman ? settings.humanOutput : nil,
+            testsDirectory: testsDirectory,
+            warningsAsErrors: settings.warningsAsErrors ?? false
+        )
+    }
+
+    /// The files this request writes, out of everything the generator produced.
+    public func selecting(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        switch scope {
+        case .all:
+            return files.filter { $0.kind != .tests || testsDirectory != nil }
+        case .machineOnly:
+            return files.filter { $0.kind == .machine || $0.kind == .support }
+        case .singleFile(let name):
+            return [GeneratedFile.combined(files.filter { $0.kind == .machine || $0.kind == .support }, named: name)]
+        case .withoutMachineFiles:
+            return files.filter { $0.kind == .human || ($0.kind == .tests && testsDirectory != nil) }
+        }
+    }
+
+    /// Where the writer puts each kind. Kinds this request does not write share a folder it does write, so
+    /// that the writer's stale-file cleanup (banner files in the machine folder) never reaches a folder
+    /// this run does not own.
+    public var destinations: OutputWriter.Destinations {
+        let machine = machineDirectory ?? humanDirectory!
+        return OutputWriter.Destinations(
+            machineDirectory: machine, humanDirectory: humanDirectory ?? machine, testsDirectory: testsDirectory)
+    }
+}

@@ -1,0 +1,230 @@
+import CodeGeneration
+import Foundation
+import ManagedCodegenConfig
+import ModelReader
+import Testing
+
+/// Runs the plugins the way users do: `swift package … generate-managed-objects` and `swift build` on a
+/// copy of Examples/InventoryApp that depends on this package by path.
+///
+/// Slow on the first run (the copy builds managed-codegen in its own scratch folder,
+/// `.build/plugin-tests/scratch`, kept between runs). Set MANAGED_CODEGEN_SKIP_PLUGIN_TESTS=1 to skip.
+@Suite(
+    .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_SKIP_PLUGIN_TESTS"] == nil,
+        "MANAGED_CODEGEN_SKIP_PLUGIN_TESTS is set"))
+struct PluginIntegrationTests {
+    static let workArea = packageRoot.appendingPathComponent(".build/plugin-tests")
+    static let scratch = workArea.appendingPathComponent("scratch")
+    static let example = workArea.appendingPathComponent("InventoryApp")
+
+    var sources: URL { Self.example.appendingPathComponent("Sources") }
+    var keysModel: URL {
+        sources.appendingPathComponent("InventoryKeys/Inventory.xcdatamodeld/Inventory.xcdatamodel/contents")
+    }
+    var buildPluginOutput: URL {
+        Self.scratch.appendingPathComponent(
+            "plugins/outputs/inventoryapp/InventoryKeys/destination/ManagedCodegenBuildPlugin/Inventory/Inventory+ManagedObjects.swift"
+        )
+    }
+
+    /// A fresh copy of the example without its generated sources, depending on this package by absolute path.
+    func makeExampleCopy(removingGeneratedFiles: Bool = true) throws {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(at: Self.example)
+        try fileManager.createDirectory(at: Self.example, withIntermediateDirectories: true)
+        let original = packageRoot.appendingPathComponent("Examples/InventoryApp")
+        try fileManager.copyItem(at: original.appendingPathComponent("Sources"), to: sources)
+        let manifest = try read(original.appendingPathComponent("Package.swift"))
+        #expect(manifest.contains(#"path: "../..""#))
+        try write(
+            manifest.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\""),
+            to: Self.example.appendingPathComponent("Package.swift"))
+        // SwiftPM plans the build again when Package.resolved appears, relinking the plugin's tool, which
+        // re-runs every build command of the tool: resolve first, so that the builds measured are plain.
+        let resolve = try swift(["package", "resolve"])
+        #expect(resolve.status == 0, "\(resolve.output)")
+        if removingGeneratedFiles {
+            for folder in ["Inventory/Generated", "Inventory/Model", "InventoryKeys/Model"] {
+                try fileManager.removeItem(at: sources.appendingPathComponent(folder))
+            }
+        }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var seconds: Double
+    }
+
+    func swift(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["swift"] + arguments.prefix(1) + ["--package-path", Self.example.path, "--scratch-path", Self.scratch.path]
+            + arguments.dropFirst()
+        try write(
+            ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: "\n"),
+            to: Self.workArea.appendingPathComponent("logs/environment.txt"))
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let start = Date()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let run = Run(
+            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+            seconds: Date().timeIntervalSince(start))
+        // Each run's output is kept for reading after a failure.
+        let log = Self.workArea.appendingPathComponent("logs/\(Date().timeIntervalSince1970)-\(arguments[0]).log")
+        try? write("swift \(process.arguments!.dropFirst().joined(separator: " "))\n\n\(run.output)", to: log)
+        print(
+            "[PluginIntegrationTests] swift \(arguments.joined(separator: " ")): exit \(run.status) in \(String(format: "%.1f", run.seconds)) s (log: \(log.path))"
+        )
+        return run
+    }
+
+    func generateManagedObjects(_ extra: [String] = []) throws -> Run {
+        try swift(["package", "--allow-writing-to-package-directory", "generate-managed-objects"] + extra)
+    }
+
+    /// Every file under `directory` with its modification date.
+    func modificationDates(under directory: URL) -> [String: Date] {
+        var dates: [String: Date] = [:]
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let url = enumerator?.nextObject() as? URL {
+            if let date = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate {
+                dates[url.path] = date
+            }
+        }
+        return dates
+    }
+
+    /// What the generator produces for the model of `target`, computed in-process from the same config file.
+    func expectedFiles(target: String) throws -> [String: String] {
+        let directory = sources.appendingPathComponent(target)
+        let model = directory.appendingPathComponent("Inventory.xcdatamodeld").path
+        let config = try ConfigFile.load(directory.appendingPathComponent(ConfigFile.fileName).path)
+        let loaded = try ModelLoader.load(model)
+        let request = try GenerationRequest.resolve(
+            config.settings.filling(from: .pluginDefaults(targetDirectory: directory.path)),
+            modelName: loaded.bundle.modelName, scope: .all, configPath: config.path)
+        let files = request.selecting(
+            try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
+        var expected: [String: String] = [:]
+        for file in files {
+            let folder = file.kind == .human ? request.humanDirectory! : request.machineDirectory!
+            expected[URL(fileURLWithPath: folder).appendingPathComponent(file.relativePath).standardizedFileURL.path] =
+                file.contents
+        }
+        return expected
+    }
+
+    @Test func commandPluginWritesTheConfiguredFilesAndASecondRunRewritesNothing() throws {
+        try makeExampleCopy()
+        let first = try generateManagedObjects()
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.output.contains("Inventory: Inventory.xcdatamodeld (settings from managed-codegen.yml)"))
+
+        #expect(
+            fileNames(in: sources.appendingPathComponent("Inventory/Generated")) == [
+                "Item+Generated.swift", "ManagedValidation+Generated.swift", "Person+Generated.swift", "Tag+Generated.swift",
+            ])
+        #expect(fileNames(in: sources.appendingPathComponent("Inventory/Model")) == ["Item.swift", "Person.swift", "Tag.swift"])
+        // InventoryKeys leaves its machine code to the build-tool plugin (skip-machine-files).
+        #expect(
+            fileNames(in: sources.appendingPathComponent("InventoryKeys/Model")) == ["Item.swift", "Person.swift", "Tag.swift"])
+        #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("InventoryKeys/Generated").path))
+        for target in ["Inventory", "InventoryKeys"] {
+            for (path, contents) in try expectedFiles(target: target) {
+                #expect(try read(URL(fileURLWithPath: path)) == contents, "\(path) differs from the generator's output")
+            }
+        }
+
+        let before = modificationDates(under: sources)
+        let second = try generateManagedObjects()
+        #expect(second.status == 0, "\(second.output)")
+        #expect(modificationDates(under: sources) == before)
+        #expect(second.output.contains("0 written, 4 unchanged, 0 deleted, 3 human files kept"))
+
+        let check = try generateManagedObjects(["--check", "--target", "Inventory"])
+        #expect(check.status == 0, "\(check.output)")
+        try write("// edited\n", to: sources.appendingPathComponent("Inventory/Generated/Tag+Generated.swift"))
+        let stale = try generateManagedObjects(["--check"])
+        #expect(stale.status != 0)
+        #expect(stale.output.contains("error: generated file is out of date: "))
+        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift"))
+    }
+
+    @Test func buildToolPluginRunsOnBuildAndAgainOnlyWhenTheModelChanged() throws {
+        try makeExampleCopy(removingGeneratedFiles: false)
+        let first = try swift(["build"])
+        #expect(first.status == 0, "\(first.output)")
+        let generated = try read(buildPluginOutput)
+        #expect(generated.contains("public enum ItemKeys {"))
+        #expect(generated.contains(#"public static let stockCount = "stockCount""#))
+
+        let dateAfterFirstBuild = try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey])
+            .contentModificationDate
+        let noOp = try swift(["build"])
+        #expect(noOp.status == 0, "\(noOp.output)")
+        #expect(!noOp.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOp.output)")
+        #expect(
+            try buildPluginOutput.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+                == dateAfterFirstBuild)
+
+        let model = try read(keysModel)
+        let tag = #"<entity name="Tag" representedClassName="Tag" syncable="YES">"#
+        #expect(model.contains(tag))
+        try write(
+            model.replacingOccurrences(of: tag, with: tag + #"<attribute name="colour" optional="YES" attributeType="String"/>"#),
+            to: keysModel)
+        let changed = try swift(["build"])
+        #expect(changed.status == 0, "\(changed.output)")
+        #expect(
+            changed.output.contains("Generating Inventory+ManagedObjects.swift from Inventory.xcdatamodeld"), "\(changed.output)")
+        #expect(try read(buildPluginOutput).contains(#"public static let colour = "colour""#))
+
+        let noOpAgain = try swift(["build"])
+        #expect(noOpAgain.status == 0, "\(noOpAgain.output)")
+        #expect(!noOpAgain.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOpAgain.output)")
+    }
+
+    @Test func errorsAreReadable() throws {
+        try makeExampleCopy(removingGeneratedFiles: false)
+        // A misspelt key: the config file's path and line, in both plugins.
+        let config = sources.appendingPathComponent("InventoryKeys/managed-codegen.yml")
+        try write(try read(config) + "acess-level: internal\n", to: config)
+        let expectedLine = try read(config).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        let message = "managed-codegen.yml:\(expectedLine): error: unknown key 'acess-level'; did you mean 'access-level'?"
+        let command = try generateManagedObjects(["--target", "InventoryKeys"])
+        #expect(command.status != 0)
+        #expect(command.output.contains(message), "\(command.output)")
+        let build = try swift(["build"])
+        #expect(build.status != 0)
+        #expect(build.output.contains(message), "\(build.output)")
+
+        // A target without a model, named explicitly; and a model whose bundle lost its contents.
+        try makeExampleCopy(removingGeneratedFiles: false)
+        try write("public let answer = 42\n", to: sources.appendingPathComponent("Utilities/Utilities.swift"))
+        let manifest = Self.example.appendingPathComponent("Package.swift")
+        try write(
+            try read(manifest).replacingOccurrences(
+                of: "    targets: [\n", with: "    targets: [\n        .target(name: \"Utilities\"),\n"), to: manifest)
+        let noModel = try generateManagedObjects(["--target", "Utilities"])
+        #expect(noModel.status != 0)
+        #expect(noModel.output.contains("target 'Utilities' has no Core Data model"), "\(noModel.output)")
+
+        try FileManager.default.removeItem(at: keysModel)
+        let missing = try generateManagedObjects(["--target", "InventoryKeys"])
+        #expect(missing.status != 0)
+        let missingMessage = "Inventory.xcdatamodel: error: the model version folder has no 'contents' file"
+        #expect(missing.output.contains(missingMessage), "\(missing.output)")
+        // The build-tool plugin declares only existing inputs, so the tool runs and says what is wrong.
+        let missingInBuild = try swift(["build"])
+        #expect(missingInBuild.status != 0)
+        #expect(missingInBuild.output.contains(missingMessage), "\(missingInBuild.output)")
+    }
+}

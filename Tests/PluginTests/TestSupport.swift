@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The package root, found from this file's path (Tests/PluginTests/TestSupport.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+let inventoryFixture = packageRoot.appendingPathComponent("Fixtures/Models/Inventory.xcdatamodeld")
+
+/// A fresh folder under the system's temporary folder, removed by the caller with `removeItem`.
+func makeTemporaryDirectory(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("managed-codegen-\(safe)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A copy of the Inventory fixture model in `directory/App`, returned as the bundle's path.
+func copyInventoryModel(into directory: URL) throws -> URL {
+    let app = directory.appendingPathComponent("App")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    let bundle = app.appendingPathComponent("Inventory.xcdatamodeld")
+    try FileManager.default.copyItem(at: inventoryFixture, to: bundle)
+    return bundle
+}
+
+func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+func read(_ url: URL) throws -> String {
+    try String(contentsOf: url, encoding: .utf8)
+}
+
+/// File names directly in `directory`, sorted; empty when it does not exist.
+func fileNames(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+}
