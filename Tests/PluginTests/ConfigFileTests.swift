@@ -37,16 +37,17 @@ import Testing
             include-xcode-generated: true
             warnings-as-errors: false
             skip-machine-files: true
+            tests-model-bundle: module
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
             testsOutput: "/abs/Tests", moduleName: "App", accessLevel: .internal, imports: ["Combine", "SwiftUI"],
             includedEntities: ["Item", "Tag"], excludedEntities: ["Legacy"], configurationName: "Cloud",
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
-            skipMachineFiles: true)
+            skipMachineFiles: true, testsModelBundle: .module)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 13)
+        #expect(ConfigKey.allCases.count == 14)
     }
 
     @Test func emptyFileSetsNothing() throws {
