@@ -151,13 +151,18 @@ import Darwin
         workspace.expectNothingWritten()
     }
 
-    @Test("bytes that are not UTF-8 (Latin-1, UTF-16 without a declaration, NUL)", arguments: [
-        Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A] + Array(#"<model><entity name="Caf"#.utf8) + [0xE9]
-            + Array(#"" representedClassName="X"/></model>"#.utf8),
-        [0xFF, 0xFE] + Array("<model/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).dropFirst(0) + [0x00, 0xD8],
-        Array("<model>\n<entity name=\"A\u{0}\"/></model>".utf8),
-    ])
-    func notUTF8(bytes: [UInt8]) throws {
+    static let notUTF8Inputs: [[UInt8]] = {
+        let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model><entity name=\"Caf".utf8) + [0xE9]
+            + Array("\" representedClassName=\"X\"/></model>".utf8)
+        // An overlong "/" and a UTF-16 surrogate written as UTF-8: both invalid UTF-8.
+        let overlong: [UInt8] = Array("<model>\n<entity name=\"A".utf8) + [0xC0, 0xAF, 0xED, 0xA0, 0x80] + Array("\"/></model>".utf8)
+        let nul: [UInt8] = Array("<model>\n<entity name=\"A".utf8) + [0x00] + Array("\"/></model>".utf8)
+        return [latin1, overlong, nul]
+    }()
+
+    @Test("bytes that are not UTF-8 (Latin-1, overlong and surrogate sequences, NUL)", arguments: 0..<3)
+    func notUTF8(index: Int) throws {
+        let bytes = Self.notUTF8Inputs[index]
         let workspace = try Workspace()
         defer { workspace.remove() }
         let bundle = try CLI.writeModel(bytes, in: workspace.root)
@@ -259,26 +264,27 @@ final class LoopbackListener {
 
     init() throws {
         #if canImport(Glibc)
-        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard socketDescriptor >= 0, bound == 0, listen(socketDescriptor, 16) == 0 else {
+        guard descriptor >= 0, bound == 0, listen(descriptor, 16) == 0 else {
             throw CocoaError(.fileReadUnknown)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        socketDescriptor = descriptor
         port = UInt16(bigEndian: address.sin_port)
-        _ = fcntl(socketDescriptor, F_SETFL, fcntl(socketDescriptor, F_GETFL) | O_NONBLOCK)
     }
 
     /// Connections waiting in the backlog (a connection completes in the kernel even if never accepted).
