@@ -171,6 +171,19 @@ import Darwin
         workspace.expectNothingWritten()
     }
 
+    @Test("a declared encoding the bytes do not fit: diagnostics only, libxml2 prints nothing itself", arguments: ["EBCDIC-US", "SHIFT_JIS", "UTF-16"])
+    func mismatchedDeclaredEncoding(encoding: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<model>\n<entity name=\"A~edC".utf8) + [0xFF, 0xFE]
+            + Array("\"/></model>".utf8)
+        let bundle = try CLI.writeModel(bytes, in: workspace.root)
+        let run = try workspace.generate(bundle)
+        run.expectRefusedModel(contentsPath: CLI.contentsPath(of: bundle), messageContaining: "malformed XML")
+        #expect(!run.stderr.contains("encoding error :") && !run.stderr.contains("I/O error :"), "\(run.stderr)")
+        workspace.expectNothingWritten()
+    }
+
     /// Model-level mistakes: (XML body, a fragment of the expected error, its line).
     static let invalidModels: [(String, String, Int)] = [
         (#"<entity name="Item" representedClassName="Item"><attribute name="count" attributeType="Integer16"/></entity>"#,
