@@ -64,17 +64,27 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        let destinations = { (bundlePath: String) in
+            OutputWriter.Destinations(
+                machineDirectory: output, humanDirectory: humanOutput, testsDirectory: testsOutput, modelBundlePath: bundlePath)
+        }
+        // Inputs and outputs as the last run left them: print what it printed and stop before reading the model.
+        var locateDiagnostics = Diagnostics()
+        let stamp = (try? ModelBundle.locate(model.model, diagnostics: &locateDiagnostics)).map { bundle in
+            GenerationStamp(
+                modelPath: model.model, configuration: makeConfiguration(modelName: bundle.modelName),
+                destinations: destinations(bundle.inputPath), flags: stampFlags)
+        }
+        if !check, let replay = stamp?.replay() {
+            if !replay.diagnostics.isEmpty {
+                FileHandle.standardError.write(Data((replay.diagnostics.joined(separator: "\n") + "\n").utf8))
+            }
+            if !quiet { print(summary(of: replay.report)) }
+            return
+        }
+
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
-        let configuration = GeneratorConfiguration(
-            accessLevel: accessLevel,
-            moduleName: moduleName ?? loaded.bundle.modelName,
-            additionalImports: imports,
-            includedEntities: includedEntities.isEmpty ? nil : includedEntities,
-            excludedEntities: excludedEntities,
-            configurationName: configurationName,
-            templatesDirectory: templates,
-            generateXcodeCodegenEntities: includeXcodeGenerated
-        )
+        let configuration = makeConfiguration(modelName: loaded.bundle.modelName)
         var diagnostics = loaded.diagnostics
         let result: GenerationResult
         do {
@@ -87,11 +97,9 @@ struct Generate: ParsableCommand {
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors)
 
-        let writer = OutputWriter(
-            destinations: .init(
-                machineDirectory: output, humanDirectory: humanOutput, testsDirectory: testsOutput,
-                modelBundlePath: loaded.bundle.inputPath))
+        let writer = OutputWriter(destinations: destinations(loaded.bundle.inputPath))
         let files = testsOutput == nil ? result.files.filter { $0.kind != .tests } : result.files
+        if !check { stamp?.invalidate() }
         let report = try writer.write(files, check: check)
         if check {
             guard report.isUpToDate else {
@@ -104,11 +112,32 @@ struct Generate: ParsableCommand {
             if !quiet { print("Generated files are up to date.") }
             return
         }
-        if !quiet {
-            print(
-                "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.deleted.count) deleted"
-                    + (report.preservedHumanFiles.isEmpty ? "" : ", \(report.preservedHumanFiles.count) human files kept"))
-        }
+        let printed = model.warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
+        stamp?.record(report, diagnostics: printed.all.map(\.description))
+        if !quiet { print(summary(of: report)) }
+    }
+
+    private func makeConfiguration(modelName: String) -> GeneratorConfiguration {
+        GeneratorConfiguration(
+            accessLevel: accessLevel,
+            moduleName: moduleName ?? modelName,
+            additionalImports: imports,
+            includedEntities: includedEntities.isEmpty ? nil : includedEntities,
+            excludedEntities: excludedEntities,
+            configurationName: configurationName,
+            templatesDirectory: templates,
+            generateXcodeCodegenEntities: includeXcodeGenerated
+        )
+    }
+
+    /// Settings outside the configuration that change what a run prints or writes.
+    private var stampFlags: [String] {
+        ["version=\(model.modelVersion ?? "")", "warningsAsErrors=\(model.warningsAsErrors)", "tests=\(testsOutput ?? "")"]
+    }
+
+    private func summary(of report: WriteReport) -> String {
+        "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.deleted.count) deleted"
+            + (report.preservedHumanFiles.isEmpty ? "" : ", \(report.preservedHumanFiles.count) human files kept")
     }
 }
 
