@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def measure(command, cwd=None):
-    """Returns (wall seconds, peak RSS in MB, stdout) of one run."""
+    """Returns (wall seconds, peak RSS in MB, stdout, CPU seconds) of one run."""
     start = time.perf_counter()
     completed = subprocess.run(
         ["/usr/bin/time", "-v"] + command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -30,18 +30,30 @@ def measure(command, cwd=None):
     if completed.returncode != 0:
         sys.exit("failed (%d): %s\n%s" % (completed.returncode, " ".join(command), completed.stderr))
     match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", completed.stderr)
-    return wall, int(match.group(1)) / 1024.0, completed.stdout
+    cpu = sum(float(value) for value in re.findall(r"(?:User|System) time \(seconds\): ([0-9.]+)", completed.stderr))
+    return wall, int(match.group(1)) / 1024.0, completed.stdout, cpu
+
+
+class Sample:
+    """Median wall and CPU time, maximum peak RSS over the runs."""
+
+    def __init__(self, walls, cpus, rss, output):
+        self.wall = statistics.median(walls)
+        self.cpu = statistics.median(cpus)
+        self.rss = max(rss)
+        self.output = output
 
 
 def median_of(runs, command, before=None):
-    walls, rss, output = [], [], ""
+    walls, cpus, rss, output = [], [], [], ""
     for _ in range(runs):
         if before:
             before()
-        wall, peak, output = measure(command)
+        wall, peak, output, cpu = measure(command)
         walls.append(wall)
+        cpus.append(cpu)
         rss.append(peak)
-    return statistics.median(walls), max(rss), output
+    return Sample(walls, cpus, rss, output)
 
 
 def snapshot(folder):
@@ -69,7 +81,7 @@ def main():
     shutil.rmtree(arguments.work, ignore_errors=True)
     os.makedirs(arguments.work)
 
-    startup, startup_rss, _ = median_of(arguments.runs, [binary, "--version"])
+    startup = median_of(arguments.runs, [binary, "--version"])
     rows = []
     for size in [int(value) for value in arguments.sizes.split(",")]:
         models = os.path.join(arguments.work, "models-%d" % size)
@@ -81,24 +93,27 @@ def main():
         generate = [binary, "generate", bundle, "--output", os.path.join(output, "Generated"),
                     "--human-output", os.path.join(output, "Model")]
 
-        xmllint, xmllint_rss, _ = median_of(arguments.runs, ["xmllint", "--noout", contents])
-        fresh, fresh_rss, _ = median_of(arguments.runs, generate, before=lambda: shutil.rmtree(output, ignore_errors=True))
+        xmllint = median_of(arguments.runs, ["xmllint", "--noout", contents])
+        fresh = median_of(arguments.runs, generate, before=lambda: shutil.rmtree(output, ignore_errors=True))
         before = snapshot(output)
-        again, again_rss, summary = median_of(arguments.runs, generate)
-        if snapshot(output) != before or not summary.startswith("0 written"):
-            sys.exit("the no-change run wrote files: %s" % summary.strip())
-        rows.append((size, os.path.getsize(contents), folder_size(output), xmllint, xmllint_rss,
-                     fresh, fresh_rss, again, again_rss))
+        again = median_of(arguments.runs, generate)
+        if snapshot(output) != before or not again.output.startswith("0 written"):
+            sys.exit("the no-change run wrote files: %s" % again.output.strip())
+        rows.append((size, os.path.getsize(contents), folder_size(output), xmllint, fresh, again))
 
-    print("managed-codegen %s; median of %d runs; peak RSS is the maximum over the runs" % (binary, arguments.runs))
-    print("start-up (`managed-codegen --version`): %.3f s, %.1f MB" % (startup, startup_rss))
+    print("`%s`; median of %d runs (wall and CPU = user + system); peak RSS is the maximum over the runs" % (
+        binary, arguments.runs))
+    print("start-up (`managed-codegen --version`): %.3f s wall, %.3f s CPU, %.1f MB" % (startup.wall, startup.cpu, startup.rss))
     print()
-    print("| entities | model | output | xmllint --noout | generate (fresh) | ratio | no-change re-run | peak RSS generate / re-run / xmllint |")
+    print("| entities | model | output | xmllint --noout | generate, fresh | ratio to xmllint | no-change re-run "
+          "| peak RSS: generate / re-run / xmllint |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for size, model_bytes, output_bytes, xmllint, xmllint_rss, fresh, fresh_rss, again, again_rss in rows:
-        print("| %d | %.2f MB | %.2f MB | %.3f s | %.3f s | %.1f× | %.3f s | %.1f / %.1f / %.1f MB |" % (
-            size, model_bytes / 1e6, output_bytes / 1e6, xmllint, fresh, fresh / xmllint, again,
-            fresh_rss, again_rss, xmllint_rss))
+    for size, model_bytes, output_bytes, xmllint, fresh, again in rows:
+        print("| %d | %.2f MB | %.1f MB | %.3f s (CPU %.3f) | %.3f s (CPU %.3f) | %.1f× (CPU %.0f×) | %.3f s (CPU %.3f) "
+              "| %.1f / %.1f / %.1f MB |" % (
+                  size, model_bytes / 1e6, output_bytes / 1e6, xmllint.wall, xmllint.cpu, fresh.wall, fresh.cpu,
+                  fresh.wall / xmllint.wall, fresh.cpu / max(xmllint.cpu, 0.001), again.wall, again.cpu,
+                  fresh.rss, again.rss, xmllint.rss))
 
 
 if __name__ == "__main__":
