@@ -258,10 +258,10 @@ import Darwin
         let run = try workspace.generate(bundle)
         #expect(!run.terminatedBySignal && !run.timedOut, "\(run.stderr.prefix(2000))")
         #expect(run.status == 0 || run.status == 1)
-        if run.status == 1 {
-            for line in run.stderrLines { #expect(DiagnosticLine(line) != nil || line.hasPrefix("managed-codegen: error: "), "\(line)") }
-            workspace.expectNothingWritten()
-        }
+        // stderr holds diagnostics only: libxml2 never prints on its own (the first fuzz run found encoding
+        // converters doing so).
+        for line in run.stderrLines { #expect(DiagnosticLine(line) != nil || line.hasPrefix("managed-codegen: error: "), "\(line)") }
+        if run.status == 1 { workspace.expectNothingWritten() }
     }
 
     static var regressionInputs: [String] {
