@@ -79,6 +79,9 @@ let package = Package(
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader"]),
+        // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
+        // unusable destinations, concurrent runs, determinism).
+        .testTarget(name: "ManagedCodegenCLITests", dependencies: ["managed-codegen"], exclude: ["Inputs"]),
         .testTarget(
             name: "TypeCheckTests",
             dependencies: ["CodeGeneration", "ModelReader"],

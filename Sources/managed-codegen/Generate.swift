@@ -138,6 +138,25 @@ struct Generate: ParsableCommand {
     func run() throws {
         // The config file is validated first: its errors do not depend on the model.
         let configFile = try config.load(besideModel: model.model)
+
+        // Inputs and outputs as the last run left them: print what it printed and stop before reading the model.
+        // When the bundle cannot be located here, ModelLoader.load below reports why.
+        var locateDiagnostics = Diagnostics()
+        let stamp = (try? ModelBundle.locate(model.model, diagnostics: &locateDiagnostics)).flatMap { bundle in
+            (try? makeRequest(modelName: bundle.modelName, configFile: configFile)).map { request in
+                GenerationStamp(
+                    modelPath: model.model, configuration: request.configuration,
+                    destinations: destinations(of: request, bundlePath: bundle.inputPath), flags: stampFlags(of: request))
+            }
+        }
+        if !check, let replay = stamp?.replay() {
+            if !replay.diagnostics.isEmpty {
+                FileHandle.standardError.write(Data((replay.diagnostics.joined(separator: "\n") + "\n").utf8))
+            }
+            if !quiet { print(summary(of: replay.report)) }
+            return
+        }
+
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
@@ -152,9 +171,8 @@ struct Generate: ParsableCommand {
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 
-        var destinations = request.destinations
-        destinations.modelBundlePath = loaded.bundle.inputPath
-        let writer = OutputWriter(destinations: destinations)
+        let writer = OutputWriter(destinations: destinations(of: request, bundlePath: loaded.bundle.inputPath))
+        if !check { stamp?.invalidate() }
         let report = try writer.write(request.selecting(result.files), check: check)
         if check {
             guard report.isUpToDate else {
@@ -167,11 +185,28 @@ struct Generate: ParsableCommand {
             if !quiet { print("Generated files are up to date.") }
             return
         }
-        if !quiet {
-            print(
-                "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.deleted.count) deleted"
-                    + (report.preservedHumanFiles.isEmpty ? "" : ", \(report.preservedHumanFiles.count) human files kept"))
-        }
+        let printed = request.warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
+        stamp?.record(report, diagnostics: printed.all.map(\.description))
+        if !quiet { print(summary(of: report)) }
+    }
+
+    private func destinations(of request: GenerationRequest, bundlePath: String) -> OutputWriter.Destinations {
+        var destinations = request.destinations
+        destinations.modelBundlePath = bundlePath
+        return destinations
+    }
+
+    /// Settings outside the configuration that change what a run prints or writes.
+    private func stampFlags(of request: GenerationRequest) -> [String] {
+        [
+            "version=\(model.modelVersion ?? "")", "warningsAsErrors=\(request.warningsAsErrors)",
+            "tests=\(request.testsDirectory ?? "")", "scope=\(request.scope)",
+        ]
+    }
+
+    private func summary(of report: WriteReport) -> String {
+        "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.deleted.count) deleted"
+            + (report.preservedHumanFiles.isEmpty ? "" : ", \(report.preservedHumanFiles.count) human files kept")
     }
 }
 

@@ -1,4 +1,5 @@
 import ManagedModel
+import Mustache
 
 /// The values handed to the templates: strings, booleans, optionals and arrays only, so a template
 /// lays text out and never decides anything. Documented field by field in `Templates/README.md`.
@@ -179,5 +180,155 @@ extension GenerationPlan {
 
     var supportContext: SupportContext {
         SupportContext(header: header, access: accessPrefix)
+    }
+}
+
+// MARK: Typed lookups
+
+// swift-mustache finds `{{name}}` through `Mirror` unless the value answers `child(named:)` itself; the
+// Mirror path (filter over every child, then an Optional probe) was ~60% of a whole run. Each lookup below
+// returns exactly what the Mirror would: the stored property of that name, optionals flattened, and nil
+// for unknown names so the lookup climbs the context stack. `TemplateContextLookupTests` checks every
+// property against the Mirror, so a property added above without a case here fails a test.
+
+extension FileHeaderContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "banner": banner
+        case "imports": imports
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Key: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": swiftName
+        case "key": key
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Attribute: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": swiftName
+        case "key": key
+        case "type": type
+        case "isManaged": isManaged
+        case "isOptionalScalar": isOptionalScalar
+        case "isReadOnly": isReadOnly
+        case "numberAccessor": numberAccessor
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Accessor: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "selector": selector
+        case "signature": signature
+        case "isManaged": isManaged
+        case "body": body
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Relationship: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": swiftName
+        case "key": key
+        case "type": type
+        case "accessors": accessors
+        case "hasAccessors": hasAccessors
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Parameter: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": swiftName
+        case "type": type
+        case "defaultClause": defaultClause
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Initializer: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "overrideKeyword": overrideKeyword
+        case "parameters": parameters
+        case "assignments": assignments
+        default: nil
+        }
+    }
+}
+
+extension EntityContext.Hook: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "methodName": methodName
+        case "selector": selector
+        case "parameterName": parameterName
+        case "typeName": typeName
+        case "conversion": conversion
+        case "constraints": constraints
+        case "hasConstraints": hasConstraints
+        default: nil
+        }
+    }
+}
+
+extension EntityContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "header": header
+        case "access": access
+        case "entityName": entityName
+        case "modelFileName": modelFileName
+        case "className": className
+        case "objcName": objcName
+        case "superclassName": superclassName
+        case "isFinal": isFinal
+        case "keys": keys
+        case "attributes": attributes
+        case "hasAttributes": hasAttributes
+        case "relationships": relationships
+        case "hasRelationships": hasRelationships
+        case "relationshipsWithAccessors": relationshipsWithAccessors
+        case "initializer": initializer
+        case "initializerName": initializerName
+        case "faultInitializerAccess": faultInitializerAccess
+        case "unavailableInitOverride": unavailableInitOverride
+        case "declaresUnavailableContextInit": declaresUnavailableContextInit
+        case "unavailableInheritedInitializers": unavailableInheritedInitializers
+        case "isAbstract": isAbstract
+        case "protocolName": protocolName
+        case "hooks": hooks
+        case "constrainedHooks": constrainedHooks
+        case "hasConstrainedHooks": hasConstrainedHooks
+        case "consistencyHookName": consistencyHookName
+        case "deletionHookName": deletionHookName
+        default: nil
+        }
+    }
+}
+
+extension SupportContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "header": header
+        case "access": access
+        default: nil
+        }
     }
 }

@@ -46,27 +46,62 @@ public struct OutputWriter: Sendable {
     public func write(_ files: [GeneratedFile], check: Bool = false) throws -> WriteReport {
         let plan = try prepare(files, check: check)
         var report = WriteReport()
-        for action in plan {
-            switch (action, check) {
-            case (.unchanged(let path), _): report.unchanged.append(path)
-            case (.keepHuman(let path), _): report.preservedHumanFiles.append(path)
-            case (.replace(let path, _), true): report.stale.append(path)
-            case (.create(let path, _, _), true): report.missing.append(path)
-            case (.delete(let path), true): report.extra.append(path)
-            case (.replace(let path, let data), false), (.create(let path, let data, false), false):
-                try Self.createParent(of: path)
-                try Self.atomicallyReplace(path, with: data)
-                report.written.append(path)
-            case (.create(let path, let data, true), false):
-                try Self.createParent(of: path)
-                if try Self.createIfAbsent(path, with: data) {
+        if check {
+            for action in plan {
+                switch action {
+                case .unchanged(let path): report.unchanged.append(path)
+                case .keepHuman(let path): report.preservedHumanFiles.append(path)
+                case .replace(let path, _): report.stale.append(path)
+                case .create(let path, _, _): report.missing.append(path)
+                case .delete(let path): report.extra.append(path)
+                }
+            }
+            report.sort()
+            return report
+        }
+        // Two phases, so that a failure the checks could not foresee (a full disk, a read-only or pseudo
+        // file system, a folder root may not write to) leaves nothing behind: first every new content goes
+        // to a temporary file next to its destination, then, only when all of them exist, each is renamed
+        // (or linked, for human files) into place.
+        var staging = Staging()
+        var staged: [(action: Action, temporary: String)] = []
+        do {
+            for action in plan {
+                switch action {
+                case .replace(let path, let contents), .create(let path, let contents, _):
+                    staged.append((action, try staging.stage(contents, for: path)))
+                case .unchanged, .keepHuman, .delete:
+                    continue
+                }
+            }
+        } catch {
+            staging.rollBack()
+            throw error
+        }
+        for (action, temporary) in staged {
+            switch action {
+            case .create(let path, _, onlyIfAbsent: true):
+                if try Self.linkIfAbsent(temporary, to: path) {
                     report.written.append(path)
                 } else {
                     report.preservedHumanFiles.append(path)
                 }
-            case (.delete(let path), false):
+            case .replace(let path, _), .create(let path, _, onlyIfAbsent: false):
+                try Self.rename(temporary, to: path)
+                report.written.append(path)
+            case .unchanged, .keepHuman, .delete:
+                continue
+            }
+        }
+        for action in plan {
+            switch action {
+            case .unchanged(let path): report.unchanged.append(path)
+            case .keepHuman(let path): report.preservedHumanFiles.append(path)
+            case .delete(let path):
                 try Self.fileError("cannot delete the stale file", path) { try FileManager.default.removeItem(atPath: path) }
                 report.deleted.append(path)
+            case .replace, .create:
+                continue
             }
         }
         report.sort()
@@ -75,12 +110,14 @@ public struct OutputWriter: Sendable {
 
     // MARK: Preparing
 
+    /// Contents stay `String`s (the generated files' own storage) until they are written: a `Data` copy of
+    /// every file doubled the peak memory on large models.
     enum Action {
         case unchanged(String)
         case keepHuman(String)
-        case replace(String, Data)
+        case replace(String, String)
         /// `onlyIfAbsent` for human files: created with a link, which fails rather than replacing a file.
-        case create(String, Data, onlyIfAbsent: Bool)
+        case create(String, String, onlyIfAbsent: Bool)
         case delete(String)
     }
 
@@ -113,20 +150,19 @@ public struct OutputWriter: Sendable {
                 diagnostics.error("two generated files have the same path \(path)")
                 continue
             }
-            let data = Data(file.contents.utf8)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
                     diagnostics.error("cannot write \(path): a folder is in the way")
                 } else if file.kind == .human {
                     actions.append(.keepHuman(path))
-                } else if FileManager.default.contents(atPath: path) == data {
+                } else if Self.file(at: path, holds: file.contents) {
                     actions.append(.unchanged(path))
                 } else {
-                    actions.append(.replace(path, data))
+                    actions.append(.replace(path, file.contents))
                 }
             } else {
-                actions.append(.create(path, data, onlyIfAbsent: file.kind == .human))
+                actions.append(.create(path, file.contents, onlyIfAbsent: file.kind == .human))
             }
         }
         let regenerated = [destinations.machineDirectory, destinations.testsDirectory].compactMap { $0 }
@@ -186,39 +222,93 @@ public struct OutputWriter: Sendable {
 
     // MARK: Writing
 
-    private static func createParent(of path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
-        try fileError("cannot create the folder", parent) {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    /// Whether the file at `path` holds exactly `contents`; the size is compared before any byte is read.
+    static func file(at path: String, holds contents: String) -> Bool {
+        var contents = contents
+        return contents.withUTF8 { expected in
+            var status = stat()
+            guard stat(path, &status) == 0, Int(status.st_size) == expected.count else { return false }
+            guard let existing = FileManager.default.contents(atPath: path), existing.count == expected.count else { return false }
+            return existing.withUnsafeBytes { bytes in
+                expected.isEmpty || memcmp(bytes.baseAddress!, expected.baseAddress!, expected.count) == 0
+            }
         }
     }
 
-    private static func temporaryFile(next path: String, with data: Data) throws -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw DiagnosticsError(.error("cannot write \(temporary)"))
+    /// Temporary files written so far and the folders created for them, removed again on failure.
+    struct Staging {
+        private(set) var temporaryFiles: [String] = []
+        private(set) var createdDirectories: [String] = []
+
+        /// Writes `contents` to a new temporary file in the folder of `path` (created when missing).
+        mutating func stage(_ contents: String, for path: String) throws -> String {
+            let directory = (path as NSString).deletingLastPathComponent
+            try createDirectory(directory)
+            let temporary = (directory as NSString).appendingPathComponent(
+                ".\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw OutputWriter.systemError("cannot write", temporary) }
+            temporaryFiles.append(temporary)
+            defer { close(descriptor) }
+            var contents = contents
+            try contents.withUTF8 { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw OutputWriter.systemError("cannot write", temporary)
+                    }
+                    offset += written
+                }
+            }
+            return temporary
         }
-        return temporary
+
+        /// Creates `directory` and its missing ancestors, remembering each one created.
+        private mutating func createDirectory(_ directory: String) throws {
+            var missing: [String] = []
+            var current = directory
+            var isDirectory: ObjCBool = false
+            while !FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) {
+                missing.append(current)
+                let parent = (current as NSString).deletingLastPathComponent
+                if parent == current || parent.isEmpty { break }
+                current = parent
+            }
+            for folder in missing.reversed() {
+                if mkdir(folder, 0o777) != 0 && errno != EEXIST {
+                    throw OutputWriter.systemError("cannot create the folder", folder)
+                }
+                createdDirectories.append(folder)
+            }
+        }
+
+        func rollBack() {
+            for file in temporaryFiles { unlink(file) }
+            // Deepest first; rmdir leaves a folder alone when something else appeared in it meanwhile.
+            for folder in createdDirectories.reversed() { rmdir(folder) }
+        }
     }
 
-    private static func atomicallyReplace(_ path: String, with data: Data) throws {
-        let temporary = try temporaryFile(next: path, with: data)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+    private static func rename(_ temporary: String, to path: String) throws {
+        guard posixRename(temporary, path) == 0 else {
+            let error = systemError("cannot write", path)
             unlink(temporary)
-            throw DiagnosticsError(.error("cannot write \(path): \(reason)"))
+            throw error
         }
     }
 
     /// Returns false, leaving the existing file alone, when `path` appeared meanwhile.
-    private static func createIfAbsent(_ path: String, with data: Data) throws -> Bool {
-        let temporary = try temporaryFile(next: path, with: data)
+    private static func linkIfAbsent(_ temporary: String, to path: String) throws -> Bool {
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return true }
         if errno == EEXIST { return false }
-        throw DiagnosticsError(.error("cannot write \(path): \(String(cString: strerror(errno)))"))
+        throw systemError("cannot write", path)
+    }
+
+    fileprivate static func systemError(_ what: String, _ path: String) -> DiagnosticsError {
+        DiagnosticsError(.error("\(what) \(path): \(String(cString: strerror(errno)))"))
     }
 
     private static func fileError(_ what: String, _ path: String, _ body: () throws -> Void) throws {
@@ -229,6 +319,10 @@ public struct OutputWriter: Sendable {
         }
     }
 }
+
+// File-scope shims: inside `OutputWriter`, `write` and `rename` name its own methods.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+private func posixRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 
 /// What ``OutputWriter/write(_:check:)`` did, or in check mode would do. Absolute paths, sorted.
 public struct WriteReport: Hashable, Sendable {

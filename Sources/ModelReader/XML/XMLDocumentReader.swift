@@ -44,6 +44,21 @@ enum XMLDocumentReader {
             context.pointee._private = Unmanaged.passUnretained(problems).toOpaque()
             defer { context.pointee._private = nil }
             installHandlers(on: context)
+            // Encoding converters report without a parser context, through this thread's structured handler;
+            // with none set libxml2 prints them to stderr. Set for this parse only (libxml2 keeps it per thread).
+            xmlSetStructuredErrorFunc(context, { userData, error in
+                guard let problems = ParseProblems.attached(to: userData), let error else { return }
+                let level = error.pointee.level
+                guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
+                let context = userData!.assumingMemoryBound(to: xmlParserCtxt.self)
+                let line = error.pointee.line > 0 ? Int(error.pointee.line) : Int(context.pointee.input?.pointee.line ?? 0)
+                problems.record(
+                    ParseProblem(
+                        code: Int(error.pointee.code),
+                        message: error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error",
+                        line: line, column: Int(error.pointee.int2)))
+            })
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
             return bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
                     xmlCtxtReadMemory(context, characters, Int32(buffer.count), path, nil, parseOptions)
@@ -182,6 +197,10 @@ private struct ParseProblem {
             return "malformed XML: the file is not valid UTF-8\(Self.offendingBytes(in: trimmed))"
                 + " at column \(column); Core Data model files are UTF-8 text"
         }
+        if trimmed.contains("input conversion failed") || trimmed.contains("encoder error") {
+            return "malformed XML: the bytes do not match the declared encoding\(Self.offendingBytes(in: trimmed))"
+                + "; Core Data model files are UTF-8 text"
+        }
         // Limits of a parse without XML_PARSE_HUGE; libxml2's wording names that option, which users cannot set.
         if trimmed.hasPrefix("Excessive depth in document") {
             return "malformed XML: elements are nested deeper than libxml2's limit of 256 levels"
@@ -202,7 +221,7 @@ private struct ParseProblem {
 
     /// libxml2 says "Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x41 ..."; keep the bytes.
     private static func offendingBytes(in message: String) -> String {
-        guard let range = message.firstRange(of: "Bytes:") else { return "" }
+        guard let range = message.firstRange(of: "Bytes:") ?? message.firstRange(of: "bytes") else { return "" }
         let bytes = message[range.upperBound...].trimmingEdges(" ;")
         return bytes.isEmpty ? "" : " (bytes \(bytes))"
     }

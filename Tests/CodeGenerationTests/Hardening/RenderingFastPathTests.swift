@@ -1,0 +1,90 @@
+import Foundation
+import ManagedModel
+import ModelReader
+import Mustache
+import Testing
+
+@testable import CodeGeneration
+
+/// The rendering fast paths must give exactly what the slow, obviously-right paths give.
+@Suite struct RenderingFastPathTests {
+    /// Every fixture model's contexts: each typed `child(named:)` answers what swift-mustache's Mirror
+    /// lookup would (same value, optionals flattened), recursively, and unknown names answer nil.
+    @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions"])
+    func typedLookupsMatchTheMirror(model: String) throws {
+        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(model).xcdatamodeld").path)
+        let (plan, _) = CodeGenerator.makePlan(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
+        #expect(!plan.classes.isEmpty)
+        var checked = 0
+        for classPlan in plan.classes {
+            checked += checkLookups(of: plan.context(for: classPlan), path: classPlan.className)
+        }
+        checked += checkLookups(of: plan.supportContext, path: "support")
+        #expect(checked > 50, "only \(checked) lookups checked")
+    }
+
+    /// Returns the number of properties checked.
+    private func checkLookups(of value: Any, path: String) -> Int {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { checkLookups(of: $0.value, path: path + "?") } ?? 0
+        }
+        if mirror.displayStyle == .collection {
+            return mirror.children.enumerated().reduce(0) { $0 + checkLookups(of: $1.element.value, path: "\(path)[\($1.offset)]") }
+        }
+        guard mirror.displayStyle == .struct else { return 0 }
+        guard let parent = value as? MustacheParent else {
+            Issue.record("\(path): \(type(of: value)) has no typed lookup (MustacheParent)")
+            return 0
+        }
+        #expect(parent.child(named: "noSuchProperty") == nil, "\(path)")
+        var checked = 0
+        for child in mirror.children {
+            guard let label = child.label else { continue }
+            let expected = flattened(child.value)
+            let actual = parent.child(named: label)
+            #expect(
+                actual.map { String(reflecting: $0) } == expected.map { String(reflecting: $0) },
+                "\(path).\(label): typed lookup differs from the Mirror")
+            checked += 1 + checkLookups(of: child.value, path: "\(path).\(label)")
+        }
+        return checked
+    }
+
+    private func flattened(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+
+    /// The byte-wise normaliser against the original line-splitting one, on tricky inputs.
+    @Test(arguments: [
+        "", "\n", "\n\n\n", "  \n\t\n", "a", "a\n", "a  \n\n\n", "\n\n a \t\n", "a\r\nb\r\n", "a\rb\n", "a \r\n b\t\r\n",
+        "x\n\n\ny\n\n", "é \n\t\u{301} \nz", "a \u{301}\n", "tab\t\t\nsp  ", "\r\n\r\na\r\n\r\n", "a\n  \n  \nb", "日本 \n語\t",
+    ])
+    func normalizedMatchesTheLineSplittingVersion(text: String) {
+        #expect(TemplateSet.normalized(text) == lineSplittingNormalized(text))
+    }
+
+    @Test func normalizedMatchesOnRenderedFixtureText() throws {
+        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Vocabulary.xcdatamodeld").path)
+        let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
+        for file in result.files {
+            let messy = file.contents.replacingOccurrences(of: "\n", with: "  \r\n").replacingOccurrences(of: "{", with: "{\t\n\n")
+            #expect(TemplateSet.normalized(messy) == lineSplittingNormalized(messy), "\(file.relativePath)")
+        }
+    }
+
+    /// The normaliser as first written (Character-wise split), kept here as the specification.
+    private func lineSplittingNormalized(_ text: String) -> String {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line -> Substring in
+                var line = line
+                while line.last == " " || line.last == "\t" { line = line.dropLast() }
+                return line
+            }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
