@@ -221,6 +221,9 @@ extension EntityContext.Attribute: MustacheParent {
         case "isOptionalScalar": isOptionalScalar
         case "isReadOnly": isReadOnly
         case "numberAccessor": numberAccessor
+        case "typed": typed
+        case "documentation": documentation
+        case "setterAccess": setterAccess
         default: nil
         }
     }
@@ -318,6 +321,8 @@ extension EntityContext: MustacheParent {
         case "hasConstrainedHooks": hasConstrainedHooks
         case "consistencyHookName": consistencyHookName
         case "deletionHookName": deletionHookName
+        case "classDocumentation": classDocumentation
+        case "extras": extras
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import ManagedModel
+import Mustache
 
 /// Template values for what TypedExtrasPlan.swift plans; documented in `Templates/README.md`.
 struct TypedAccessor: Sendable {
@@ -120,5 +121,104 @@ extension GenerationPlan {
                       isSendable: $0.isSendable, defaultClause: $0.defaultClause, decode: $0.decode, encode: $0.encode)
             },
             hasFields: !composite.fields.isEmpty)
+    }
+}
+
+// MARK: Typed lookups (see TemplateContext.swift: every stored property needs a case)
+
+extension TypedAccessor: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "getter": self.getter
+        case "setter": self.setter
+        default: nil
+        }
+    }
+}
+
+extension ExtrasContext.FetchedProperty: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": self.swiftName
+        case "key": self.key
+        case "type": self.type
+        case "elementType": self.elementType
+        case "documentation": self.documentation
+        default: nil
+        }
+    }
+}
+
+extension ExtrasContext.FetchTemplate: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "templateName": self.templateName
+        case "requestFunctionName": self.requestFunctionName
+        case "fetchFunctionName": self.fetchFunctionName
+        case "parameterList": self.parameterList
+        case "parameterListPrefix": self.parameterListPrefix
+        case "argumentList": self.argumentList
+        case "requestResultType": self.requestResultType
+        case "returnType": self.returnType
+        case "configuration": self.configuration
+        case "fetchExpression": self.fetchExpression
+        case "documentation": self.documentation
+        default: nil
+        }
+    }
+}
+
+extension ExtrasContext.UniqueFetch: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": self.key
+        case "swiftName": self.swiftName
+        case "typeName": self.typeName
+        case "argument": self.argument
+        default: nil
+        }
+    }
+}
+
+extension ExtrasContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "fetchedProperties": self.fetchedProperties
+        case "hasFetchedProperties": self.hasFetchedProperties
+        case "fetchTemplates": self.fetchTemplates
+        case "uniqueFetches": self.uniqueFetches
+        default: nil
+        }
+    }
+}
+
+extension CompositeContext.Field: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "swiftName": self.swiftName
+        case "key": self.key
+        case "type": self.type
+        case "isOptional": self.isOptional
+        case "isSendable": self.isSendable
+        case "defaultClause": self.defaultClause
+        case "decode": self.decode
+        case "encode": self.encode
+        default: nil
+        }
+    }
+}
+
+extension CompositeContext: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "header": self.header
+        case "access": self.access
+        case "name": self.name
+        case "conformanceClause": self.conformanceClause
+        case "documentation": self.documentation
+        case "fields": self.fields
+        case "hasFields": self.hasFields
+        default: nil
+        }
     }
 }
