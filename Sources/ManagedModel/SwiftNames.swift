@@ -68,3 +68,27 @@ public enum SwiftNames {
         return isHead(first) && name.unicodeScalars.dropFirst().allSatisfy(isBody)
     }
 }
+
+/// How generated Swift spells values.
+public enum SwiftSourceText {
+    /// A string literal with every character Swift's lexer treats specially escaped: quotes, backslashes,
+    /// control and format characters (invisible ones such as U+200B would otherwise hide in the source).
+    /// Other Unicode stays as written, so model text reads the same in the generated code.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -107,23 +107,9 @@ public enum SampleValue: Hashable, Sendable {
         }
     }
 
-    /// A Swift string literal: quotes, backslashes and every non-printable or non-ASCII scalar escaped,
-    /// so generated files stay ASCII and unambiguous.
+    /// A Swift string literal (the one spelling generated code uses, `SwiftSourceText`).
     public static func stringLiteral(_ text: String) -> String {
-        var body = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": body += "\\\""
-            case "\\": body += "\\\\"
-            case "\n": body += "\\n"
-            case "\r": body += "\\r"
-            case "\t": body += "\\t"
-            case "\0": body += "\\0"
-            case " "..."~": body.unicodeScalars.append(scalar)
-            default: body += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return "\"" + body + "\""
+        SwiftSourceText.stringLiteral(text)
     }
 
     /// Shortest text that reads back as the same Double, without a trailing `.0` for whole numbers

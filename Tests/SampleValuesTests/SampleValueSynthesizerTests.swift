@@ -280,7 +280,7 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
             (.bool(true), attribute("a", .boolean), "true"),
             (.bool(false), attribute("a", .boolean, scalar: false), "NSNumber(value: false)"),
             (.decimal("1.5"), attribute("a", .decimal), #"NSDecimalNumber(string: "1.5")"#),
-            (.string("say \"hi\"\\\n\u{E9}"), attribute("a", .string), #""say \"hi\"\\\n\u{E9}""#),
+            (.string("say \"hi\"\\\n\u{E9}\u{200B}"), attribute("a", .string), #""say \"hi\"\\\n\#u{E9}\u{200B}""#),
             (.date(1000), attribute("a", .date), "Date(timeIntervalSinceReferenceDate: 1000)"),
             (.date(0.5), attribute("a", .date, scalar: true), "TimeInterval(0.5)"),
             (.data([0x01, 0xAB]), attribute("a", .binary), "Data([0x01, 0xAB])"),

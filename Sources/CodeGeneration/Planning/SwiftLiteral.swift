@@ -3,23 +3,8 @@ import ManagedModel
 
 /// Swift source spellings of model values, for default arguments.
 enum SwiftLiteral {
-    /// A string literal with every character that Swift's lexer treats specially escaped.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format:
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        SwiftSourceText.stringLiteral(text)
     }
 
     static func double(_ value: Double) -> String {
