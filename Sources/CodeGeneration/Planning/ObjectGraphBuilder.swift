@@ -134,7 +134,7 @@ struct ObjectGraphBuilder {
         }
 
         let variable = uniqueName(preferredName ?? Self.variableName(forClass: plan.className))
-        statements.append(Self.call("let \(variable) = \(plan.className)", context: context, arguments: arguments))
+        statements.append(Self.call("let \(variable) = \(model.typeReference(plan.className))", context: context, arguments: arguments))
         objects.append(Object(variable: variable, entityName: concrete, references: references, members: members))
         createdEntities.append(concrete)
         for var item in afterCreation {
