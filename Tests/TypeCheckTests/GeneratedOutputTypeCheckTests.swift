@@ -18,18 +18,21 @@ import Testing
         let models = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Fixtures/Models").path)
             .filter { $0.hasSuffix(".xcdatamodeld") }.sorted()
         #expect(models.count >= 5, "\(models)")
-        var outcomes: [TypeCheckRun.Outcome] = []
+        var plain: [(Schema, String)] = []
+        var withAppTypes: [(Schema, String)] = []
         for model in models {
             let bundle = Self.packageRoot.appendingPathComponent("Fixtures/Models/\(model)")
             let versions = try ModelLoader.loadAllVersions(bundle.path)
             try #require(!versions.isEmpty)
-            var options = GenerationOptions(moduleName: "Fixture", accessLevel: accessLevel)
+            let labelled = versions.map { ($0.schema, "\(model)/\($0.schema.versionName) (\(accessLevel.rawValue))") }
             // The TypedExtras fixture comes with its app's own types (the generated tests use their cases and
             // initializers); every other type a fixture names gets a stand-in.
-            if model == "TypedExtras.xcdatamodeld" { options.appSource = TypedExtrasTypeCheckTests.appTypes }
-            outcomes += TypeCheckRun.check(
-                versions.map { ($0.schema, "\(model)/\($0.schema.versionName) (\(accessLevel.rawValue))") }, options: options)
+            if model == "TypedExtras.xcdatamodeld" { withAppTypes += labelled } else { plain += labelled }
         }
+        let options = GenerationOptions(moduleName: "Fixture", accessLevel: accessLevel)
+        var appOptions = options
+        appOptions.appSource = TypedExtrasTypeCheckTests.appTypes
+        let outcomes = TypeCheckRun.check(plain, options: options) + TypeCheckRun.check(withAppTypes, options: appOptions)
         for outcome in outcomes {
             if let failure = outcome.failure { Issue.record("\(outcome.label): \(failure)") }
             #expect(outcome.testFileCount == 1, "\(outcome.label): no generated tests")
@@ -119,9 +122,11 @@ enum TypeCheckRun {
         }
     }
 
-    /// At most this many versions share a module: larger modules start fewer compilers, but a failing one is
-    /// checked again version by version.
+    /// At most this many versions, and about this many files, share a module: larger modules start fewer
+    /// compilers, but take longer (the slowest bounds the wall time) and a failing one is checked again
+    /// version by version.
     static let modelsPerModule = 16
+    static let filesPerModule = 150
 
     static func moduleCount(_ outcomes: [Outcome]) -> Int { Set(outcomes.map(\.module)).count }
 
@@ -136,7 +141,9 @@ enum TypeCheckRun {
             }
         }
         var outcomes: [Outcome] = generated.compactMap { if case let .rejected(outcome) = $0 { outcome } else { nil } }
+        // Largest modules first, so that the last compilers to finish are short ones (both cores busy to the end).
         let batches = batched(generated.compactMap { if case let .model(model) = $0 { model } else { nil } })
+            .sorted { $0.map(\.result.files.count).reduce(0, +) > $1.map(\.result.files.count).reduce(0, +) }
         let checked = concurrentMap(batches.indices.map { $0 }) { index in
             check(batches[index], options: options).map { outcome in
                 var outcome = outcome
@@ -167,25 +174,26 @@ enum TypeCheckRun {
 
     /// Greedy: each version goes into the first module whose names and stand-ins it does not clash with.
     static func batched(_ models: [GeneratedModel]) -> [[GeneratedModel]] {
-        var batches: [(names: Set<String>, companions: CompanionTypes, support: [String: [Substring]], models: [GeneratedModel], shadows: Bool)] = []
+        var batches: [(names: Set<String>, companions: CompanionTypes, support: [String: [Substring]], models: [GeneratedModel], shadows: Bool, files: Int)] = []
         for model in models {
             let names = model.declaredNames
             let support = model.supportCode
             // A class named like a Foundation type shadows it for every other model of the module.
             let shadows = !names.isDisjoint(with: shadowableTypeNames)
             let index = shadows ? nil : batches.firstIndex { batch in
-                batch.models.count < modelsPerModule && !batch.shadows && batch.names.isDisjoint(with: names)
+                batch.models.count < modelsPerModule && batch.files + model.result.files.count <= filesPerModule && !batch.shadows && batch.names.isDisjoint(with: names)
                     && batch.names.isDisjoint(with: model.companions.names) && batch.companions.names.isDisjoint(with: names)
                     && !batch.companions.conflicts(with: model.companions)
                     && support.allSatisfy { path, code in batch.support[path].map { $0 == code } ?? true }
             }
             if let index {
+                batches[index].files += model.result.files.count
                 batches[index].names.formUnion(names)
                 batches[index].companions.merge(model.companions)
                 batches[index].models.append(model)
                 batches[index].support.merge(support) { first, _ in first }
             } else {
-                batches.append((names, model.companions, support, [model], shadows))
+                batches.append((names, model.companions, support, [model], shadows, model.result.files.count))
             }
         }
         return batches.map(\.models)
@@ -203,7 +211,6 @@ enum TypeCheckRun {
         }
         sources?.remove()
         if let failure, batch.count > 1 {
-            if ProcessInfo.processInfo.environment["TIMING"] != nil { print("TIMING batch failed: \(failure.1.prefix(1500))") }
             return batch.flatMap { check([$0], options: options) }
         }
         return batch.map { model in
@@ -218,12 +225,7 @@ enum TypeCheckRun {
     private static func firstFailure(_ sources: GeneratedSources) -> (LanguageMode, String)? {
         for mode in LanguageMode.allCases {
             do {
-                let clock = ContinuousClock()
-                let start = clock.now
                 let result = try CompilerSlots.withSlot { try sources.typecheck(mode) }
-                if ProcessInfo.processInfo.environment["TIMING"] != nil {
-                    print("TIMING \(sources.moduleFiles.count) module files, \(sources.testFiles.count) test files, \(mode): \(clock.now - start)")
-                }
                 if !result.isClean { return (mode, result.summary) }
             } catch {
                 return (mode, "infrastructure failure: \(error)")

@@ -95,6 +95,12 @@ struct TestModel {
         !relationship.isToMany && !relationship.isOptional && parameter.defaultValue != nil
     }
 
+    /// The attributes of `entityName`'s uniqueness constraints, inherited ones included.
+    func uniquenessKeys(of entityName: String) -> Set<String> {
+        guard let entity = entity(entityName) else { return [] }
+        return Set((schema.ancestors(of: entity) + [entity]).flatMap { $0.uniquenessConstraints.flatMap { $0 } })
+    }
+
     func hasUniquenessConstraints(_ entityName: String) -> Bool {
         guard let entity = entity(entityName) else { return false }
         return (schema.ancestors(of: entity) + [entity]).contains { !$0.uniquenessConstraints.isEmpty }
@@ -190,6 +196,9 @@ struct TestModel {
 
     /// Relationship keys usable in generated code (the class declares or inherits a property).
     func usableKeys(of entityName: String) -> Set<String> {
-        Set(classes[entityName]?.keys.map(\.key) ?? [])
+        // The keys name every property; those userInfo ignores have no Swift property.
+        let ignored = attributes(of: entityName).values.filter(\.annotations.isIgnored).map(\.name)
+            + relationships(of: entityName).values.filter { PropertyAnnotations(userInfo: $0.userInfo).isIgnored }.map(\.name)
+        return Set(classes[entityName]?.keys.map(\.key) ?? []).subtracting(ignored)
     }
 }
