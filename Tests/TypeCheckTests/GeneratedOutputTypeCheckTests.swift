@@ -40,6 +40,49 @@ import Testing
         #expect(outcomes.count >= 7)
     }
 
+    /// The stand-ins for the app's types come from the model alone (userInfo typing, Transformable classes), and
+    /// the generated classes and tests type-check against them in every mode.
+    @Test func standInsForTheAppsTypesComeFromTheModel() throws {
+        let path = "/models/Shop.xcdatamodeld/Shop.xcdatamodel/contents"
+        func attribute(_ name: String, _ type: AttributeType, optional: Bool = true, _ userInfo: [String: String] = [:], className: String? = nil) -> Attribute {
+            Attribute(
+                name: name, location: SourceLocation(path: path, line: 4), type: type, isOptional: optional, usesScalarValueType: true,
+                customClassName: className, userInfo: userInfo.sorted { $0.key < $1.key }.map { UserInfoEntry(key: $0.key, value: $0.value) })
+        }
+        let order = Entity(
+            name: "Order", location: SourceLocation(path: path, line: 3), representedClassName: "Order", className: "Order",
+            attributes: [
+                attribute("status", .integer16, optional: false, ["managedCodegen.enum": "Status", "managedCodegen.enum.unknown": "unknown", "managedCodegen.sampleValue": ".pending"]),
+                attribute("flags", .integer32, ["RawType": "ShippingOptions"]),
+                attribute("channel", .string, ["enumType": "Sales.Channel"]),
+                attribute("receipt", .binary, ["managedCodegen.codable": "Receipt"]),
+                attribute("tint", .transformable, className: "UIKit.UIColor"),
+                attribute("badge", .transformable, className: "Badge"),
+            ])
+        let schema = Schema(contentsPath: path, modelName: "Shop", versionName: "Shop", entities: [order])
+        let companions = CompanionTypes(schema: schema)
+        #expect(companions.importedModules == ["Sales", "UIKit"])
+        let source = try #require(companions.sameModuleSource(access: "public "))
+        for declaration in [
+            "nonisolated public enum Status: Int16, Sendable {\n    case pending, unknown\n}",
+            "nonisolated public struct ShippingOptions: OptionSet, Sendable {\n    public let rawValue: Int32",
+            "nonisolated public struct Receipt: Codable, Hashable, Sendable {",
+            "@objc(Badge) nonisolated public class Badge: NSObject {}",
+        ] {
+            #expect(source.contains(declaration), "\(declaration) in:\n\(source)")
+        }
+        #expect(companions.otherModuleSources.map(\.module) == ["Sales", "UIKit"])
+        #expect(companions.otherModuleSources.first?.source.contains("public enum Channel: String, Sendable") == true)
+
+        let sources = try GeneratedSources(schema: schema, label: "Shop")
+        defer { sources.remove() }
+        #expect(sources.testFiles.count == 1 && sources.usesStandIns)
+        for mode in LanguageMode.allCases {
+            let result = try sources.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
+
     /// The shared corpus of real models (`../shared/corpus`, one bundle per folder), every version. Entities
     /// whose Codegen is Class Definition / Category are generated too (as the CLI's flag would), so every class
     /// is checked. Name-disjoint versions share a module, so that the compiler starts a few dozen times, not
