@@ -4,37 +4,89 @@ import ManagedModel
 import ModelReader
 import Testing
 
-/// Issue 4, acceptance items 1 and 2: the generator's output for every fixture model and every corpus model
-/// type-checks against Apple's API (the stub SDK on Linux) with zero errors and zero warnings, in Swift 5,
-/// Swift 6, and Swift 6 with MainActor default isolation.
+/// The generator's output (machine, support and human files) and its generated XCTest files, for every version
+/// of every fixture model and every corpus model, type-check against Apple's API (the stub SDK on Linux) with
+/// zero errors and zero warnings in Swift 5, Swift 6, and Swift 6 with MainActor default isolation; the module
+/// first, then the tests as a second module importing it.
 @Suite struct GeneratedOutputTypeCheckTests {
     static let packageRoot = TypeCheckHarness.packageRoot
-    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions"]
     static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
     static let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.path)
 
-    @Test(arguments: fixtureModels, GeneratorConfiguration.AccessLevel.allCases)
-    func fixtureModelTypeChecks(_ model: String, accessLevel: GeneratorConfiguration.AccessLevel) throws {
-        let bundle = Self.packageRoot.appendingPathComponent("Fixtures/Models/\(model).xcdatamodeld")
-        let versions = try ModelLoader.loadAllVersions(bundle.path)
-        try #require(!versions.isEmpty)
-        let outcomes = Self.check(
-            versions.map { ($0.schema, "\(model)/\($0.schema.versionName) (\(accessLevel.rawValue))") },
-            accessLevel: accessLevel, generateXcodeCodegenEntities: false)
-        for outcome in outcomes {
-            switch outcome.result {
-            case .clean: break
-            case let .rejected(diagnostics):
-                Issue.record("\(outcome.label): the generator rejected a fixture model:\n\(diagnostics)")
-            case let .failed(mode, summary):
-                Issue.record("\(outcome.label) (\(mode)):\n\(summary)")
-            }
+    @Test(arguments: GeneratorConfiguration.AccessLevel.allCases)
+    func fixtureModelsTypeCheck(_ accessLevel: GeneratorConfiguration.AccessLevel) throws {
+        let models = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Fixtures/Models").path)
+            .filter { $0.hasSuffix(".xcdatamodeld") }.sorted()
+        #expect(models.count >= 5, "\(models)")
+        var plain: [(Schema, String)] = []
+        var withAppTypes: [(Schema, String)] = []
+        for model in models {
+            let bundle = Self.packageRoot.appendingPathComponent("Fixtures/Models/\(model)")
+            let versions = try ModelLoader.loadAllVersions(bundle.path)
+            try #require(!versions.isEmpty)
+            let labelled = versions.map { ($0.schema, "\(model)/\($0.schema.versionName) (\(accessLevel.rawValue))") }
+            // The TypedExtras fixture comes with its app's own types (the generated tests use their cases and
+            // initializers); every other type a fixture names gets a stand-in.
+            if model == "TypedExtras.xcdatamodeld" { withAppTypes += labelled } else { plain += labelled }
         }
-        #expect(outcomes.count == versions.count)
+        let options = GenerationOptions(moduleName: "Fixture", accessLevel: accessLevel)
+        var appOptions = options
+        appOptions.appSource = TypedExtrasTypeCheckTests.appTypes
+        let outcomes = TypeCheckRun.check(plain, options: options) + TypeCheckRun.check(withAppTypes, options: appOptions)
+        for outcome in outcomes {
+            if let failure = outcome.failure { Issue.record("\(outcome.label): \(failure)") }
+            #expect(outcome.testFileCount == 1, "\(outcome.label): no generated tests")
+        }
+        #expect(outcomes.count >= 7)
     }
 
-    /// The shared corpus of real models (`../shared/corpus`, one bundle per folder). Entities whose Codegen
-    /// is Class Definition / Category are generated too (as the CLI's flag would), so every class is checked.
+    /// The stand-ins for the app's types come from the model alone (userInfo typing, Transformable classes), and
+    /// the generated classes and tests type-check against them in every mode.
+    @Test func standInsForTheAppsTypesComeFromTheModel() throws {
+        let path = "/models/Shop.xcdatamodeld/Shop.xcdatamodel/contents"
+        func attribute(_ name: String, _ type: AttributeType, optional: Bool = true, _ userInfo: [String: String] = [:], className: String? = nil) -> Attribute {
+            Attribute(
+                name: name, location: SourceLocation(path: path, line: 4), type: type, isOptional: optional, usesScalarValueType: true,
+                customClassName: className, userInfo: userInfo.sorted { $0.key < $1.key }.map { UserInfoEntry(key: $0.key, value: $0.value) })
+        }
+        let order = Entity(
+            name: "Order", location: SourceLocation(path: path, line: 3), representedClassName: "Order", className: "Order",
+            attributes: [
+                attribute("status", .integer16, optional: false, ["managedCodegen.enum": "Status", "managedCodegen.enum.unknown": "unknown", "managedCodegen.sampleValue": ".pending"]),
+                attribute("flags", .integer32, ["RawType": "ShippingOptions"]),
+                attribute("channel", .string, ["enumType": "Sales.Channel"]),
+                attribute("receipt", .binary, ["managedCodegen.codable": "Receipt"]),
+                attribute("tint", .transformable, className: "UIKit.UIColor"),
+                attribute("badge", .transformable, className: "Badge"),
+            ])
+        let schema = Schema(contentsPath: path, modelName: "Shop", versionName: "Shop", entities: [order])
+        let companions = CompanionTypes(schema: schema)
+        #expect(companions.importedModules == ["Sales", "UIKit"])
+        let source = try #require(companions.sameModuleSource(access: "public "))
+        for declaration in [
+            "nonisolated public enum Status: Int16, Sendable {\n    case pending, unknown\n}",
+            "nonisolated public struct ShippingOptions: OptionSet, Sendable {\n    public let rawValue: Int32",
+            "nonisolated public struct Receipt: Codable, Hashable, Sendable {",
+            "@objc(Badge) nonisolated public class Badge: NSObject {}",
+        ] {
+            #expect(source.contains(declaration), "\(declaration) in:\n\(source)")
+        }
+        #expect(companions.otherModuleSources.map(\.module) == ["Sales", "UIKit"])
+        #expect(companions.otherModuleSources.first?.source.contains("public enum Channel: String, Sendable") == true)
+
+        let sources = try GeneratedSources(schema: schema, label: "Shop")
+        defer { sources.remove() }
+        #expect(sources.testFiles.count == 1 && sources.usesStandIns)
+        for mode in LanguageMode.allCases {
+            let result = try sources.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
+
+    /// The shared corpus of real models (`../shared/corpus`, one bundle per folder), every version. Entities
+    /// whose Codegen is Class Definition / Category are generated too (as the CLI's flag would), so every class
+    /// is checked. Name-disjoint versions share a module, so that the compiler starts a few dozen times, not
+    /// a thousand.
     @Test(.enabled(if: corpusIsPresent, "needs ../shared/corpus (absent: corpus type-check skipped)"))
     func corpusModelsTypeCheck() throws {
         let clock = ContinuousClock()
@@ -56,36 +108,39 @@ import Testing
         }
         #expect(models.count > 100, "expected the corpus's model versions, loaded \(models.count)")
 
-        let outcomes = Self.check(models, accessLevel: .public, generateXcodeCodegenEntities: true)
+        let options = GenerationOptions(moduleName: "CorpusModel", generateXcodeCodegenEntities: true)
+        let outcomes = TypeCheckRun.check(models, options: options)
         var rejected: [String] = []
         for outcome in outcomes {
             switch outcome.result {
             case .clean: break
-            case let .rejected(diagnostics):
-                rejected.append("\(outcome.label):\n\(diagnostics)")
-            case let .failed(mode, summary):
-                Issue.record("\(outcome.label) (\(mode)):\n\(summary)")
+            case let .rejected(diagnostics): rejected.append("\(outcome.label):\n\(diagnostics)")
+            case .failed: Issue.record("\(outcome.label): \(outcome.failure ?? "")")
             }
         }
-        let clean = outcomes.filter { if case .clean = $0.result { true } else { false } }.count
-        func bundle(_ outcome: Outcome) -> Substring { outcome.label.split(separator: "/").first! }
-        let notClean = Set(outcomes.filter { if case .clean = $0.result { false } else { true } }.map(bundle))
-        let bundles = Set(outcomes.map(bundle)).subtracting(notClean).count
+        let clean = outcomes.filter(\.isClean)
+        func bundle(_ outcome: TypeCheckRun.Outcome) -> Substring { outcome.label.split(separator: "/").first! }
+        let notClean = Set(outcomes.filter { !$0.isClean }.map(bundle))
         print("""
-            corpus type-check: \(clean) of \(outcomes.count) model versions clean in all \(LanguageMode.allCases.count) \
-            language modes (\(bundles) of \(folders.count) bundles with every version clean); \(rejected.count) rejected by the \
-            generator; \(unloadable.count) bundles not loadable \(unloadable); \(outcomes.filter(\.usesStandIns).count) \
-            versions with stand-ins for app/Xcode/UIKit classes; \(outcomes.map(\.generatorWarnings).reduce(0, +)) \
-            generator diagnostics (skipped entities/properties); \(clock.now - start)
+            corpus type-check: \(clean.count) of \(outcomes.count) model versions clean, module and generated tests \
+            (\(clean.filter { $0.testFileCount > 0 }.count) with tests), in all \(LanguageMode.allCases.count) language modes \
+            (\(Set(outcomes.map(bundle)).subtracting(notClean).count) of \(folders.count) bundles with every version clean); \
+            \(rejected.count) rejected by the generator; \(unloadable.count) bundles not loadable \(unloadable); \
+            \(outcomes.filter(\.usesStandIns).count) versions with stand-ins for app/Xcode/UIKit types; \
+            \(outcomes.map(\.generatorWarnings).reduce(0, +)) generator diagnostics (skipped entities, properties, tests); \
+            \(TypeCheckRun.moduleCount(outcomes)) modules; \(clock.now - start)
             """)
         for reason in rejected { print("rejected: \(reason)") }
         #expect(rejected.isEmpty, "the generator rejected corpus models:\n\(rejected.joined(separator: "\n"))")
     }
+}
 
-    // MARK: - Running the checks
-
-    struct Outcome {
-        enum Result {
+/// Generates model versions and type-checks them (module, then generated tests) in every language mode, in
+/// modules of name-disjoint versions, as many compilers at a time as there are cores. When a shared module is
+/// not clean, each of its versions is checked alone, so a failure names its model.
+enum TypeCheckRun {
+    struct Outcome: Sendable {
+        enum Result: Sendable {
             case clean
             /// The generator refused the model, with its diagnostics.
             case rejected(String)
@@ -96,40 +151,129 @@ import Testing
         var result: Result
         var generatorWarnings = 0
         var usesStandIns = false
+        var testFileCount = 0
+        /// The module it was checked in (for counting compiler runs).
+        var module = 0
+
+        var isClean: Bool { if case .clean = result { true } else { false } }
+        var failure: String? {
+            switch result {
+            case .clean: return nil
+            case let .rejected(diagnostics): return "the generator rejected the model:\n\(diagnostics)"
+            case let .failed(mode, summary): return "(\(mode)):\n\(summary)"
+            }
+        }
     }
 
-    /// Generates every model and type-checks it in every language mode, as many compilers at a time as
-    /// there are cores. A model's modes run one after another and stop at the first failure.
-    static func check(_ models: [(Schema, String)], accessLevel: GeneratorConfiguration.AccessLevel,
-                      generateXcodeCodegenEntities: Bool) -> [Outcome] {
-        concurrentMap(models) { schema, label in
-            let sources: GeneratedSources
+    /// At most this many versions, and about this many files, share a module: larger modules start fewer
+    /// compilers, but take longer (the slowest bounds the wall time) and a failing one is checked again
+    /// version by version.
+    static let modelsPerModule = 16
+    static let filesPerModule = 150
+
+    static func moduleCount(_ outcomes: [Outcome]) -> Int { Set(outcomes.map(\.module)).count }
+
+    static func check(_ models: [(Schema, String)], options: GenerationOptions) -> [Outcome] {
+        let generated = concurrentMap(models.map { ModelInput(schema: $0.0, label: $0.1) }) { input -> Generated in
             do {
-                sources = try GeneratedSources(
-                    schema: schema, label: label, accessLevel: accessLevel,
-                    generateXcodeCodegenEntities: generateXcodeCodegenEntities)
+                return .model(try GeneratedModel(schema: input.schema, label: input.label, options: options))
             } catch let error as DiagnosticsError {
-                return Outcome(label: label, result: .rejected(error.diagnostics.all.map(\.description).joined(separator: "\n")))
+                return .rejected(Outcome(label: input.label, result: .rejected(error.diagnostics.all.map(\.description).joined(separator: "\n"))))
             } catch {
-                return Outcome(label: label, result: .rejected("\(error)"))
+                return .rejected(Outcome(label: input.label, result: .rejected("\(error)")))
             }
-            defer { sources.remove() }
-            var outcome = Outcome(
-                label: label, result: .clean, generatorWarnings: sources.generatorDiagnostics.all.count,
-                usesStandIns: sources.usesStandIns)
-            for mode in LanguageMode.allCases {
-                do {
-                    let result = try CompilerSlots.withSlot { try sources.typecheck(mode) }
-                    if !result.isClean {
-                        outcome.result = .failed(mode, result.summary)
-                        break
-                    }
-                } catch {
-                    outcome.result = .failed(mode, "infrastructure failure: \(error)")
-                    break
-                }
-            }
-            return outcome
         }
+        var outcomes: [Outcome] = generated.compactMap { if case let .rejected(outcome) = $0 { outcome } else { nil } }
+        // Largest modules first, so that the last compilers to finish are short ones (both cores busy to the end).
+        let batches = batched(generated.compactMap { if case let .model(model) = $0 { model } else { nil } })
+            .sorted { $0.map(\.result.files.count).reduce(0, +) > $1.map(\.result.files.count).reduce(0, +) }
+        let checked = concurrentMap(batches.indices.map { $0 }) { index in
+            check(batches[index], options: options).map { outcome in
+                var outcome = outcome
+                outcome.module = index
+                return outcome
+            }
+        }
+        outcomes += checked.flatMap { $0 }
+        let order = Dictionary(models.enumerated().map { ($1.1, $0) }, uniquingKeysWith: { first, _ in first })
+        return outcomes.sorted { order[$0.label, default: 0] < order[$1.label, default: 0] }
+    }
+
+    private enum Generated: Sendable {
+        case model(GeneratedModel)
+        case rejected(Outcome)
+    }
+
+    private struct ModelInput: Sendable {
+        var schema: Schema
+        var label: String
+    }
+
+    /// Types generated code names unqualified; a class of the same name in the module would shadow them.
+    static let shadowableTypeNames: Set<String> = [
+        "Data", "Date", "UUID", "URL", "String", "Set", "Array", "Dictionary", "Decimal", "Double", "Float", "Bool", "Int16",
+        "Int32", "Int64", "TimeInterval", "Bundle", "Error", "Result", "Any",
+    ]
+
+    /// Greedy: each version goes into the first module whose names and stand-ins it does not clash with.
+    static func batched(_ models: [GeneratedModel]) -> [[GeneratedModel]] {
+        var batches: [(names: Set<String>, companions: CompanionTypes, support: [String: [Substring]], models: [GeneratedModel], shadows: Bool, files: Int)] = []
+        for model in models {
+            let names = model.declaredNames
+            let support = model.supportCode
+            // A class named like a Foundation type shadows it for every other model of the module.
+            let shadows = !names.isDisjoint(with: shadowableTypeNames)
+            let index = shadows ? nil : batches.firstIndex { batch in
+                batch.models.count < modelsPerModule && batch.files + model.result.files.count <= filesPerModule && !batch.shadows && batch.names.isDisjoint(with: names)
+                    && batch.names.isDisjoint(with: model.companions.names) && batch.companions.names.isDisjoint(with: names)
+                    && !batch.companions.conflicts(with: model.companions)
+                    && support.allSatisfy { path, code in batch.support[path].map { $0 == code } ?? true }
+            }
+            if let index {
+                batches[index].files += model.result.files.count
+                batches[index].names.formUnion(names)
+                batches[index].companions.merge(model.companions)
+                batches[index].models.append(model)
+                batches[index].support.merge(support) { first, _ in first }
+            } else {
+                batches.append((names, model.companions, support, [model], shadows, model.result.files.count))
+            }
+        }
+        return batches.map(\.models)
+    }
+
+    private static func check(_ batch: [GeneratedModel], options: GenerationOptions) -> [Outcome] {
+        let failure: (LanguageMode, String)?
+        var sources: GeneratedSources?
+        do {
+            let made = try GeneratedSources(models: batch, label: batch.map(\.label).joined(separator: ", "), options: options)
+            sources = made
+            failure = firstFailure(made)
+        } catch {
+            failure = (.swift5, "could not write the generated files: \(error)")
+        }
+        sources?.remove()
+        if let failure, batch.count > 1 {
+            return batch.flatMap { check([$0], options: options) }
+        }
+        return batch.map { model in
+            Outcome(
+                label: model.label, result: failure.map { .failed($0.0, $0.1) } ?? .clean,
+                generatorWarnings: model.result.diagnostics.all.count, usesStandIns: !model.companions.isEmpty,
+                testFileCount: model.result.files.filter { $0.kind == .tests }.count)
+        }
+    }
+
+    /// The first language mode in which the module or its tests are not clean.
+    private static func firstFailure(_ sources: GeneratedSources) -> (LanguageMode, String)? {
+        for mode in LanguageMode.allCases {
+            do {
+                let result = try CompilerSlots.withSlot { try sources.typecheck(mode) }
+                if !result.isClean { return (mode, result.summary) }
+            } catch {
+                return (mode, "infrastructure failure: \(error)")
+            }
+        }
+        return nil
     }
 }

@@ -39,7 +39,7 @@ import Testing
                           usesScalarValueType: false, defaultValue: .bool(false)),
             ])
         let schema = Schema(contentsPath: path, modelName: "Notes", versionName: "Notes", entities: [note])
-        let sources = try GeneratedSources(schema: schema, label: "Notes")
+        let sources = try GeneratedSources(schema: schema, label: "Notes", options: GenerationOptions(generatesTests: false))
         defer { sources.remove() }
         let warnings = sources.generatorDiagnostics.all.map(\.description)
         #expect(warnings.contains { $0.contains("'deleted'") && $0.contains("'isDeleted'") }, "\(warnings)")

@@ -39,11 +39,21 @@ struct ObjectGraphBuilder {
     /// More required members than this are not written out one by one.
     static let maximumMembers = 10
 
-    init(model: TestModel, context: String, reservedNames: Set<String>, existing: [Object] = []) {
+    /// Entity name -> objects of it created before this builder's (by another builder of the same test), so that
+    /// values stay distinct from theirs: uniqueness constraints hold across the whole store.
+    private let earlierObjects: [String: Int]
+
+    init(model: TestModel, context: String, reservedNames: Set<String>, existing: [Object] = [], earlierObjects: [String: Int] = [:]) {
         self.model = model
         self.context = context
         self.names = reservedNames.union(existing.map(\.variable))
         self.objects = existing
+        self.earlierObjects = earlierObjects
+    }
+
+    /// Entity name -> objects created so far, earlier builders' included: `earlierObjects` of the next builder.
+    var objectCounts: [String: Int] {
+        objects.reduce(into: earlierObjects) { $0[$1.entityName, default: 0] += 1 }
     }
 
     var variables: Set<String> { names }
@@ -82,7 +92,9 @@ struct ObjectGraphBuilder {
         }
         let attributes = model.attributes(of: concrete)
         let relationships = model.relationships(of: concrete)
-        let sameEntityCount = objects.filter { $0.entityName == concrete }.count
+        let sameEntityCount = objects.filter { $0.entityName == concrete }.count + earlierObjects[concrete, default: 0]
+        // Values with a model default are left to it, unless a uniqueness constraint needs them distinct.
+        let uniqueKeys = model.uniquenessKeys(of: concrete)
         let valueVariant = variant ?? (2 + sameEntityCount)
 
         var arguments: [String] = []
@@ -91,7 +103,7 @@ struct ObjectGraphBuilder {
         var afterCreation: [Pending] = []
         for parameter in initializer.parameters {
             if let attribute = attributes[parameter.key] {
-                guard parameter.defaultValue == nil || everyValue else { continue }
+                guard parameter.defaultValue == nil || everyValue || uniqueKeys.contains(attribute.name) else { continue }
                 switch model.sampleLiteral(attribute, entityName: concrete, variant: valueVariant) {
                 case .success(let literal):
                     arguments.append("\(parameter.swiftName): \(literal)")
@@ -134,7 +146,7 @@ struct ObjectGraphBuilder {
         }
 
         let variable = uniqueName(preferredName ?? Self.variableName(forClass: plan.className))
-        statements.append(Self.call("let \(variable) = \(plan.className)", context: context, arguments: arguments))
+        statements.append(Self.call("let \(variable) = \(model.typeReference(plan.className))", context: context, arguments: arguments))
         objects.append(Object(variable: variable, entityName: concrete, references: references, members: members))
         createdEntities.append(concrete)
         for var item in afterCreation {

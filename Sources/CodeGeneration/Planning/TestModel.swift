@@ -1,3 +1,4 @@
+import Foundation
 import ManagedModel
 import SampleValues
 
@@ -11,14 +12,50 @@ struct TestPlanFailure: Error, Hashable {
 struct TestModel {
     let schema: Schema
     let classes: [String: ClassPlan]
+    /// The generated composite structs by struct name.
+    let composites: [String: CompositePlan]
     let synthesizer = SampleValueSynthesizer()
 
-    init(schema: Schema, plan: GenerationPlan) {
+    /// The module the tests `@testable import`.
+    let moduleName: String
+
+    init(schema: Schema, plan: GenerationPlan, moduleName: String) {
         self.schema = schema
+        self.moduleName = moduleName
         self.classes = Dictionary(plan.classes.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        self.composites = Dictionary(plan.composites.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func entity(_ name: String) -> Entity? { schema.entity(named: name) }
+
+    /// How the test file names a generated class: qualified by its module (`AppNet.Data`) when the file's other
+    /// imports declare a type of the same name, which would make the bare name ambiguous there (inside the
+    /// generated module its own class wins, so only the tests need this).
+    func typeReference(_ className: String) -> String {
+        guard Self.importedTypeNames.contains(className), SwiftNames.isIdentifier(moduleName),
+            !classes.values.contains(where: { $0.className == moduleName })
+        else { return className }
+        return "\(moduleName).\(className)"
+    }
+
+    /// Types that Swift, Foundation, Core Data and XCTest (the test file's imports) declare under names an
+    /// entity's class may take. Classes starting with `NS` are left out: generated classes rarely take them.
+    static let importedTypeNames: Set<String> = [
+        // Swift
+        "Any", "Array", "Bool", "Character", "Dictionary", "Double", "Error", "Float", "Int", "Int8", "Int16", "Int32",
+        "Int64", "Never", "Optional", "Range", "Result", "Sequence", "Set", "String", "Substring", "UInt", "Void",
+        // Foundation
+        "AttributedString", "Bundle", "Calendar", "CharacterSet", "Data", "Date", "DateComponents", "DateFormatter",
+        "DateInterval", "Decimal", "Dimension", "Expression", "FileHandle", "FileManager", "Formatter", "Host",
+        "HTTPCookie", "IndexPath", "IndexSet", "JSONDecoder", "JSONEncoder", "Locale", "Measurement", "Notification",
+        "NotificationCenter", "NumberFormatter", "Operation", "OperationQueue", "PersonNameComponents", "Pipe", "Port",
+        "Predicate", "Process", "ProcessInfo", "Progress", "PropertyListDecoder", "PropertyListEncoder", "RunLoop",
+        "Scanner", "Stream", "Thread", "TimeInterval", "TimeZone", "Timer", "Unit", "URL", "URLComponents", "URLQueryItem",
+        "URLRequest", "URLResponse", "URLSession", "UserDefaults", "UUID",
+        // XCTest
+        "XCTActivity", "XCTAttachment", "XCTContext", "XCTest", "XCTestCase", "XCTestError", "XCTestExpectation",
+        "XCTestSuite", "XCTSkip",
+    ]
 
     func attributes(of entityName: String) -> [String: Attribute] {
         guard let entity = entity(entityName) else { return [:] }
@@ -58,29 +95,110 @@ struct TestModel {
         !relationship.isToMany && !relationship.isOptional && parameter.defaultValue != nil
     }
 
+    /// The attributes of `entityName`'s uniqueness constraints, inherited ones included.
+    func uniquenessKeys(of entityName: String) -> Set<String> {
+        guard let entity = entity(entityName) else { return [] }
+        return Set((schema.ancestors(of: entity) + [entity]).flatMap { $0.uniquenessConstraints.flatMap { $0 } })
+    }
+
     func hasUniquenessConstraints(_ entityName: String) -> Bool {
         guard let entity = entity(entityName) else { return false }
         return (schema.ancestors(of: entity) + [entity]).contains { !$0.uniquenessConstraints.isEmpty }
     }
 
-    /// A Swift expression for `attribute`'s sample value, as its property's type, or why there is none.
+    /// A Swift expression for `attribute`'s sample value, as its property's declared type, or why there is none.
+    ///
+    /// The app's own types (userInfo enum or Codable) cannot be synthesized: a userInfo sample value
+    /// (`managedCodegen.sampleValue`, a Swift expression such as `.active`) is used, else an enum's fallback
+    /// case (`managedCodegen.enum.unknown`). A composite is built from a sample of each element.
     func sampleLiteral(_ attribute: Attribute, entityName: String, variant: Int) -> Result<String, TestPlanFailure> {
+        switch attribute.annotations.override {
+        case let .rawRepresentable(typeName, _, unknownCase)?:
+            if let expression = Self.userInfoExpression(of: attribute, variant: variant) { return .success(expression) }
+            if let unknownCase { return .success(".\(SwiftNames.escaped(unknownCase))") }
+            return .failure(TestPlanFailure(
+                reason: "its type \(typeName) is the app's enum; set userInfo key '\(SampleValueSynthesizer.sampleValueKey)' "
+                    + "to one of its cases (`.name`) or name a fallback case with '\(TypedOverrideKeys.unknownCase[0])'"))
+        case let .codable(typeName)?:
+            if let expression = Self.userInfoExpression(of: attribute, variant: variant) { return .success(expression) }
+            return .failure(TestPlanFailure(
+                reason: "its type \(typeName) is the app's Codable type; set userInfo key '\(SampleValueSynthesizer.sampleValueKey)' "
+                    + "to a Swift expression creating one"))
+        case nil:
+            break
+        }
+        let type = GenerationPlanner.swiftType(of: attribute)
+        if attribute.type == .composite, type.storage == .typed, Self.userInfoExpression(of: attribute, variant: variant) == nil {
+            return compositeLiteral(type.name, entityName: entityName, variant: variant, depth: 0)
+        }
         let synthesis = synthesizer.sample(for: attribute, variant: variant, entityName: entityName)
         guard let value = synthesis.value else {
             return .failure(TestPlanFailure(reason: synthesis.unavailableReason ?? "no sample value"))
         }
-        return .success(value.swiftLiteral(forTypeNamed: GenerationPlanner.swiftType(of: attribute).name))
+        return .success(value.swiftLiteral(forTypeNamed: type.name))
     }
 
-    /// Values of these types are compared with `XCTAssertEqual`; userInfo expressions of other
-    /// types (`[String: Any]`, Swift-only containers) may not be `Equatable`.
-    static func isComparable(_ attribute: Attribute) -> Bool {
+    /// The userInfo sample value of a typed attribute, as the Swift expression it is.
+    static func userInfoExpression(of attribute: Attribute, variant: Int) -> String? {
+        let modified = variant > 0 ? attribute.userInfo[key: SampleValueSynthesizer.modifiedSampleValueKey] : nil
+        guard let text = (modified ?? attribute.userInfo[key: SampleValueSynthesizer.sampleValueKey])?
+            .trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+        else { return nil }
+        return text
+    }
+
+    /// `Place(coordinates: Coordinates(latitude: 1, longitude: 2), label: "label 1")`: the generated struct's
+    /// initializer with a sample for each element; optional elements and elements with a default are left
+    /// out when they have none.
+    private func compositeLiteral(_ structName: String, entityName: String, variant: Int, depth: Int) -> Result<String, TestPlanFailure> {
+        guard depth < 8, let plan = composites[structName],
+            let definition = schema.composites.first(where: { SwiftTypeTable.compositeStructName($0.name) == structName })
+        else {
+            return .failure(TestPlanFailure(reason: "the composite \(structName) is not generated"))
+        }
+        var arguments: [String] = []
+        for field in plan.fields {
+            guard let element = definition.attributes.first(where: { $0.name == field.key }) else { continue }
+            let fieldType = field.typeDeclaration.hasSuffix("?") ? String(field.typeDeclaration.dropLast()) : field.typeDeclaration
+            let literal: Result<String, TestPlanFailure>
+            if element.type == .composite, composites[fieldType] != nil {
+                literal = compositeLiteral(fieldType, entityName: entityName, variant: variant, depth: depth + 1)
+            } else {
+                let synthesis = synthesizer.sample(for: element, variant: variant, entityName: "\(entityName).\(definition.name)")
+                literal = synthesis.value.map { .success($0.swiftLiteral(forTypeNamed: fieldType)) }
+                    ?? .failure(TestPlanFailure(reason: synthesis.unavailableReason ?? "no sample value"))
+            }
+            switch literal {
+            case .success(let value): arguments.append("\(field.swiftName): \(value)")
+            case .failure(let failure):
+                guard field.isOptional || !field.defaultClause.isEmpty else {
+                    return .failure(TestPlanFailure(
+                        reason: "element '\(element.name)' of composite '\(definition.name)' has no sample value (\(failure.reason))"))
+                }
+            }
+        }
+        return .success("\(structName)(\(arguments.joined(separator: ", ")))")
+    }
+
+    /// Values of these types are compared with `XCTAssertEqual`: not the app's Codable types, composite
+    /// structs only when they are `Hashable`, and not userInfo expressions of types that may not be `Equatable`
+    /// (`[String: Any]`, Swift-only containers).
+    func isComparable(_ attribute: Attribute) -> Bool {
+        switch attribute.annotations.override {
+        case .rawRepresentable?: return true
+        case .codable?: return false
+        case nil: break
+        }
         let name = GenerationPlanner.swiftType(of: attribute).name
+        if attribute.type == .composite { return composites[name]?.conformances.contains("Hashable") ?? false }
         return SwiftNames.isIdentifier(name) && name != "Any" && name != "AnyObject"
     }
 
     /// Relationship keys usable in generated code (the class declares or inherits a property).
     func usableKeys(of entityName: String) -> Set<String> {
-        Set(classes[entityName]?.keys.map(\.key) ?? [])
+        // The keys name every property; those userInfo ignores have no Swift property.
+        let ignored = attributes(of: entityName).values.filter(\.annotations.isIgnored).map(\.name)
+            + relationships(of: entityName).values.filter { PropertyAnnotations(userInfo: $0.userInfo).isIgnored }.map(\.name)
+        return Set(classes[entityName]?.keys.map(\.key) ?? []).subtracting(ignored)
     }
 }

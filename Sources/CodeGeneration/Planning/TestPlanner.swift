@@ -17,7 +17,7 @@ struct TestPlanner {
         self.schema = schema
         self.plan = plan
         self.configuration = configuration
-        self.model = TestModel(schema: schema, plan: plan)
+        self.model = TestModel(schema: schema, plan: plan, moduleName: configuration.moduleName ?? schema.modelName)
     }
 
     /// nil when the model has no generated class (nothing to test).
@@ -26,7 +26,7 @@ struct TestPlanner {
         let typeName = Self.typeName(schema.modelName)
         let bundle: String
         switch configuration.testsModelBundle {
-        case .class: bundle = "Bundle(for: \(anchor.className).self)"
+        case .class: bundle = "Bundle(for: \(model.typeReference(anchor.className)).self)"
         case .main: bundle = "Bundle.main"
         case .module: bundle = "Bundle.module"
         }
@@ -53,12 +53,13 @@ struct TestPlanner {
         let entityName = classPlan.entityName
         let location = model.entity(entityName)?.location
         var suite = TestSuitePlan(
-            entityName: entityName, className: classPlan.className, suiteName: "\(modelTypeName)\(classPlan.className)Tests",
+            entityName: entityName, className: model.typeReference(classPlan.className), suiteName: "\(modelTypeName)\(classPlan.className)Tests",
             unavailableReason: nil, factory: nil, roundTrip: nil, constraintTests: [])
         for attribute in model.attributes(of: entityName).values.sorted(by: { $0.name < $1.name })
         where model.usableKeys(of: entityName).contains(attribute.name) {
-            // Warnings about sample values (no regex witness, bad userInfo), once per declaring entity.
-            guard declares(attribute.name, entityName) else { continue }
+            // Warnings about sample values (no regex witness, bad userInfo), once per declaring entity. The
+            // synthesizer reads userInfo as the stored type; an attribute typed by userInfo takes a Swift expression.
+            guard declares(attribute.name, entityName), attribute.annotations.override == nil else { continue }
             diagnostics.append(contentsOf: model.synthesizer.sample(for: attribute, entityName: entityName).diagnostics)
         }
         do throws(TestPlanFailure) {
@@ -164,7 +165,7 @@ struct TestPlanner {
                 notes.append("\(attribute.name): not checked: \(failure.reason)")
                 continue
             }
-            let comparable = TestModel.isComparable(attribute)
+            let comparable = model.isComparable(attribute)
             if comparable {
                 createdChecks.append("XCTAssertEqual(\(subject).\(name), \(initial))")
             } else {
@@ -175,7 +176,18 @@ struct TestPlanner {
                 continue
             }
             if comparable { fetchedChecks.append("XCTAssertEqual(fetched.\(name), \(initial))") }
+            if attribute.annotations.isReadOnly {
+                notes.append("\(attribute.name): read-only; not changed")
+                if comparable { modifiedChecks.append("XCTAssertEqual(refetched.\(name), \(initial))") }
+                continue
+            }
             if case .success(let modified) = model.sampleLiteral(attribute, entityName: entityName, variant: 1) {
+                guard modified != initial else {
+                    // An enum's fallback case, a userInfo sample without a modified one.
+                    notes.append("\(attribute.name): not changed: it has no second sample value")
+                    if comparable { modifiedChecks.append("XCTAssertEqual(refetched.\(name), \(initial))") }
+                    continue
+                }
                 modification.append("fetched.\(name) = \(modified)")
                 if comparable { modifiedChecks.append("XCTAssertEqual(refetched.\(name), \(modified))") }
             }
@@ -184,7 +196,8 @@ struct TestPlanner {
         // Relationships.
         var changes = ObjectGraphBuilder(
             model: model, context: "reader", reservedNames: builder.variables,
-            existing: [.init(variable: "fetched", entityName: created.entityName, references: [:])])
+            existing: [.init(variable: "fetched", entityName: created.entityName, references: [:])],
+            earlierObjects: builder.objectCounts)
         for relationship in relationships {
             let name = SwiftNames.escaped(relationship.name)
             let inverse = model.inverse(of: relationship)
@@ -358,7 +371,7 @@ struct TestPlanner {
     private func removalStatement(_ style: RemovalStyle, member: String, relationship: Relationship, in entityName: String) -> String {
         switch style {
         case .remove:
-            let destination = relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject"
+            let destination = model.typeReference(relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
             let object = "reader.object(with: \(member).objectID)"
             return "fetched.removeFrom\(SwiftNames.capitalizedFirst(relationship.name))("
                 + (destination == "NSManagedObject" ? object : "try XCTUnwrap(\(object) as? \(destination))") + ")"
@@ -378,8 +391,19 @@ struct TestPlanner {
 
         for attribute in schema.allAttributes(of: entity) where usable.contains(attribute.name) && !attribute.isDerived {
             let name = SwiftNames.escaped(attribute.name)
-            let typeName = GenerationPlanner.swiftType(of: attribute).name
+            let type = GenerationPlanner.swiftType(of: attribute)
+            let typeName = type.name
             let analysis = model.synthesizer.boundaryAnalysis(for: attribute)
+            if type.storage == .typed {
+                // Bounds are stored values; the property takes the app's type, which need not have them.
+                if declares(attribute.name, entityName), let constraint = analysis.values.first?.constraint {
+                    diagnostics.warning(
+                        "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(constraint)) is generated: "
+                            + "its property has the app's type \(typeName), whose values the generated test cannot choose",
+                        at: attribute.location)
+                }
+                continue
+            }
             for skipped in analysis.skipped where skipped.constraint != .minimumValue && skipped.constraint != .maximumValue {
                 if declares(attribute.name, entityName) {
                     diagnostics.warning(
@@ -482,7 +506,7 @@ struct TestPlanner {
             }
             if let body, minimum > 1 {
                 if let style = removalStyle(of: relationship) {
-                    let destination = relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject"
+                    let destination = model.typeReference(relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
                     let first = relationship.isOrdered
                         ? "try XCTUnwrap(\(subject).\(name).firstObject as? \(destination))"
                         : "try XCTUnwrap(\(subject).\(name).first)"

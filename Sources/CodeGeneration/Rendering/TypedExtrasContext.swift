@@ -61,8 +61,10 @@ struct CompositeContext: Sendable {
     var header: FileHeaderContext
     var access: String
     var name: String
-    /// `: Hashable, Sendable` or empty.
+    /// `: Sendable` or empty; Hashable is declared in an extension (`isHashable`).
     var conformanceClause: String
+    /// The struct conforms to Hashable, in an extension that keeps the conformance nonisolated.
+    var isHashable: Bool
     var documentation: [String]
     var fields: [Field]
     var hasFields: Bool
@@ -114,7 +116,8 @@ extension GenerationPlan {
     func context(for composite: CompositePlan) -> CompositeContext {
         CompositeContext(
             header: header, access: accessPrefix, name: composite.name,
-            conformanceClause: composite.conformances.isEmpty ? "" : ": " + composite.conformances.joined(separator: ", "),
+            conformanceClause: composite.conformances.contains("Sendable") ? ": Sendable" : "",
+            isHashable: composite.conformances.contains("Hashable"),
             documentation: composite.documentation,
             fields: composite.fields.map {
                 .init(swiftName: $0.swiftName, key: $0.key, type: $0.typeDeclaration, isOptional: $0.isOptional,

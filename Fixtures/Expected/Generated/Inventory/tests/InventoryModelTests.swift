@@ -181,9 +181,9 @@ final class InventoryItemTests: XCTestCase {
         fetched.stockCount = Int64(43)
         fetched.unitCost = NSDecimalNumber(string: "43.5")
         fetched.unitPrice = NSDecimalNumber(string: "43.5")
-        let newOwner = Person(context: reader, name: "name 3")
+        let newOwner = Person(context: reader, name: "name 4")
         fetched.owner = newOwner
-        let addedTag = Tag(context: reader, name: "name 3")
+        let addedTag = Tag(context: reader, name: "name 4")
         fetched.addToTags(addedTag)
         fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Tag))
         try reader.save()
@@ -245,8 +245,8 @@ final class InventoryPersonTests: XCTestCase {
         let addedItem = Item(
             context: reader,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
-            itemId: "itemId 3",
-            name: "name 3",
+            itemId: "itemId 4",
+            name: "name 4",
             unitCost: NSDecimalNumber(string: "41.5"),
             unitPrice: NSDecimalNumber(string: "41.5"),
             owner: fetched)
@@ -301,12 +301,12 @@ final class InventoryTagTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let owner2 = Person(context: reader, name: "name 3")
+        let owner2 = Person(context: reader, name: "name 4")
         let addedItem = Item(
             context: reader,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
-            itemId: "itemId 3",
-            name: "name 3",
+            itemId: "itemId 4",
+            name: "name 4",
             unitCost: NSDecimalNumber(string: "41.5"),
             unitPrice: NSDecimalNumber(string: "41.5"),
             owner: owner2)

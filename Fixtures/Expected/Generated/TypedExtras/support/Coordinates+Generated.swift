@@ -7,7 +7,7 @@ import Foundation
 /// The `Coordinates` composite of TypedExtras.xcdatamodeld.
 /// Core Data stores it as a dictionary keyed by element name (`compositeValue`); predicates reach an
 /// element through the attribute, e.g. `attribute.latitude`.
-public struct Coordinates: Hashable, Sendable {
+public struct Coordinates: Sendable {
     /// Element names: the keys of `compositeValue`.
     public enum Keys {
         nonisolated public static let latitude = "latitude"
@@ -38,3 +38,11 @@ public struct Coordinates: Hashable, Sendable {
         return compositeValue
     }
 }
+
+// A nonisolated conformance: under MainActor default isolation (Swift 6.2) `==` and `hash(into:)` stay usable from
+// any isolation. Older compilers have no such spelling and no such isolation.
+#if compiler(>=6.2)
+extension Coordinates: nonisolated Hashable {}
+#else
+extension Coordinates: Hashable {}
+#endif

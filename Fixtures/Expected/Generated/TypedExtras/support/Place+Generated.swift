@@ -7,7 +7,7 @@ import Foundation
 /// The `Place` composite of TypedExtras.xcdatamodeld.
 /// Core Data stores it as a dictionary keyed by element name (`compositeValue`); predicates reach an
 /// element through the attribute, e.g. `attribute.capturedAt`.
-public struct Place: Hashable, Sendable {
+public struct Place: Sendable {
     /// Element names: the keys of `compositeValue`.
     public enum Keys {
         nonisolated public static let capturedAt = "capturedAt"
@@ -46,3 +46,11 @@ public struct Place: Hashable, Sendable {
         return compositeValue
     }
 }
+
+// A nonisolated conformance: under MainActor default isolation (Swift 6.2) `==` and `hash(into:)` stay usable from
+// any isolation. Older compilers have no such spelling and no such isolation.
+#if compiler(>=6.2)
+extension Place: nonisolated Hashable {}
+#else
+extension Place: Hashable {}
+#endif

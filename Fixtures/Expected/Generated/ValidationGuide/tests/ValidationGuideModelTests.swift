@@ -150,7 +150,7 @@ final class ValidationGuideDepartmentTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let addedEmployee = Employee(context: reader, name: "name 3", department: fetched)
+        let addedEmployee = Employee(context: reader, name: "name 4", department: fetched)
         fetched.addToEmployees(addedEmployee)
         reader.delete(reader.object(with: employee.objectID))
         try reader.save()
@@ -265,7 +265,7 @@ final class ValidationGuideEmployeeTests: XCTestCase {
         fetched.bonus = Double(43.5)
         fetched.name = "name 2"
         fetched.salary = NSDecimalNumber(string: "1002")
-        let newDepartment = Department(context: reader, name: "name 3")
+        let newDepartment = Department(context: reader, name: "name 4")
         fetched.department = newDepartment
         try reader.save()
 

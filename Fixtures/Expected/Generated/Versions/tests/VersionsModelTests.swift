@@ -153,7 +153,7 @@ final class VersionsNoteTests: XCTestCase {
         // 4. Every mutable property changed, and saved.
         fetched.body = "body 2"
         fetched.title = "title 2"
-        let newNotebook = Notebook(context: reader, name: "name 3")
+        let newNotebook = Notebook(context: reader, name: "name 4")
         fetched.notebook = newNotebook
         try reader.save()
 
@@ -196,7 +196,7 @@ final class VersionsNotebookTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let addedNote = Note(context: reader, title: "title 3", notebook: fetched)
+        let addedNote = Note(context: reader, title: "title 4", notebook: fetched)
         fetched.addToNotes(addedNote)
         fetched.removeFromNotes(try XCTUnwrap(reader.object(with: note.objectID) as? Note))
         try reader.save()

@@ -7,7 +7,7 @@ import Foundation
 /// The `Dimensions` composite of Vocabulary.xcdatamodeld.
 /// Core Data stores it as a dictionary keyed by element name (`compositeValue`); predicates reach an
 /// element through the attribute, e.g. `attribute.height`.
-public struct Dimensions: Hashable, Sendable {
+public struct Dimensions: Sendable {
     /// Element names: the keys of `compositeValue`.
     public enum Keys {
         nonisolated public static let height = "height"
@@ -44,3 +44,11 @@ public struct Dimensions: Hashable, Sendable {
         return compositeValue
     }
 }
+
+// A nonisolated conformance: under MainActor default isolation (Swift 6.2) `==` and `hash(into:)` stay usable from
+// any isolation. Older compilers have no such spelling and no such isolation.
+#if compiler(>=6.2)
+extension Dimensions: nonisolated Hashable {}
+#else
+extension Dimensions: Hashable {}
+#endif
