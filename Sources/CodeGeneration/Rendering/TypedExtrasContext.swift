@@ -218,6 +218,7 @@ extension CompositeContext: MustacheParent {
         case "access": self.access
         case "name": self.name
         case "conformanceClause": self.conformanceClause
+        case "isHashable": self.isHashable
         case "documentation": self.documentation
         case "fields": self.fields
         case "hasFields": self.hasFields

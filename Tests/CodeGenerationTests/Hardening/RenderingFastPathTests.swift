@@ -10,7 +10,7 @@ import Testing
 @Suite struct RenderingFastPathTests {
     /// Every fixture model's contexts: each typed `child(named:)` answers what swift-mustache's Mirror
     /// lookup would (same value, optionals flattened), recursively, and unknown names answer nil.
-    @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions"])
+    @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras"])
     func typedLookupsMatchTheMirror(model: String) throws {
         let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(model).xcdatamodeld").path)
         let (plan, _) = CodeGenerator.makePlan(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
@@ -18,6 +18,9 @@ import Testing
         var checked = 0
         for classPlan in plan.classes {
             checked += checkLookups(of: plan.context(for: classPlan), path: classPlan.className)
+        }
+        for composite in plan.composites {
+            checked += checkLookups(of: plan.context(for: composite), path: composite.name)
         }
         checked += checkLookups(of: plan.supportContext, path: "support")
         #expect(checked > 50, "only \(checked) lookups checked")
