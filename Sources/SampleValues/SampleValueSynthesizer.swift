@@ -367,21 +367,25 @@ enum NumericCandidates {
         )
     }
 
-    /// Up to three values spiralling out from 42, without the default when there is room.
+    /// How many distinct values a test may ask for: generated tests create several objects of one
+    /// entity, and values of attributes in uniqueness constraints must not repeat among them.
+    static let candidateCount = 8
+
+    /// Up to `candidateCount` values spiralling out from 42, without the default when there is room.
     static func integers(for attribute: Attribute) -> [Int64] {
         let (lower, upper) = integerBounds(for: attribute)
         guard lower <= upper else { return [] }
         let start = min(max(preferredInteger, lower), upper)
         var values: [Int64] = [start]
         var distance: Int64 = 1
-        while values.count < 3, distance <= 3 {
+        while values.count < candidateCount, distance <= Int64(candidateCount) {
             for offset in [distance, -distance] {
                 let (candidate, overflow) = start.addingReportingOverflow(offset)
                 if !overflow, candidate >= lower, candidate <= upper { values.append(candidate) }
             }
             distance += 1
         }
-        return withoutDefault(Array(values.prefix(3)), default: attribute.defaultValue.flatMap(double).map { Int64(exactly: $0) } ?? nil)
+        return withoutDefault(Array(values.prefix(candidateCount)), default: attribute.defaultValue.flatMap(double).map { Int64(exactly: $0) } ?? nil)
     }
 
     static func doubles(for attribute: Attribute) -> [Double] {
@@ -416,8 +420,10 @@ enum NumericCandidates {
         if let upper, start > upper { start = upper }
         func inside(_ value: Decimal) -> Bool { (lower.map { value >= $0 } ?? true) && (upper.map { value <= $0 } ?? true) }
         var values = [start]
-        for offset in [Decimal(1), Decimal(-1), Decimal(2), Decimal(-2)] where values.count < 3 {
-            if inside(start + offset) { values.append(start + offset) }
+        for distance in 1...(candidateCount / 2) {
+            for offset in [Decimal(distance), -Decimal(distance)] where values.count < candidateCount {
+                if inside(start + offset) { values.append(start + offset) }
+            }
         }
         if values.count < 2, let lower, let upper {
             // A narrow range: its midpoint and quarter points.
@@ -435,9 +441,11 @@ enum NumericCandidates {
     private static func spiral(preferred: Double, step: Double, lower: Double, upper: Double) -> [Double] {
         let start = min(max(preferred, lower), upper)
         var values = [start]
-        for offset in [step, -step, 2 * step, -2 * step] where values.count < 3 {
-            let candidate = start + offset
-            if candidate >= lower, candidate <= upper { values.append(candidate) }
+        for distance in 1...(candidateCount / 2) {
+            for offset in [Double(distance) * step, -Double(distance) * step] where values.count < candidateCount {
+                let candidate = start + offset
+                if candidate >= lower, candidate <= upper { values.append(candidate) }
+            }
         }
         if values.count < 3 {
             let middle = lower + (upper - lower) / 2

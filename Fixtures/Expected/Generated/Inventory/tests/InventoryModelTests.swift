@@ -244,11 +244,11 @@ final class InventoryPersonTests: XCTestCase {
         fetched.name = "name 2"
         let addedItem = Item(
             context: reader,
-            dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
             itemId: "itemId 4",
             name: "name 4",
-            unitCost: NSDecimalNumber(string: "41.5"),
-            unitPrice: NSDecimalNumber(string: "41.5"),
+            unitCost: NSDecimalNumber(string: "44.5"),
+            unitPrice: NSDecimalNumber(string: "44.5"),
             owner: fetched)
         fetched.addToItems(addedItem)
         reader.delete(reader.object(with: item.objectID))
@@ -304,11 +304,11 @@ final class InventoryTagTests: XCTestCase {
         let owner2 = Person(context: reader, name: "name 4")
         let addedItem = Item(
             context: reader,
-            dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
             itemId: "itemId 4",
             name: "name 4",
-            unitCost: NSDecimalNumber(string: "41.5"),
-            unitPrice: NSDecimalNumber(string: "41.5"),
+            unitCost: NSDecimalNumber(string: "44.5"),
+            unitPrice: NSDecimalNumber(string: "44.5"),
             owner: owner2)
         fetched.addToItems(addedItem)
         fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? Item))

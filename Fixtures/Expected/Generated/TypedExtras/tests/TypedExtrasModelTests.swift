@@ -194,7 +194,7 @@ final class TypedExtrasItemTests: XCTestCase {
         fetched.price = NSDecimalNumber(string: "43.5")
         fetched.priority = .low
         fetched.size = Dimensions(depth: Double(43.5), height: Double(43.5), unit: "unit 2", width: Double(43.5))
-        let newWarehouse = Warehouse(context: reader, code: Int32(41), name: "name 4")
+        let newWarehouse = Warehouse(context: reader, code: Int32(44), name: "name 4")
         fetched.warehouse = newWarehouse
         try reader.save()
 
@@ -279,11 +279,11 @@ final class TypedExtrasWarehouseTests: XCTestCase {
         fetched.name = "name 2"
         let addedItem = Item(
             context: reader,
-            createdAt: Date(timeIntervalSinceReferenceDate: 694137600),
+            createdAt: Date(timeIntervalSinceReferenceDate: 694396800),
             identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000004")!,
             manifest: Manifest(lines: ["nut", "washer"]),
             name: "name 4",
-            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694137600), coordinates: Coordinates(latitude: Double(41.5), longitude: Double(41.5)), label: "label 4"),
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694396800), coordinates: Coordinates(latitude: Double(44.5), longitude: Double(44.5)), label: "label 4"),
             warehouse: fetched)
         fetched.addToItems(addedItem)
         fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? Item))
