@@ -91,13 +91,19 @@ struct PluginIntegrationTests {
     }
 
     /// Every file under `directory` with its modification date.
+    /// Source files' modification dates: what a build's recompilation depends on. The generator's
+    /// no-change stamp (and the folders holding it) may be refreshed by a run that rewrote nothing, e.g.
+    /// after SwiftPM relinked the tool.
     func modificationDates(under directory: URL) -> [String: Date] {
         var dates: [String: Date] = [:]
-        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.contentModificationDateKey])
+        let keys: Set<URLResourceKey> = [.contentModificationDateKey, .isRegularFileKey]
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: Array(keys))
         while let url = enumerator?.nextObject() as? URL {
-            if let date = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate {
-                dates[url.path] = date
-            }
+            guard url.lastPathComponent != GenerationStamp.fileName,
+                let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
+                let date = values.contentModificationDate
+            else { continue }
+            dates[url.path] = date
         }
         return dates
     }
