@@ -29,12 +29,20 @@ public enum CodeGenerator {
             all.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(all)
         }
-        var files = render(plan, with: templates)
-        if let testPlan {
-            files.append(
-                GeneratedFile(
-                    relativePath: testPlan.fileName,
-                    contents: templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
+        var files: [GeneratedFile]
+        do {
+            files = try render(plan, with: templates)
+            if let testPlan {
+                files.append(
+                    GeneratedFile(
+                        relativePath: testPlan.fileName,
+                        contents: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests),
+                        kind: .tests))
+            }
+        } catch let error as DiagnosticsError {
+            var all = diagnostics
+            all.append(contentsOf: error.diagnostics)
+            throw DiagnosticsError(all)
         }
         return GenerationResult(files: files, diagnostics: diagnostics, plan: plan, testPlan: testPlan)
     }
@@ -56,29 +64,31 @@ public enum CodeGenerator {
         return (plan, planner.diagnostics)
     }
 
-    static func render(_ plan: GenerationPlan, with templates: TemplateSet) -> [GeneratedFile] {
+    static func render(_ plan: GenerationPlan, with templates: TemplateSet) throws -> [GeneratedFile] {
         let classes = plan.classes
-        let rendered = ParallelResults<[GeneratedFile]>(count: classes.count)
+        let rendered = ParallelResults<Result<[GeneratedFile], any Error>>(count: classes.count)
         // Each entity renders independently; templates are parsed once and shared.
         DispatchQueue.concurrentPerform(iterations: classes.count) { index in
             let context = plan.context(for: classes[index])
             let name = classes[index].className
-            rendered[index] = [
-                GeneratedFile(
-                    relativePath: "\(name)+Generated.swift", contents: templates.render(context, with: .entityMachine),
-                    kind: .machine),
-                GeneratedFile(
-                    relativePath: "\(name).swift", contents: templates.render(context, with: .entityHuman), kind: .human),
-            ]
+            rendered[index] = Result {
+                [
+                    GeneratedFile(
+                        relativePath: "\(name)+Generated.swift", contents: try templates.render(context, with: .entityMachine),
+                        kind: .machine),
+                    GeneratedFile(
+                        relativePath: "\(name).swift", contents: try templates.render(context, with: .entityHuman), kind: .human),
+                ]
+            }
         }
-        var files = rendered.values.flatMap { $0 ?? [] }
+        var files = try rendered.values.flatMap { try $0?.get() ?? [] }
         files.append(
             GeneratedFile(
                 relativePath: "ManagedValidation+Generated.swift",
-                contents: templates.render(plan.supportContext, with: .validationSupport), kind: .support))
-        files += plan.composites.map {
+                contents: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+        files += try plan.composites.map {
             GeneratedFile(
-                relativePath: "\($0.name)+Generated.swift", contents: templates.render(plan.context(for: $0), with: .composite),
+                relativePath: "\($0.name)+Generated.swift", contents: try templates.render(plan.context(for: $0), with: .composite),
                 kind: .support)
         }
         let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })

@@ -253,7 +253,7 @@ enum TypeCheckRun {
             failure = (.swift5, "could not write the generated files: \(error)")
         }
         sources?.remove()
-        if let failure, batch.count > 1 {
+        if failure != nil, batch.count > 1 {
             return batch.flatMap { check([$0], options: options) }
         }
         return batch.map { model in

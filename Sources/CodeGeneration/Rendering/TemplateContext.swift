@@ -1,5 +1,5 @@
 import ManagedModel
-import Mustache
+import MustacheEngine
 
 /// The values handed to the templates: strings, booleans, optionals and arrays only, so a template
 /// lays text out and never decides anything. Documented field by field in `Templates/README.md`.
@@ -185,154 +185,153 @@ extension GenerationPlan {
 
 // MARK: Typed lookups
 
-// swift-mustache finds `{{name}}` through `Mirror` unless the value answers `child(named:)` itself; the
-// Mirror path (filter over every child, then an Optional probe) was ~60% of a whole run. Each lookup below
-// returns exactly what the Mirror would: the stored property of that name, optionals flattened, and nil
-// for unknown names so the lookup climbs the context stack. `TemplateContextLookupTests` checks every
-// property against the Mirror, so a property added above without a case here fails a test.
+// Templates find `{{name}}` through these switches (no reflection): each answers the stored property of that
+// name, absent optionals as nil, and nil for unknown names so the lookup climbs the context stack.
+// `RenderingFastPathTests` checks every stored property of every context against its Mirror, so a
+// property added above without a case here fails a test.
 
-extension FileHeaderContext: MustacheParent {
-    func child(named name: String) -> Any? {
+extension FileHeaderContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "banner": banner
-        case "imports": imports
+        case "banner": banner.templateValue
+        case "imports": imports.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Key: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Key: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": swiftName
-        case "key": key
+        case "swiftName": swiftName.templateValue
+        case "key": key.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Attribute: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Attribute: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": swiftName
-        case "key": key
-        case "type": type
-        case "isManaged": isManaged
-        case "isOptionalScalar": isOptionalScalar
-        case "isReadOnly": isReadOnly
-        case "numberAccessor": numberAccessor
-        case "typed": typed
-        case "documentation": documentation
-        case "setterAccess": setterAccess
+        case "swiftName": swiftName.templateValue
+        case "key": key.templateValue
+        case "type": type.templateValue
+        case "isManaged": isManaged.templateValue
+        case "isOptionalScalar": isOptionalScalar.templateValue
+        case "isReadOnly": isReadOnly.templateValue
+        case "numberAccessor": numberAccessor.templateValue
+        case "typed": typed.templateValue
+        case "documentation": documentation.templateValue
+        case "setterAccess": setterAccess.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Accessor: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Accessor: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "selector": selector
-        case "signature": signature
-        case "isManaged": isManaged
-        case "body": body
+        case "selector": selector.templateValue
+        case "signature": signature.templateValue
+        case "isManaged": isManaged.templateValue
+        case "body": body.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Relationship: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Relationship: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": swiftName
-        case "key": key
-        case "type": type
-        case "accessors": accessors
-        case "hasAccessors": hasAccessors
+        case "swiftName": swiftName.templateValue
+        case "key": key.templateValue
+        case "type": type.templateValue
+        case "accessors": accessors.templateValue
+        case "hasAccessors": hasAccessors.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Parameter: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Parameter: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": swiftName
-        case "type": type
-        case "defaultClause": defaultClause
+        case "swiftName": swiftName.templateValue
+        case "type": type.templateValue
+        case "defaultClause": defaultClause.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Initializer: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Initializer: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "overrideKeyword": overrideKeyword
-        case "parameters": parameters
-        case "assignments": assignments
+        case "overrideKeyword": overrideKeyword.templateValue
+        case "parameters": parameters.templateValue
+        case "assignments": assignments.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext.Hook: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext.Hook: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "methodName": methodName
-        case "selector": selector
-        case "parameterName": parameterName
-        case "typeName": typeName
-        case "conversion": conversion
-        case "constraints": constraints
-        case "hasConstraints": hasConstraints
+        case "methodName": methodName.templateValue
+        case "selector": selector.templateValue
+        case "parameterName": parameterName.templateValue
+        case "typeName": typeName.templateValue
+        case "conversion": conversion.templateValue
+        case "constraints": constraints.templateValue
+        case "hasConstraints": hasConstraints.templateValue
         default: nil
         }
     }
 }
 
-extension EntityContext: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntityContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "header": header
-        case "access": access
-        case "entityName": entityName
-        case "modelFileName": modelFileName
-        case "className": className
-        case "objcName": objcName
-        case "superclassName": superclassName
-        case "isFinal": isFinal
-        case "keys": keys
-        case "attributes": attributes
-        case "hasAttributes": hasAttributes
-        case "relationships": relationships
-        case "hasRelationships": hasRelationships
-        case "relationshipsWithAccessors": relationshipsWithAccessors
-        case "initializer": initializer
-        case "initializerName": initializerName
-        case "faultInitializerAccess": faultInitializerAccess
-        case "unavailableInitOverride": unavailableInitOverride
-        case "declaresUnavailableContextInit": declaresUnavailableContextInit
-        case "unavailableInheritedInitializers": unavailableInheritedInitializers
-        case "isAbstract": isAbstract
-        case "protocolName": protocolName
-        case "hooks": hooks
-        case "constrainedHooks": constrainedHooks
-        case "hasConstrainedHooks": hasConstrainedHooks
-        case "consistencyHookName": consistencyHookName
-        case "deletionHookName": deletionHookName
-        case "classDocumentation": classDocumentation
-        case "extras": extras
+        case "header": header.templateValue
+        case "access": access.templateValue
+        case "entityName": entityName.templateValue
+        case "modelFileName": modelFileName.templateValue
+        case "className": className.templateValue
+        case "objcName": objcName.templateValue
+        case "superclassName": superclassName.templateValue
+        case "isFinal": isFinal.templateValue
+        case "keys": keys.templateValue
+        case "attributes": attributes.templateValue
+        case "hasAttributes": hasAttributes.templateValue
+        case "relationships": relationships.templateValue
+        case "hasRelationships": hasRelationships.templateValue
+        case "relationshipsWithAccessors": relationshipsWithAccessors.templateValue
+        case "initializer": initializer.templateValue
+        case "initializerName": initializerName.templateValue
+        case "faultInitializerAccess": faultInitializerAccess.templateValue
+        case "unavailableInitOverride": unavailableInitOverride.templateValue
+        case "declaresUnavailableContextInit": declaresUnavailableContextInit.templateValue
+        case "unavailableInheritedInitializers": unavailableInheritedInitializers.templateValue
+        case "isAbstract": isAbstract.templateValue
+        case "protocolName": protocolName.templateValue
+        case "hooks": hooks.templateValue
+        case "constrainedHooks": constrainedHooks.templateValue
+        case "hasConstrainedHooks": hasConstrainedHooks.templateValue
+        case "consistencyHookName": consistencyHookName.templateValue
+        case "deletionHookName": deletionHookName.templateValue
+        case "classDocumentation": classDocumentation.templateValue
+        case "extras": extras.templateValue
         default: nil
         }
     }
 }
 
-extension SupportContext: MustacheParent {
-    func child(named name: String) -> Any? {
+extension SupportContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "header": header
-        case "access": access
+        case "header": header.templateValue
+        case "access": access.templateValue
         default: nil
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import ManagedCodegenTemplates
 import ManagedModel
-import Mustache
+import MustacheEngine
 
 /// The parsed templates of one run: the bundled ones, each replaced by a file of the same name in the
 /// override folder when there is one. Parsed once, then shared by every (parallel) render.
@@ -39,27 +39,34 @@ struct TemplateSet: Sendable {
                 sources[String(file.dropLast(".mustache".count))] = (path, text)
             }
         }
-        var library = MustacheLibrary()
+        var parsed: [MustacheTemplate] = []
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                try library.register(source.text, named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.error(
-                    "template syntax: \(error.error)",
-                    at: SourceLocation(path: source.path, line: error.context.lineNumber))
+                parsed.append(try MustacheTemplate(name: name, source: source.text))
             } catch {
-                diagnostics.error("template syntax: \(error)", at: SourceLocation(path: source.path, line: 0))
+                diagnostics.error("template syntax: \(error.message)", at: SourceLocation(path: source.path, line: error.line))
             }
         }
         for name in Name.allCases where sources[name.rawValue] == nil {
             diagnostics.error("the template \(name.rawValue).mustache is missing")
         }
+        let library = MustacheLibrary(parsed)
+        for missing in library.missingPartials {
+            diagnostics.error(
+                "the template includes `{{> \(missing.partial)}}`, but there is no \(missing.partial).mustache",
+                at: SourceLocation(path: sources[missing.template]?.path ?? missing.template, line: missing.line))
+        }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         self.library = library
     }
 
-    func render(_ context: Any, with name: Name) -> String {
-        Self.normalized(library.render(context, withTemplate: name.rawValue) ?? "")
+    /// - Throws: `DiagnosticsError` when partials include each other without end.
+    func render(_ context: some TemplateObject, with name: Name) throws -> String {
+        do {
+            return Self.normalized(try library.render(name.rawValue, with: context))
+        } catch {
+            throw DiagnosticsError(.error("rendering \(name.rawValue).mustache: \(error.message)"))
+        }
     }
 
     /// `\n` line endings, no trailing spaces or tabs, no leading or trailing blank lines, exactly one
@@ -69,8 +76,11 @@ struct TemplateSet: Sendable {
     /// two fifths of a run). Byte-wise equals character-wise here: `\n` and `\r\n` always end a grapheme,
     /// and a space or tab followed by a combining mark does not end its line in either view.
     static func normalized(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { input in
+        normalized(Array(text.utf8))
+    }
+
+    static func normalized(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { input in
             var output: [UInt8] = []
             output.reserveCapacity(input.count + 1)
             var lineStart = 0

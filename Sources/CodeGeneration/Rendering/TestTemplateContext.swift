@@ -1,4 +1,5 @@
 import ManagedModel
+import MustacheEngine
 import SampleValues
 
 /// The values the `model-tests` template lays out; documented in `Templates/README.md`.
@@ -84,5 +85,81 @@ extension TestPlan {
                         TestsFileContext.Factory(methodName: $0.methodName, className: suite.className, lines: lines($0.statements))
                     })
             })
+    }
+}
+
+// MARK: Typed lookups (see TemplateContext.swift: every stored property needs a case)
+
+extension TestsFileContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
+        switch name {
+        case "banner": banner.templateValue
+        case "moduleName": moduleName.templateValue
+        case "modelName": modelName.templateValue
+        case "modelNameLiteral": modelNameLiteral.templateValue
+        case "storeTypeName": storeTypeName.templateValue
+        case "bundleExpression": bundleExpression.templateValue
+        case "suites": suites.templateValue
+        default: nil
+        }
+    }
+}
+
+extension TestsFileContext.Suite: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
+        switch name {
+        case "suiteName": suiteName.templateValue
+        case "className": className.templateValue
+        case "entityName": entityName.templateValue
+        case "storeTypeName": storeTypeName.templateValue
+        case "skipMessage": skipMessage.templateValue
+        case "roundTrip": roundTrip.templateValue
+        case "constraintTests": constraintTests.templateValue
+        case "factory": factory.templateValue
+        default: nil
+        }
+    }
+}
+
+extension TestsFileContext.RoundTrip: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
+        switch name {
+        case "storeTypeName": storeTypeName.templateValue
+        case "className": className.templateValue
+        case "entityNameLiteral": entityNameLiteral.templateValue
+        case "subject": subject.templateValue
+        case "notes": notes.templateValue
+        case "creation": creation.templateValue
+        case "createdChecks": createdChecks.templateValue
+        case "fetchedChecks": fetchedChecks.templateValue
+        case "modification": modification.templateValue
+        case "modifiedChecks": modifiedChecks.templateValue
+        default: nil
+        }
+    }
+}
+
+extension TestsFileContext.ConstraintTest: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
+        switch name {
+        case "storeTypeName": storeTypeName.templateValue
+        case "methodName": methodName.templateValue
+        case "summary": summary.templateValue
+        case "subject": subject.templateValue
+        case "factoryName": factoryName.templateValue
+        case "lines": lines.templateValue
+        default: nil
+        }
+    }
+}
+
+extension TestsFileContext.Factory: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
+        switch name {
+        case "methodName": methodName.templateValue
+        case "className": className.templateValue
+        case "lines": lines.templateValue
+        default: nil
+        }
     }
 }

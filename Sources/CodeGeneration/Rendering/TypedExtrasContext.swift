@@ -1,5 +1,5 @@
 import ManagedModel
-import Mustache
+import MustacheEngine
 
 /// Template values for what TypedExtrasPlan.swift plans; documented in `Templates/README.md`.
 struct TypedAccessor: Sendable {
@@ -129,99 +129,99 @@ extension GenerationPlan {
 
 // MARK: Typed lookups (see TemplateContext.swift: every stored property needs a case)
 
-extension TypedAccessor: MustacheParent {
-    func child(named name: String) -> Any? {
+extension TypedAccessor: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "getter": self.getter
-        case "setter": self.setter
+        case "getter": self.getter.templateValue
+        case "setter": self.setter.templateValue
         default: nil
         }
     }
 }
 
-extension ExtrasContext.FetchedProperty: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExtrasContext.FetchedProperty: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": self.swiftName
-        case "key": self.key
-        case "type": self.type
-        case "elementType": self.elementType
-        case "documentation": self.documentation
+        case "swiftName": self.swiftName.templateValue
+        case "key": self.key.templateValue
+        case "type": self.type.templateValue
+        case "elementType": self.elementType.templateValue
+        case "documentation": self.documentation.templateValue
         default: nil
         }
     }
 }
 
-extension ExtrasContext.FetchTemplate: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExtrasContext.FetchTemplate: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "templateName": self.templateName
-        case "requestFunctionName": self.requestFunctionName
-        case "fetchFunctionName": self.fetchFunctionName
-        case "parameterList": self.parameterList
-        case "parameterListPrefix": self.parameterListPrefix
-        case "argumentList": self.argumentList
-        case "requestResultType": self.requestResultType
-        case "returnType": self.returnType
-        case "configuration": self.configuration
-        case "fetchExpression": self.fetchExpression
-        case "documentation": self.documentation
+        case "templateName": self.templateName.templateValue
+        case "requestFunctionName": self.requestFunctionName.templateValue
+        case "fetchFunctionName": self.fetchFunctionName.templateValue
+        case "parameterList": self.parameterList.templateValue
+        case "parameterListPrefix": self.parameterListPrefix.templateValue
+        case "argumentList": self.argumentList.templateValue
+        case "requestResultType": self.requestResultType.templateValue
+        case "returnType": self.returnType.templateValue
+        case "configuration": self.configuration.templateValue
+        case "fetchExpression": self.fetchExpression.templateValue
+        case "documentation": self.documentation.templateValue
         default: nil
         }
     }
 }
 
-extension ExtrasContext.UniqueFetch: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExtrasContext.UniqueFetch: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "key": self.key
-        case "swiftName": self.swiftName
-        case "typeName": self.typeName
-        case "argument": self.argument
+        case "key": self.key.templateValue
+        case "swiftName": self.swiftName.templateValue
+        case "typeName": self.typeName.templateValue
+        case "argument": self.argument.templateValue
         default: nil
         }
     }
 }
 
-extension ExtrasContext: MustacheParent {
-    func child(named name: String) -> Any? {
+extension ExtrasContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "fetchedProperties": self.fetchedProperties
-        case "hasFetchedProperties": self.hasFetchedProperties
-        case "fetchTemplates": self.fetchTemplates
-        case "uniqueFetches": self.uniqueFetches
+        case "fetchedProperties": self.fetchedProperties.templateValue
+        case "hasFetchedProperties": self.hasFetchedProperties.templateValue
+        case "fetchTemplates": self.fetchTemplates.templateValue
+        case "uniqueFetches": self.uniqueFetches.templateValue
         default: nil
         }
     }
 }
 
-extension CompositeContext.Field: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CompositeContext.Field: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "swiftName": self.swiftName
-        case "key": self.key
-        case "type": self.type
-        case "isOptional": self.isOptional
-        case "isSendable": self.isSendable
-        case "defaultClause": self.defaultClause
-        case "decode": self.decode
-        case "encode": self.encode
+        case "swiftName": self.swiftName.templateValue
+        case "key": self.key.templateValue
+        case "type": self.type.templateValue
+        case "isOptional": self.isOptional.templateValue
+        case "isSendable": self.isSendable.templateValue
+        case "defaultClause": self.defaultClause.templateValue
+        case "decode": self.decode.templateValue
+        case "encode": self.encode.templateValue
         default: nil
         }
     }
 }
 
-extension CompositeContext: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CompositeContext: TemplateObject {
+    func templateValue(named name: String) -> TemplateValue? {
         switch name {
-        case "header": self.header
-        case "access": self.access
-        case "name": self.name
-        case "conformanceClause": self.conformanceClause
-        case "isHashable": self.isHashable
-        case "documentation": self.documentation
-        case "fields": self.fields
-        case "hasFields": self.hasFields
+        case "header": self.header.templateValue
+        case "access": self.access.templateValue
+        case "name": self.name.templateValue
+        case "conformanceClause": self.conformanceClause.templateValue
+        case "isHashable": self.isHashable.templateValue
+        case "documentation": self.documentation.templateValue
+        case "fields": self.fields.templateValue
+        case "hasFields": self.hasFields.templateValue
         default: nil
         }
     }

@@ -1,19 +1,20 @@
 import Foundation
 import ManagedModel
 import ModelReader
-import Mustache
+import MustacheEngine
 import Testing
 
 @testable import CodeGeneration
 
 /// The rendering fast paths must give exactly what the slow, obviously-right paths give.
 @Suite struct RenderingFastPathTests {
-    /// Every fixture model's contexts: each typed `child(named:)` answers what swift-mustache's Mirror
-    /// lookup would (same value, optionals flattened), recursively, and unknown names answer nil.
+    /// Every fixture model's contexts: each typed `templateValue(named:)` answers what the stored property of
+    /// that name holds (found through `Mirror`; absent optionals as nil), recursively, and unknown names answer nil.
     @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras"])
     func typedLookupsMatchTheMirror(model: String) throws {
         let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(model).xcdatamodeld").path)
-        let (plan, _) = CodeGenerator.makePlan(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
+        let configuration = GeneratorConfiguration(generateXcodeCodegenEntities: true)
+        let (plan, _) = CodeGenerator.makePlan(schema: loaded.schema, configuration: configuration)
         #expect(!plan.classes.isEmpty)
         var checked = 0
         for classPlan in plan.classes {
@@ -23,6 +24,10 @@ import Testing
             checked += checkLookups(of: plan.context(for: composite), path: composite.name)
         }
         checked += checkLookups(of: plan.supportContext, path: "support")
+        let (testPlan, _) = CodeGenerator.makeTestPlan(schema: loaded.schema, plan: plan, configuration: configuration)
+        if let testPlan {
+            checked += checkLookups(of: testPlan.context(banner: plan.header.banner), path: "tests")
+        }
         #expect(checked > 50, "only \(checked) lookups checked")
     }
 
@@ -36,28 +41,46 @@ import Testing
             return mirror.children.enumerated().reduce(0) { $0 + checkLookups(of: $1.element.value, path: "\(path)[\($1.offset)]") }
         }
         guard mirror.displayStyle == .struct else { return 0 }
-        guard let parent = value as? MustacheParent else {
-            Issue.record("\(path): \(type(of: value)) has no typed lookup (MustacheParent)")
+        guard let object = value as? any TemplateObject else {
+            Issue.record("\(path): \(type(of: value)) has no typed lookup (TemplateObject)")
             return 0
         }
-        #expect(parent.child(named: "noSuchProperty") == nil, "\(path)")
+        #expect(object.templateValue(named: "noSuchProperty") == nil, "\(path)")
         var checked = 0
         for child in mirror.children {
             guard let label = child.label else { continue }
-            let expected = flattened(child.value)
-            let actual = parent.child(named: label)
             #expect(
-                actual.map { String(reflecting: $0) } == expected.map { String(reflecting: $0) },
-                "\(path).\(label): typed lookup differs from the Mirror")
+                object.templateValue(named: label).map(describe) == describeStored(child.value),
+                "\(path).\(label): typed lookup differs from the stored property")
             checked += 1 + checkLookups(of: child.value, path: "\(path).\(label)")
         }
         return checked
     }
 
-    private func flattened(_ value: Any) -> Any? {
+    private func describe(_ value: TemplateValue) -> String {
+        switch value {
+        case .text(let text): "text(\(text.debugDescription))"
+        case .bool(let flag): "bool(\(flag))"
+        case .number(let number): "number(\(number))"
+        case .object(let object): "object(\(type(of: object)))"
+        case .list(let elements): "list[\(elements.map(describe).joined(separator: ", "))]"
+        }
+    }
+
+    /// What the lookup should answer for a stored value, in `describe`'s words; nil for an absent optional.
+    private func describeStored(_ value: Any) -> String? {
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
+        switch value {
+        case let text as String: return "text(\(text.debugDescription))"
+        case let flag as Bool: return "bool(\(flag))"
+        case let number as Int: return "number(\(number))"
+        default: break
+        }
+        switch mirror.displayStyle {
+        case .optional: return mirror.children.first.flatMap { describeStored($0.value) }
+        case .collection: return "list[\(mirror.children.compactMap { describeStored($0.value) }.joined(separator: ", "))]"
+        default: return "object(\(type(of: value)))"
+        }
     }
 
     /// The byte-wise normaliser against the original line-splitting one, on tricky inputs.

@@ -1,0 +1,32 @@
+/// Named templates that include each other as partials (`{{> name}}`).
+public struct MustacheLibrary: Sendable {
+    private let templates: [String: MustacheTemplate]
+
+    public init(_ templates: [MustacheTemplate]) {
+        self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    public subscript(name: String) -> MustacheTemplate? { templates[name] }
+
+    /// Partial tags that name no template of the library (Mustache would render them as nothing).
+    public var missingPartials: [(template: String, partial: String, line: Int)] {
+        templates.values.sorted { $0.name < $1.name }.flatMap { template in
+            template.partialReferences.filter { templates[$0.name] == nil }.map { (template.name, $0.name, $0.line) }
+        }
+    }
+
+    /// Renders the template `name` with `object` as the outermost context.
+    /// - Returns: UTF-8 bytes.
+    /// - Throws: `MustacheRenderError` when the template is missing or partials include each other without end.
+    public func render(_ name: String, with object: some TemplateObject) throws(MustacheRenderError) -> [UInt8] {
+        guard let template = templates[name] else { throw MustacheRenderError(message: "there is no template named \(name)") }
+        var renderer = MustacheRenderer(library: self, root: .object(object))
+        try renderer.render(template.nodes, in: template)
+        return renderer.output
+    }
+}
+
+public struct MustacheRenderError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
