@@ -7,11 +7,28 @@ public enum CodeGenerator {
     /// The first characters of every machine file; files starting with them are ours to replace or delete.
     public static let bannerPrefix = GenerationPlan.bannerPrefix
 
-    /// Generates the files for `schema`.
+    /// Generates the files for `schema`, in memory: sorted by kind, then path.
     ///
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error
     ///   (unknown configuration, unreadable or invalid templates).
     public static func generate(schema: Schema, configuration: GeneratorConfiguration) throws -> GenerationResult {
+        let prepared = try prepare(schema: schema, configuration: configuration)
+        let collected = Collected()
+        do {
+            try prepared.render { file in collected.append(file) }
+        } catch let error as DiagnosticsError {
+            var all = prepared.diagnostics
+            all.append(contentsOf: error.diagnostics)
+            throw DiagnosticsError(all)
+        }
+        return GenerationResult(files: collected.files.sortedByKindAndPath(), diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
+    }
+
+    /// Plans everything and parses the templates; rendering is left to ``PreparedGeneration/render(into:)``,
+    /// so that a caller can write each file as soon as it exists.
+    ///
+    /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error.
+    public static func prepare(schema: Schema, configuration: GeneratorConfiguration) throws -> PreparedGeneration {
         let (plan, planDiagnostics) = makePlan(schema: schema, configuration: configuration)
         var diagnostics = planDiagnostics
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
@@ -21,30 +38,14 @@ public enum CodeGenerator {
             testPlan = tests.0
             diagnostics.append(contentsOf: tests.1)
         }
-        let templates: TemplateSet
         do {
-            templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
+            let templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
+            return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
         } catch let error as DiagnosticsError {
             var all = diagnostics
             all.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(all)
         }
-        var files: [GeneratedFile]
-        do {
-            files = try render(plan, with: templates)
-            if let testPlan {
-                files.append(
-                    GeneratedFile(
-                        relativePath: testPlan.fileName,
-                        contents: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests),
-                        kind: .tests))
-            }
-        } catch let error as DiagnosticsError {
-            var all = diagnostics
-            all.append(contentsOf: error.diagnostics)
-            throw DiagnosticsError(all)
-        }
-        return GenerationResult(files: files, diagnostics: diagnostics, plan: plan, testPlan: testPlan)
     }
 
     /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
@@ -64,49 +65,64 @@ public enum CodeGenerator {
         return (plan, planner.diagnostics)
     }
 
-    static func render(_ plan: GenerationPlan, with templates: TemplateSet) throws -> [GeneratedFile] {
+}
+
+/// A run's plans and parsed templates, ready to render.
+public struct PreparedGeneration: Sendable {
+    public var plan: GenerationPlan
+    public var testPlan: TestPlan?
+    /// Warnings and notes of planning (errors were thrown).
+    public var diagnostics: Diagnostics
+    let templates: TemplateSet
+
+    /// Renders every file and hands each to `emit` as soon as it is rendered, from several threads at once
+    /// (entities render in parallel), in no defined order.
+    /// - Throws: ``DiagnosticsError`` when a template cannot be rendered (partials that include each other
+    ///   without end); some files may have been emitted by then.
+    public func render(into emit: @Sendable (GeneratedFile) -> Void) throws {
         let classes = plan.classes
-        let rendered = ParallelResults<Result<[GeneratedFile], any Error>>(count: classes.count)
-        // Each entity renders independently; templates are parsed once and shared.
+        let failures = Collected()
         DispatchQueue.concurrentPerform(iterations: classes.count) { index in
             let context = plan.context(for: classes[index])
             let name = classes[index].className
-            rendered[index] = Result {
-                [
+            do {
+                emit(
                     GeneratedFile(
                         relativePath: "\(name)+Generated.swift", contents: try templates.render(context, with: .entityMachine),
-                        kind: .machine),
-                    GeneratedFile(
-                        relativePath: "\(name).swift", contents: try templates.render(context, with: .entityHuman), kind: .human),
-                ]
+                        kind: .machine))
+                emit(GeneratedFile(relativePath: "\(name).swift", contents: try templates.render(context, with: .entityHuman), kind: .human))
+            } catch {
+                failures.append(error)
             }
         }
-        var files = try rendered.values.flatMap { try $0?.get() ?? [] }
-        files.append(
+        if let failure = failures.errors.first { throw failure }
+        emit(
             GeneratedFile(
                 relativePath: "ManagedValidation+Generated.swift",
                 contents: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
-        files += try plan.composites.map {
-            GeneratedFile(
-                relativePath: "\($0.name)+Generated.swift", contents: try templates.render(plan.context(for: $0), with: .composite),
-                kind: .support)
+        for composite in plan.composites {
+            emit(
+                GeneratedFile(
+                    relativePath: "\(composite.name)+Generated.swift",
+                    contents: try templates.render(plan.context(for: composite), with: .composite), kind: .support))
         }
-        let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })
-        return files.sorted { (kindOrder[$0.kind]!, $0.relativePath) < (kindOrder[$1.kind]!, $1.relativePath) }
+        if let testPlan {
+            emit(
+                GeneratedFile(
+                    relativePath: testPlan.fileName,
+                    contents: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
+        }
     }
 }
 
-/// Slots filled concurrently, one per index.
-private final class ParallelResults<Value>: @unchecked Sendable {
-    private var storage: [Value?]
+/// Files and errors gathered from parallel renders.
+private final class Collected: @unchecked Sendable {
     private let lock = NSLock()
+    private var storedFiles: [GeneratedFile] = []
+    private var storedErrors: [any Error] = []
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { storage[index] } }
-        set { lock.withLock { storage[index] = newValue } }
-    }
-
-    var values: [Value?] { lock.withLock { storage } }
+    func append(_ file: GeneratedFile) { lock.withLock { storedFiles.append(file) } }
+    func append(_ error: any Error) { lock.withLock { storedErrors.append(error) } }
+    var files: [GeneratedFile] { lock.withLock { storedFiles } }
+    var errors: [any Error] { lock.withLock { storedErrors } }
 }

@@ -25,6 +25,14 @@ public struct GeneratedFile: Hashable, Sendable {
     }
 }
 
+extension Array where Element == GeneratedFile {
+    /// By kind (in `Kind.allCases` order), then path: the order of ``GenerationResult/files``.
+    public func sortedByKindAndPath() -> [GeneratedFile] {
+        let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })
+        return sorted { (kindOrder[$0.kind]!, $0.relativePath) < (kindOrder[$1.kind]!, $1.relativePath) }
+    }
+}
+
 /// Everything one run generated, and what it had to say.
 public struct GenerationResult: Sendable {
     /// Sorted by kind, then path.

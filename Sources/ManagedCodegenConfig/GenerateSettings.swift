@@ -134,17 +134,20 @@ public struct GenerationRequest: Hashable, Sendable {
     }
 
     /// The files this request writes, out of everything the generator produced.
-    public func selecting(_ files: [GeneratedFile]) -> [GeneratedFile] {
+    /// Whether `file` is written, for scopes that choose file by file; nil for `--single-file`, which
+    /// combines the machine files into one.
+    public func includes(_ file: GeneratedFile) -> Bool? {
         switch scope {
-        case .all:
-            return files.filter { $0.kind != .tests || testsDirectory != nil }
-        case .machineOnly:
-            return files.filter { $0.kind == .machine || $0.kind == .support }
-        case .singleFile(let name):
-            return [GeneratedFile.combined(files.filter { $0.kind == .machine || $0.kind == .support }, named: name)]
-        case .withoutMachineFiles:
-            return files.filter { $0.kind == .human || ($0.kind == .tests && testsDirectory != nil) }
+        case .all: file.kind != .tests || testsDirectory != nil
+        case .machineOnly: file.kind == .machine || file.kind == .support
+        case .singleFile: nil
+        case .withoutMachineFiles: file.kind == .human || (file.kind == .tests && testsDirectory != nil)
         }
+    }
+
+    public func selecting(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        guard case .singleFile(let name) = scope else { return files.filter { includes($0) == true } }
+        return [GeneratedFile.combined(files.filter { $0.kind == .machine || $0.kind == .support }, named: name)]
     }
 
     /// Where the writer puts each kind. Kinds this request does not write share a folder it does write, so

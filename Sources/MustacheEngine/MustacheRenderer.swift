@@ -44,8 +44,10 @@ struct MustacheRenderer {
                 case .bool(let flag):
                     if flag { try render(body, in: template) }
                 case .list(let elements):
-                    for (index, element) in elements.enumerated() {
-                        stack.append(Frame(value: element, index: index, count: elements.count))
+                    let count = elements.count
+                    for index in 0..<count {
+                        guard let element = elements.element(at: index) else { continue }
+                        stack.append(Frame(value: element, index: index, count: count))
                         defer { stack.removeLast() }
                         try render(body, in: template)
                     }
@@ -151,11 +153,12 @@ struct MustacheRenderer {
         case (.capitalized, .text(let text)): .text(text.capitalizedWords())
         case (.empty, .text(let text)): .bool(text.isEmpty)
         case (.reversed, .text(let text)): .text(String(text.reversed()))
-        case (.first, .list(let elements)): elements.first
-        case (.last, .list(let elements)): elements.last
+        case (.first, .list(let elements)): elements.count > 0 ? elements.element(at: 0) : nil
+        case (.last, .list(let elements)): elements.count > 0 ? elements.element(at: elements.count - 1) : nil
         case (.count, .list(let elements)): .number(elements.count)
-        case (.empty, .list(let elements)): .bool(elements.isEmpty)
-        case (.reversed, .list(let elements)): .list(elements.reversed())
+        case (.empty, .list(let elements)): .bool(elements.count == 0)
+        case (.reversed, .list(let elements)):
+            (0..<elements.count).reversed().compactMap { elements.element(at: $0) }.templateList
         case (.plusone, .number(let number)): .number(number + 1)
         case (.minusone, .number(let number)): .number(number - 1)
         case (.equalzero, .number(let number)): .bool(number == 0)

@@ -7,7 +7,15 @@ public enum TemplateValue {
     /// Pushed on the context stack by a section; its fields are found by name.
     case object(any TemplateObject)
     /// A section renders once per element.
-    case list([TemplateValue])
+    case list(any TemplateList)
+}
+
+/// The elements of a `.list`, converted one at a time as a section reaches them (an array of context structs
+/// is handed over as it is, without a converted copy).
+public protocol TemplateList {
+    var count: Int { get }
+    /// nil for an absent optional element, which renders nothing.
+    func element(at index: Int) -> TemplateValue?
 }
 
 /// A value whose fields templates can name. `templateValue(named:)` answers nil for names it does not have
@@ -46,7 +54,22 @@ extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvert
 }
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .list(compactMap(\.templateValue)) }
+    public var templateValue: TemplateValue? { .list(self) }
+}
+
+extension Array: TemplateList where Element: TemplateValueConvertible {
+    public func element(at index: Int) -> TemplateValue? { self[index].templateValue }
+}
+
+/// A list of values built by hand (tests, transforms).
+extension Array where Element == TemplateValue {
+    public var templateList: TemplateValue { .list(TemplateValues(elements: self)) }
+}
+
+struct TemplateValues: TemplateList {
+    var elements: [TemplateValue]
+    var count: Int { elements.count }
+    func element(at index: Int) -> TemplateValue? { elements[index] }
 }
 
 extension TemplateValue {
@@ -54,7 +77,7 @@ extension TemplateValue {
     var isTruthy: Bool {
         switch self {
         case .bool(let value): value
-        case .list(let elements): !elements.isEmpty
+        case .list(let elements): elements.count > 0
         case .text, .number, .object: true
         }
     }

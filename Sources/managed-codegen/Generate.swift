@@ -160,20 +160,20 @@ struct Generate: ParsableCommand {
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
-        let result: GenerationResult
+        let prepared: PreparedGeneration
         do {
-            result = try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration)
+            prepared = try CodeGenerator.prepare(schema: loaded.schema, configuration: request.configuration)
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)
         }
-        diagnostics.append(contentsOf: result.diagnostics)
+        diagnostics.append(contentsOf: prepared.diagnostics)
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 
         let writer = OutputWriter(destinations: destinations(of: request, bundlePath: loaded.bundle.inputPath))
         if !check { stamp?.invalidate() }
-        let report = try writer.write(request.selecting(result.files), check: check)
+        let report = try write(prepared, of: request, with: writer, check: check)
         if check {
             guard report.isUpToDate else {
                 var stale = Diagnostics()
@@ -188,6 +188,29 @@ struct Generate: ParsableCommand {
         let printed = request.warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
         stamp?.record(report, diagnostics: printed.all.map(\.description))
         if !quiet { print(summary(of: report)) }
+    }
+
+    /// Each file goes to the writer as soon as it is rendered (a large model's output is never all in
+    /// memory), except for `--single-file`, which needs every machine file to combine them.
+    private func write(
+        _ prepared: PreparedGeneration, of request: GenerationRequest, with writer: OutputWriter, check: Bool
+    ) throws -> WriteReport {
+        let probe = GeneratedFile(relativePath: "", contents: "", kind: .machine)
+        guard request.includes(probe) != nil else {
+            let collected = GeneratedFiles()
+            try prepared.render { collected.append($0) }
+            return try writer.write(request.selecting(collected.files), check: check)
+        }
+        let session = try writer.begin(check: check)
+        do {
+            try prepared.render { file in
+                if request.includes(file) == true { session.add(file) }
+            }
+        } catch {
+            session.abandon()
+            throw error
+        }
+        return try session.commit()
     }
 
     private func destinations(of request: GenerationRequest, bundlePath: String) -> OutputWriter.Destinations {
@@ -254,3 +277,12 @@ struct BuildIntegrationOptions: ParsableArguments {
 
 extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
 extension GeneratorConfiguration.TestsModelBundle: ExpressibleByArgument {}
+
+/// Files gathered from parallel renders, for `--single-file`.
+private final class GeneratedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [GeneratedFile] = []
+
+    func append(_ file: GeneratedFile) { lock.withLock { stored.append(file) } }
+    var files: [GeneratedFile] { lock.withLock { stored.sortedByKindAndPath() } }
+}

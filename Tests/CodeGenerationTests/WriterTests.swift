@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ManagedModel
 import Testing
@@ -170,5 +171,48 @@ import Testing
         let writer = OutputWriter(
             destinations: .init(machineDirectory: layout.machine.path, humanDirectory: layout.human.path, testsDirectory: tests.path))
         #expect(try writer.write(files).written == [tests.appendingPathComponent("ItemTests+Generated.swift").path])
+    }
+
+    /// The streaming path: files added from many threads are staged as they come, invisible until commit;
+    /// an abandoned session leaves no file, no temporary file and no folder it created.
+    @Test func sessionStagesConcurrentlyAndCommitsOrAbandons() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let files = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files
+
+        let abandoned = try layout.writer.begin()
+        DispatchQueue.concurrentPerform(iterations: files.count) { abandoned.add(files[$0]) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: layout.machine.path).allSatisfy { $0.hasSuffix(".tmp") })
+        abandoned.abandon()
+        #expect(!FileManager.default.fileExists(atPath: layout.machine.path))
+        #expect(!FileManager.default.fileExists(atPath: layout.human.path))
+
+        let session = try layout.writer.begin()
+        DispatchQueue.concurrentPerform(iterations: files.count) { session.add(files[$0]) }
+        let report = try session.commit()
+        #expect(report.written.count == files.count)
+        let inMemory = try layout.writer.write(files, check: true)
+        #expect(inMemory.isUpToDate && inMemory.unchanged.count == files.count - 5 && inMemory.preservedHumanFiles.count == 5)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: layout.machine.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func sessionReportsEveryProblemAndStagesNothingVisible() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        try FileManager.default.createDirectory(
+            at: layout.machine.appendingPathComponent("Item+Generated.swift"), withIntermediateDirectories: true)
+        let session = try layout.writer.begin()
+        session.add(GeneratedFile(relativePath: "Item+Generated.swift", contents: "x\n", kind: .machine))
+        session.add(GeneratedFile(relativePath: "Tag+Generated.swift", contents: "y\n", kind: .machine))
+        session.add(GeneratedFile(relativePath: "../Escape.swift", contents: "z\n", kind: .machine))
+        #expect {
+            try session.commit()
+        } throws: { error in
+            let messages = (error as? DiagnosticsError)?.diagnostics.all.map(\.message) ?? []
+            return messages.count == 2 && messages.contains { $0.contains("a folder is in the way") }
+                && messages.contains { $0.contains("leaves the output folder") }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: layout.machine.path) == ["Item+Generated.swift"])
     }
 }

@@ -135,4 +135,36 @@ import Darwin
         #expect(run.status == 1)
         #expect(CLI.Snapshot(workspace.root) == before)
     }
+
+    /// Files are staged as they are rendered; a template that fails half-way (a partial including itself
+    /// without end) must still leave nothing behind: no output, no temporary file, the old output untouched.
+    @Test("a rendering failure after files were staged: nothing written, no temporary file left")
+    func renderingFailureLeavesNothing() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let machine = workspace.root.appendingPathComponent("Generated")
+        let human = workspace.root.appendingPathComponent("Model")
+        let first = try workspace.generate(output: machine.path, humanOutput: human.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        try FileManager.default.removeItem(at: human)
+        let templates = workspace.root.appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        // Machine files render first and are staged; the human template never ends for final classes.
+        try Data("{{%CONTENT_TYPE: TEXT}}\n{{#isFinal}}x{{> entity-human}}{{/isFinal}}\n".utf8)
+            .write(to: templates.appendingPathComponent("entity-human.mustache"))
+        try Data("{{%CONTENT_TYPE: TEXT}}\n// changed\n{{> file-header}}\n".utf8)
+            .write(to: templates.appendingPathComponent("entity-machine.mustache"))
+        // Files only: staging touches the folders' dates, and a failed run drops the no-change stamp on purpose.
+        func files() -> [String: CLI.Snapshot.Entry]? {
+            CLI.Snapshot(workspace.root)?.entries.filter { $0.value.contents != nil && !$0.key.hasSuffix(".managed-codegen-stamp") }
+        }
+        let before = files()
+        let run = try CLI.run(
+            ["generate", workspace.bundle.path, "--output", machine.path, "--human-output", human.path, "--templates", templates.path])
+        #expect(!run.terminatedBySignal && !run.timedOut)
+        #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+        #expect(run.stderr.contains("include itself"), "\(run.stderr)")
+        #expect(files() == before, "files changed, or a temporary file was left")
+        #expect(!FileManager.default.fileExists(atPath: human.path), "the human folder created for staging was left")
+    }
 }

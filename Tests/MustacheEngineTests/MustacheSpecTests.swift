@@ -50,8 +50,8 @@ import Testing
             data: ["a": .object(["one": "1"]), "b": .object(["two": "2"])], expected: "112"),
         Case(
             rule: "a list renders once per element", template: "{{#list}}{{item}}{{/list}}",
-            data: ["list": .list([.object(["item": "1"]), .object(["item": "2"]), .object(["item": "3"])])], expected: "123"),
-        Case(rule: "an empty list omits the block", template: "\"{{#list}}Yay lists!{{/list}}\"", data: ["list": .list([])], expected: "\"\""),
+            data: ["list": .listOf([.object(["item": "1"]), .object(["item": "2"]), .object(["item": "3"])])], expected: "123"),
+        Case(rule: "an empty list omits the block", template: "\"{{#list}}Yay lists!{{/list}}\"", data: ["list": .listOf([])], expected: "\"\""),
         Case(
             rule: "nested sections of the same name", template: "{{#b}}1{{#b}}2{{/b}}3{{/b}}", data: ["b": true], expected: "123"),
         Case(
@@ -82,7 +82,7 @@ import Testing
         Case(rule: "false renders an inverted block", template: "\"{{^b}}no{{/b}}\"", data: ["b": false], expected: "\"no\""),
         Case(rule: "true omits an inverted block", template: "\"{{^b}}no{{/b}}\"", data: ["b": true], expected: "\"\""),
         Case(rule: "a missing name renders an inverted block", template: "[{{^missing}}Found{{/missing}}]", data: [:], expected: "[Found]"),
-        Case(rule: "an empty list renders an inverted block", template: "{{^list}}empty{{/list}}", data: ["list": .list([])], expected: "empty"),
+        Case(rule: "an empty list renders an inverted block", template: "{{^list}}empty{{/list}}", data: ["list": .listOf([])], expected: "empty"),
         Case(rule: "a list omits an inverted block", template: "[{{^list}}empty{{/list}}]", data: ["list": ["x"]], expected: "[]"),
         Case(rule: "an object omits an inverted block", template: "[{{^o}}none{{/o}}]", data: ["o": .object([:])], expected: "[]"),
     ]
@@ -107,7 +107,7 @@ import Testing
         Case(
             rule: "partials may recurse through data",
             template: "{{>node}}",
-            data: ["content": "X", "nodes": .list([.object(["content": "Y", "nodes": .list([])])])],
+            data: ["content": "X", "nodes": .listOf([.object(["content": "Y", "nodes": .listOf([])])])],
             partials: ["node": "{{content}}<{{#nodes}}{{>node}}{{/nodes}}>"], expected: "X<Y<>>"),
         Case(
             rule: "an inline partial keeps the whitespace around it", template: "| {{>partial}} |", data: [:],
@@ -147,14 +147,14 @@ import Testing
             expected: "eoe"),
         Case(
             rule: "the position is the innermost list's", template: "{{#outer}}{{#inner}}{{index()}}{{/inner}};{{/outer}}",
-            data: ["outer": .list([.object(["inner": ["x", "y"]]), .object(["inner": ["z"]])])], expected: "01;0;"),
+            data: ["outer": .listOf([.object(["inner": ["x", "y"]]), .object(["inner": ["z"]])])], expected: "01;0;"),
         Case(rule: "a position outside any list is absent", template: "[{{index()}}{{^first()}}none{{/first()}}]", data: [:], expected: "[none]"),
         Case(
             rule: "text transforms", template: "{{uppercased(s)}} {{lowercased(s)}} {{capitalized(t)}} {{reversed(s)}}",
             data: ["s": "aBc", "t": "hello big WORLD"], expected: "ABC abc Hello Big World cBa"),
         Case(
             rule: "list transforms", template: "{{count(l)}} {{first(l)}} {{last(l)}} {{#reversed(l)}}{{.}}{{/reversed(l)}} {{#empty(l)}}E{{/empty(l)}}{{#empty(e)}}E{{/empty(e)}}",
-            data: ["l": ["a", "b", "c"], "e": .list([])], expected: "3 a c cba E"),
+            data: ["l": ["a", "b", "c"], "e": .listOf([])], expected: "3 a c cba E"),
         Case(
             rule: "number transforms compose", template: "{{plusone(n)}} {{minusone(n)}} {{#equalzero(minusone(n))}}zero{{/equalzero(minusone(n))}}",
             data: ["n": 1], expected: "2 0 zero"),
@@ -191,7 +191,9 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(stringLiteral value: String) { self = .text(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .number(value) }
-    public init(arrayLiteral elements: String...) { self = .list(elements.map { .text($0) }) }
+    public init(arrayLiteral elements: String...) { self = elements.map { TemplateValue.text($0) }.templateList }
+
+    static func listOf(_ elements: [TemplateValue]) -> TemplateValue { elements.templateList }
 
     static func object(_ fields: Fields) -> TemplateValue { .object(fields as any TemplateObject) }
 }

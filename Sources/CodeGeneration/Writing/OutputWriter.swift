@@ -44,135 +44,225 @@ public struct OutputWriter: Sendable {
     /// Writes `files`, or with `check`, writes nothing and reports what a write would change.
     /// - Throws: ``DiagnosticsError`` when a destination is unusable; nothing has been written then.
     public func write(_ files: [GeneratedFile], check: Bool = false) throws -> WriteReport {
-        let plan = try prepare(files, check: check)
-        var report = WriteReport()
-        if check {
-            for action in plan {
-                switch action {
-                case .unchanged(let path): report.unchanged.append(path)
-                case .keepHuman(let path): report.preservedHumanFiles.append(path)
-                case .replace(let path, _): report.stale.append(path)
-                case .create(let path, _, _): report.missing.append(path)
-                case .delete(let path): report.extra.append(path)
-                }
-            }
-            report.sort()
-            return report
-        }
-        // Two phases, so that a failure the checks could not foresee (a full disk, a read-only or pseudo
-        // file system, a folder root may not write to) leaves nothing behind: first every new content goes
-        // to a temporary file next to its destination, then, only when all of them exist, each is renamed
-        // (or linked, for human files) into place.
-        var staging = Staging()
-        var staged: [(action: Action, temporary: String)] = []
-        do {
-            for action in plan {
-                switch action {
-                case .replace(let path, let contents), .create(let path, let contents, _):
-                    staged.append((action, try staging.stage(contents, for: path)))
-                case .unchanged, .keepHuman, .delete:
-                    continue
-                }
-            }
-        } catch {
-            staging.rollBack()
-            throw error
-        }
-        for (action, temporary) in staged {
-            switch action {
-            case .create(let path, _, onlyIfAbsent: true):
-                if try Self.linkIfAbsent(temporary, to: path) {
-                    report.written.append(path)
-                } else {
-                    report.preservedHumanFiles.append(path)
-                }
-            case .replace(let path, _), .create(let path, _, onlyIfAbsent: false):
-                try Self.rename(temporary, to: path)
-                report.written.append(path)
-            case .unchanged, .keepHuman, .delete:
-                continue
-            }
-        }
-        for action in plan {
-            switch action {
-            case .unchanged(let path): report.unchanged.append(path)
-            case .keepHuman(let path): report.preservedHumanFiles.append(path)
-            case .delete(let path):
-                try Self.fileError("cannot delete the stale file", path) { try FileManager.default.removeItem(atPath: path) }
-                report.deleted.append(path)
-            case .replace, .create:
-                continue
-            }
-        }
-        report.sort()
-        return report
+        let session = try begin(check: check)
+        for file in files { session.add(file) }
+        return try session.commit()
     }
 
-    // MARK: Preparing
-
-    /// Contents stay `String`s (the generated files' own storage) until they are written: a `Data` copy of
-    /// every file doubled the peak memory on large models.
-    enum Action {
-        case unchanged(String)
-        case keepHuman(String)
-        case replace(String, String)
-        /// `onlyIfAbsent` for human files: created with a link, which fails rather than replacing a file.
-        case create(String, String, onlyIfAbsent: Bool)
-        case delete(String)
-    }
-
-    func prepare(_ files: [GeneratedFile], check: Bool) throws -> [Action] {
+    /// Starts a write that takes files one at a time, from any thread, as they are rendered: each new
+    /// content goes straight to a temporary file next to its destination, so a run never holds all of its
+    /// output in memory. Nothing is visible until ``Session/commit()``.
+    /// - Throws: ``DiagnosticsError`` when an output folder is unusable.
+    public func begin(check: Bool = false) throws -> Session {
         var diagnostics = Diagnostics()
         var directories: [GeneratedFile.Kind: String] = [
             .machine: destinations.machineDirectory, .support: destinations.machineDirectory,
             .human: destinations.humanDirectory,
         ]
         if let tests = destinations.testsDirectory { directories[.tests] = tests }
-
         for directory in Set(directories.values).sorted() {
             checkDirectory(directory, writable: !check, into: &diagnostics)
         }
-        var actions: [Action] = []
-        var produced: Set<String> = []
-        for file in files {
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        let regenerated = [destinations.machineDirectory, destinations.testsDirectory].compactMap { $0 }
+        return Session(
+            directories: directories.mapValues(Self.standardized), regeneratedDirectories: regenerated.map(Self.standardized),
+            check: check)
+    }
+
+    /// One write in progress. `add` is safe to call from several threads at once.
+    public final class Session: @unchecked Sendable {
+        private let directories: [GeneratedFile.Kind: String]
+        private let regeneratedDirectories: [String]
+        private let check: Bool
+        /// Guards everything below; staging a file's contents happens outside it.
+        private let lock = NSLock()
+        private var diagnostics = Diagnostics()
+        private var produced: Set<String> = []
+        private var actions: [Action] = []
+        private var staging = Staging()
+        private var finished = false
+
+        init(directories: [GeneratedFile.Kind: String], regeneratedDirectories: [String], check: Bool) {
+            self.directories = directories
+            self.regeneratedDirectories = regeneratedDirectories
+            self.check = check
+        }
+
+        /// Decides what `file` needs and, unless checking, stages its new contents. Problems are kept for `commit`.
+        public func add(_ file: GeneratedFile) {
+            let path: String
+            switch destinationPath(of: file) {
+            case .success(let destination): path = destination
+            case .failure(let problem):
+                lock.withLock { diagnostics.error(problem.message) }
+                return
+            }
+            guard lock.withLock({ produced.insert(path).inserted }) else {
+                lock.withLock { diagnostics.error("two generated files have the same path \(path)") }
+                return
+            }
+            let action: Action
+            switch OutputWriter.existingEntry(at: path) {
+            case .directory:
+                lock.withLock { diagnostics.error("cannot write \(path): a folder is in the way") }
+                return
+            case .file(let size):
+                if file.kind == .human {
+                    action = .keepHuman(path)
+                } else if OutputWriter.file(at: path, ofSize: size, holds: file.contents) {
+                    action = .unchanged(path)
+                } else {
+                    action = .replace(path)
+                }
+            case .none:
+                action = .create(path, onlyIfAbsent: file.kind == .human)
+            }
+            switch action {
+            case .replace, .create:
+                guard !check else { break }
+                do {
+                    let temporary = try lock.withLock { try staging.prepareDirectory(for: path) }
+                    try Staging.write(file.contents, to: temporary)
+                    lock.withLock { staging.staged(temporary, for: action) }
+                    return
+                } catch let error as DiagnosticsError {
+                    lock.withLock { diagnostics.append(contentsOf: error.diagnostics) }
+                    return
+                } catch {
+                    lock.withLock { diagnostics.error("cannot write \(path): \(error)") }
+                    return
+                }
+            case .unchanged, .keepHuman, .delete:
+                break
+            }
+            lock.withLock { actions.append(action) }
+        }
+
+        private func destinationPath(of file: GeneratedFile) -> Result<String, PathProblem> {
             guard let directory = directories[file.kind] else {
-                diagnostics.error("\(file.relativePath) is a generated test file, but no tests output folder is set")
-                continue
+                return .failure(PathProblem("\(file.relativePath) is a generated test file, but no tests output folder is set"))
             }
             guard !file.relativePath.isEmpty, !file.relativePath.hasPrefix("/"),
                 !file.relativePath.split(separator: "/").contains("..")
             else {
-                diagnostics.error("refusing to write \(file.relativePath): the path leaves the output folder")
-                continue
+                return .failure(PathProblem("refusing to write \(file.relativePath): the path leaves the output folder"))
             }
-            let path = Self.standardized((directory as NSString).appendingPathComponent(file.relativePath))
-            guard produced.insert(path).inserted else {
-                diagnostics.error("two generated files have the same path \(path)")
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                if isDirectory.boolValue {
-                    diagnostics.error("cannot write \(path): a folder is in the way")
-                } else if file.kind == .human {
-                    actions.append(.keepHuman(path))
-                } else if Self.file(at: path, holds: file.contents) {
-                    actions.append(.unchanged(path))
-                } else {
-                    actions.append(.replace(path, file.contents))
+            // The folder is standardized once; only a destination that is itself a symbolic link needs resolving.
+            let path = directory.hasSuffix("/") ? directory + file.relativePath : directory + "/" + file.relativePath
+            return .success(OutputWriter.isSymbolicLink(path) ? OutputWriter.standardized(path) : path)
+        }
+
+        /// Makes the staged files visible (renames, links for human files), deletes stale machine files,
+        /// and reports. With any problem recorded by `add`, removes every temporary file and throws instead.
+        public func commit() throws -> WriteReport {
+            try lock.withLock {
+                precondition(!finished, "a write session commits once")
+                finished = true
+                for directory in Set(regeneratedDirectories).sorted() {
+                    for path in OutputWriter.bannerFiles(in: directory) where !produced.contains(path) {
+                        actions.append(.delete(path))
+                    }
                 }
-            } else {
-                actions.append(.create(path, file.contents, onlyIfAbsent: file.kind == .human))
+                if diagnostics.hasErrors {
+                    staging.rollBack()
+                    throw DiagnosticsError(diagnostics)
+                }
+                return check ? checkReport() : try publish()
             }
         }
-        let regenerated = [destinations.machineDirectory, destinations.testsDirectory].compactMap { $0 }
-        for directory in Set(regenerated.map(Self.standardized)).sorted() {
-            for path in Self.bannerFiles(in: directory) where !produced.contains(path) {
-                actions.append(.delete(path))
+
+        /// Removes the temporary files of a write that will not be committed.
+        public func abandon() {
+            lock.withLock {
+                guard !finished else { return }
+                finished = true
+                staging.rollBack()
             }
         }
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        return actions
+
+        private func checkReport() -> WriteReport {
+            var report = WriteReport()
+            for action in actions {
+                switch action {
+                case .unchanged(let path): report.unchanged.append(path)
+                case .keepHuman(let path): report.preservedHumanFiles.append(path)
+                case .replace(let path): report.stale.append(path)
+                case .create(let path, _): report.missing.append(path)
+                case .delete(let path): report.extra.append(path)
+                }
+            }
+            report.sort()
+            return report
+        }
+
+        // Two phases, so that a failure the checks could not foresee (a full disk, a read-only or pseudo
+        // file system, a folder root may not write to) leaves nothing behind: `add` put every new content in a
+        // temporary file next to its destination; only now is each renamed (or linked, for human files) into place.
+        private func publish() throws -> WriteReport {
+            var report = WriteReport()
+            for (action, temporary) in staging.stagedFiles {
+                switch action {
+                case .create(let path, onlyIfAbsent: true):
+                    if try OutputWriter.linkIfAbsent(temporary, to: path) {
+                        report.written.append(path)
+                    } else {
+                        report.preservedHumanFiles.append(path)
+                    }
+                case .replace(let path), .create(let path, onlyIfAbsent: false):
+                    try OutputWriter.rename(temporary, to: path)
+                    report.written.append(path)
+                case .unchanged, .keepHuman, .delete:
+                    continue
+                }
+            }
+            for action in actions {
+                switch action {
+                case .unchanged(let path): report.unchanged.append(path)
+                case .keepHuman(let path): report.preservedHumanFiles.append(path)
+                case .delete(let path):
+                    try OutputWriter.fileError("cannot delete the stale file", path) { try FileManager.default.removeItem(atPath: path) }
+                    report.deleted.append(path)
+                case .replace, .create:
+                    continue
+                }
+            }
+            report.sort()
+            return report
+        }
+    }
+
+    private struct PathProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    // MARK: Preparing
+
+    enum Action {
+        case unchanged(String)
+        case keepHuman(String)
+        case replace(String)
+        /// `onlyIfAbsent` for human files: created with a link, which fails rather than replacing a file.
+        case create(String, onlyIfAbsent: Bool)
+        case delete(String)
+    }
+
+    enum ExistingEntry {
+        case file(size: Int)
+        case directory
+    }
+
+    /// What is at `path` (symbolic links followed), in one `stat`.
+    static func existingEntry(at path: String) -> ExistingEntry? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file(size: Int(status.st_size))
+    }
+
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func checkDirectory(_ directory: String, writable: Bool, into diagnostics: inout Diagnostics) {
@@ -222,12 +312,11 @@ public struct OutputWriter: Sendable {
 
     // MARK: Writing
 
-    /// Whether the file at `path` holds exactly `contents`; the size is compared before any byte is read.
-    static func file(at path: String, holds contents: String) -> Bool {
+    /// Whether the file at `path`, of `size` bytes, holds exactly `contents`; no byte is read when the sizes differ.
+    static func file(at path: String, ofSize size: Int, holds contents: String) -> Bool {
         var contents = contents
         return contents.withUTF8 { expected in
-            var status = stat()
-            guard stat(path, &status) == 0, Int(status.st_size) == expected.count else { return false }
+            guard size == expected.count else { return false }
             guard let existing = FileManager.default.contents(atPath: path), existing.count == expected.count else { return false }
             return existing.withUnsafeBytes { bytes in
                 expected.isEmpty || memcmp(bytes.baseAddress!, expected.baseAddress!, expected.count) == 0
@@ -237,18 +326,42 @@ public struct OutputWriter: Sendable {
 
     /// Temporary files written so far and the folders created for them, removed again on failure.
     struct Staging {
+        private(set) var stagedFiles: [(action: Action, temporary: String)] = []
         private(set) var temporaryFiles: [String] = []
         private(set) var createdDirectories: [String] = []
+        private var readyDirectories: Set<String> = []
+        private var counter = 0
 
-        /// Writes `contents` to a new temporary file in the folder of `path` (created when missing).
-        mutating func stage(_ contents: String, for path: String) throws -> String {
+        /// Creates the folder of `path` when missing and reserves a new, empty temporary file in it.
+        mutating func prepareDirectory(for path: String) throws -> String {
             let directory = (path as NSString).deletingLastPathComponent
-            try createDirectory(directory)
-            let temporary = (directory as NSString).appendingPathComponent(
-                ".\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp")
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if !readyDirectories.contains(directory) {
+                try createDirectory(directory)
+                readyDirectories.insert(directory)
+            }
+            // Process id and a counter name it; O_EXCL makes sure it is new (another run may write here too).
+            let prefix = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid())-")
+            while true {
+                counter += 1
+                let temporary = "\(prefix)\(counter).tmp"
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                if descriptor >= 0 {
+                    close(descriptor)
+                    temporaryFiles.append(temporary)
+                    return temporary
+                }
+                if errno != EEXIST { throw OutputWriter.systemError("cannot write", temporary) }
+            }
+        }
+
+        mutating func staged(_ temporary: String, for action: Action) {
+            stagedFiles.append((action, temporary))
+        }
+
+        /// Fills the temporary file `temporary` (created empty by `prepareDirectory(for:)`) with `contents`.
+        static func write(_ contents: String, to temporary: String) throws {
+            let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw OutputWriter.systemError("cannot write", temporary) }
-            temporaryFiles.append(temporary)
             defer { close(descriptor) }
             var contents = contents
             try contents.withUTF8 { bytes in
@@ -262,7 +375,6 @@ public struct OutputWriter: Sendable {
                     offset += written
                 }
             }
-            return temporary
         }
 
         /// Creates `directory` and its missing ancestors, remembering each one created.
@@ -291,7 +403,7 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    private static func rename(_ temporary: String, to path: String) throws {
+    fileprivate static func rename(_ temporary: String, to path: String) throws {
         guard posixRename(temporary, path) == 0 else {
             let error = systemError("cannot write", path)
             unlink(temporary)
@@ -300,7 +412,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Returns false, leaving the existing file alone, when `path` appeared meanwhile.
-    private static func linkIfAbsent(_ temporary: String, to path: String) throws -> Bool {
+    fileprivate static func linkIfAbsent(_ temporary: String, to path: String) throws -> Bool {
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return true }
         if errno == EEXIST { return false }
@@ -311,7 +423,7 @@ public struct OutputWriter: Sendable {
         DiagnosticsError(.error("\(what) \(path): \(String(cString: strerror(errno)))"))
     }
 
-    private static func fileError(_ what: String, _ path: String, _ body: () throws -> Void) throws {
+    fileprivate static func fileError(_ what: String, _ path: String, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch {

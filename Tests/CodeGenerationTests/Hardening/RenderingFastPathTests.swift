@@ -63,7 +63,8 @@ import Testing
         case .bool(let flag): "bool(\(flag))"
         case .number(let number): "number(\(number))"
         case .object(let object): "object(\(type(of: object)))"
-        case .list(let elements): "list[\(elements.map(describe).joined(separator: ", "))]"
+        case .list(let elements):
+            "list[\((0..<elements.count).compactMap { elements.element(at: $0) }.map(describe).joined(separator: ", "))]"
         }
     }
 
