@@ -24,7 +24,7 @@ public struct MustacheSyntaxError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A rendered node. Text is kept as UTF-8 bytes because output is assembled as bytes.
-indirect enum Node: Sendable {
+enum Node: Sendable {
     case text([UInt8])
     /// The start of a source line that is not a standalone tag: where a standalone partial's indentation goes.
     case lineStart
@@ -36,7 +36,8 @@ indirect enum Node: Sendable {
 }
 
 /// What a tag names: `.`, `name`, `a.b.c`, or a transform of one (`uppercased(name)`, `first()`).
-struct Reference: Sendable {
+/// A class, so that rendering passes one reference around instead of copying its arrays.
+final class Reference: Sendable {
     enum Root: Sendable {
         /// `.`: the innermost context.
         case current
@@ -46,9 +47,14 @@ struct Reference: Sendable {
         case listPosition
     }
 
-    var root: Root
+    let root: Root
     /// Applied innermost first: `uppercased(reversed(name))` is `[.reversed, .uppercased]`.
-    var transforms: [Transform]
+    let transforms: [Transform]
+
+    init(root: Root, transforms: [Transform]) {
+        self.root = root
+        self.transforms = transforms
+    }
 }
 
 /// The transforms a template may apply, with swift-mustache's names (templates written for it keep working).
