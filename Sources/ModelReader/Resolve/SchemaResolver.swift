@@ -196,6 +196,9 @@ struct ModelDecoder {
         finish(&reader)
 
         let known = ["attribute", "relationship", "fetchedProperty", "userInfo", "uniquenessConstraints", "fetchIndex", "compoundIndexes"]
+        // Exact capacities: `Attribute` is a few hundred bytes, and doubling growth leaves up to half unused.
+        entity.attributes.reserveCapacity(node.children.count { $0.name == "attribute" })
+        entity.relationships.reserveCapacity(node.children.count { $0.name == "relationship" })
         for child in node.children {
             switch child.name {
             case "attribute": if let attribute = decodeAttribute(child) { entity.attributes.append(attribute) }

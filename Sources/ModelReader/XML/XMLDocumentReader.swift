@@ -106,7 +106,6 @@ enum XMLDocumentReader {
         sax.pointee.attributeDecl = nil
         sax.pointee.elementDecl = nil
         sax.pointee.externalSubset = nil
-        sax.pointee.resolveEntity = nil
 
         sax.pointee.serror = { userData, error in
             guard let builder = TreeBuilder.attached(to: userData), let error else { return }
