@@ -62,10 +62,27 @@ public enum SwiftNames {
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscore; not starting with a digit).
     public static func isIdentifier(_ name: String) -> Bool {
+        // ASCII names (nearly all) without Unicode property lookups: in ASCII, XID_Start is exactly the
+        // letters and XID_Continue the letters and digits.
+        if let isASCIIIdentifier = asciiIdentifier(name) { return isASCIIIdentifier }
         guard let first = name.unicodeScalars.first else { return false }
         let isHead: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDStart }
         let isBody: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDContinue }
         return isHead(first) && name.unicodeScalars.dropFirst().allSatisfy(isBody)
+    }
+
+    /// `isIdentifier` for an all-ASCII name; nil when `name` has a non-ASCII byte.
+    private static func asciiIdentifier(_ name: String) -> Bool? {
+        var isValid = !name.utf8.isEmpty
+        var isFirst = true
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst)) { isValid = false }
+            isFirst = false
+        }
+        return isValid
     }
 }
 

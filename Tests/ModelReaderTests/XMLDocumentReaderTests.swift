@@ -68,6 +68,83 @@ struct XMLDocumentReaderTests {
     }
 }
 
+/// What libxml2's SAX2 interface hands over for attribute values and lines, pinned down because the reader
+/// builds its tree from those events (an `&` arrives re-escaped as `&#38;`; lines come from the parser input).
+extension XMLDocumentReaderTests {
+    @Test(
+        "character references and predefined entities in attribute values are decoded once",
+        arguments: [
+            ("a &amp; b", "a & b"),
+            ("&amp;", "&"),
+            ("&#38;", "&"),
+            ("&#x26;", "&"),
+            ("&amp;&amp;&#38;", "&&&"),
+            ("&amp;amp;", "&amp;"),
+            ("&amp;#38;", "&#38;"),
+            ("&#38;#38;", "&#38;"),
+            ("&#x26;#x26;", "&#x26;"),
+            ("x&amp;", "x&"),
+            ("&lt;&gt;&quot;&apos;", "<>\"'"),
+            ("&#x41;&#66;", "AB"),
+            ("é&amp;&#xE9;&#x1F4DA;", "é&é📚"),
+            ("plain ASCII", "plain ASCII"),
+            ("", ""),
+        ] as [(String, String)]
+    )
+    func referencesInAttributeValues(written: String, read: String) throws {
+        let root = try XMLDocumentReader.parse(Array("<model a=\"\(written)\" b='\(written)'/>".utf8), path: "contents")
+        #expect(root[attribute: "a"] == read)
+        #expect(root[attribute: "b"] == read)
+    }
+
+    @Test("attribute values are whitespace-normalised as XML requires; referenced whitespace is kept")
+    func attributeWhitespace() throws {
+        let text = "<model a=\"x\ty\nz\r\nw\" b=\"&#9;&#10;&#13;\" c=\"  two  spaces  \" d=\"é\t&amp;\n\"/>"
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "contents")
+        #expect(root[attribute: "a"] == "x y z w")
+        #expect(root[attribute: "b"] == "\t\n\r")
+        #expect(root[attribute: "c"] == "  two  spaces  ")
+        #expect(root[attribute: "d"] == "é & ")
+    }
+
+    @Test("prefixed element and attribute names keep their prefix; namespace declarations are not attributes")
+    func qualifiedNames() throws {
+        let text = #"<model xmlns="urn:default" xmlns:x="urn:x"><x:entity x:name="A" name="B" xml:lang="en"/></model>"#
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "contents")
+        #expect(root.name == "model")
+        #expect(root.attributes.isEmpty)
+        let child = try #require(root.children.first)
+        #expect(child.name == "x:entity")
+        #expect(child.attributes.map(\.name) == ["x:name", "name", "xml:lang"])
+        #expect(child.attributes.map(\.value) == ["A", "B", "en"])
+    }
+
+    @Test("text, comments, CDATA and processing instructions leave no trace in the tree")
+    func nonElementContent() throws {
+        let text = "<model>text &amp; <![CDATA[<entity name='no'/>]]><!-- <entity/> --><?pi x?>\n<entity name=\"A\">hello</entity>tail</model>"
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "contents")
+        #expect(root.children.map(\.name) == ["entity"])
+        #expect(root.children.first?.children.isEmpty == true)
+        #expect(root.children.first?.line == 2)
+    }
+
+    @Test("an element's line is where libxml2 stands after the start tag's attributes and blanks")
+    func startTagLines() throws {
+        let text = "<model>\n<a\n  name=\"A\"\n\n  x=\"1\"\n/>\r\n<b name=\"B\"\r></b>\r<c/></model>"
+        let root = try XMLDocumentReader.parse(Array(text.utf8), path: "contents")
+        #expect(root.line == 1)
+        // The blank line before `/>` is already read when <a> is reported; libxml2 counts only LF (and so CRLF)
+        // as a line end, not a lone CR. Both as libxml2's own tree reported them.
+        #expect(root.children.map(\.line) == [6, 7, 7])
+    }
+
+    @Test("a Data value parses like the same bytes in an array")
+    func dataInput() throws {
+        let text = "<model>\n<entity name=\"A\" x=\"&amp;\"/>\n</model>"
+        #expect(try XMLDocumentReader.parse(Data(text.utf8), path: "contents") == XMLDocumentReader.parse(Array(text.utf8), path: "contents"))
+    }
+}
+
 extension XMLDocumentReaderTests {
     /// The benchmark size: 1,000 entities, 30 attributes and 4 relationships each (about 5 MB).
     /// The time bound is loose (debug build, shared machine); it catches quadratic work, not drift.

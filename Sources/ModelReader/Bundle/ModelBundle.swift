@@ -69,7 +69,7 @@ public struct ModelBundle: Hashable, Sendable {
                 )
             )
         }
-        return try XMLDocumentReader.parse([UInt8](data), path: version.contentsPath)
+        return try XMLDocumentReader.parse(data, path: version.contentsPath)
     }
 }
 

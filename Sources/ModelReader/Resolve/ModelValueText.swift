@@ -24,8 +24,19 @@ enum ModelValueText {
         }
     }
 
+    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation's cost (a bridge through `NSString`) in
+    /// the usual case: a value that starts and ends with an ASCII character other than space or tab has
+    /// nothing to trim (the only ASCII members of `.whitespaces` are those two).
+    static func trimmingWhitespace(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        func keeps(_ byte: UInt8) -> Bool { byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+        if keeps(first) && keeps(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     static func integer(_ text: String) -> Int? {
-        Int(text.trimmingCharacters(in: .whitespaces))
+        Int(trimmingWhitespace(text))
     }
 
     /// A default value (`defaultValueString`) typed for the attribute type. Nil: no default.
@@ -36,7 +47,7 @@ enum ModelValueText {
         case .double, .float: return .double(try floatingPoint(text, type: type))
         case .decimal: return .decimal(try decimal(text))
         case .boolean:
-            switch text.trimmingCharacters(in: .whitespaces) {
+            switch trimmingWhitespace(text) {
             case "YES", "true", "1": return .bool(true)
             case "NO", "false", "0": return .bool(false)
             default: throw Invalid(reason: "expected YES or NO")
@@ -44,7 +55,7 @@ enum ModelValueText {
         case .string: return .string(text)
         case .date: return .date(try legacyDate(text))
         case .uuid:
-            guard let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+            guard let uuid = UUID(uuidString: trimmingWhitespace(text)) else {
                 throw Invalid(reason: "not a UUID")
             }
             return .uuid(uuid.uuidString)
@@ -77,14 +88,14 @@ enum ModelValueText {
 
     /// `defaultDateTimeInterval` and friends: seconds since 2001-01-01 00:00:00 UTC.
     static func timeInterval(_ text: String) throws(Invalid) -> Double {
-        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite else {
+        guard let seconds = Double(trimmingWhitespace(text)), seconds.isFinite else {
             throw Invalid(reason: "expected seconds since 2001-01-01")
         }
         return seconds
     }
 
     private static func integer(_ text: String, type: AttributeType) throws(Invalid) -> Int64 {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingWhitespace(text)
         let value: Int64
         if let exact = Int64(trimmed) {
             value = exact
@@ -108,7 +119,7 @@ enum ModelValueText {
     }
 
     private static func floatingPoint(_ text: String, type: AttributeType) throws(Invalid) -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingWhitespace(text)
         // Swift also reads `inf`, `nan` and hex floats; Core Data's text fields take decimal numbers only.
         guard isDecimalNumber(trimmed), let value = Double(trimmed), value.isFinite else {
             throw Invalid(reason: "not a number")
@@ -120,7 +131,7 @@ enum ModelValueText {
     }
 
     private static func decimal(_ text: String) throws(Invalid) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingWhitespace(text)
         guard isDecimalNumber(trimmed) else { throw Invalid(reason: "not a decimal number") }
         return trimmed
     }
@@ -152,7 +163,7 @@ enum ModelValueText {
 
     /// Date text Xcode wrote before `*DateTimeInterval` existed; time-zone-less forms are read as UTC.
     private static func legacyDate(_ text: String) throws(Invalid) -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingWhitespace(text)
         if let seconds = Double(trimmed), seconds.isFinite { return seconds }
         if let seconds = LegacyDateFormatters.gregorianUTCTimeInterval(trimmed) { return seconds }
         if let seconds = LegacyDateFormatters.shared.timeInterval(from: trimmed) { return seconds }

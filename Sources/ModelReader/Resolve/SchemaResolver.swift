@@ -1,3 +1,4 @@
+import Foundation
 import ManagedModel
 
 /// XML tree of one `contents` file -> `Schema`: decodes the whole model vocabulary (`ModelDecoder`),
@@ -35,26 +36,87 @@ enum SchemaResolver {
 
 /// Reads one element's XML attributes, remembering which names the decoder asked for, so every attribute
 /// nobody asked for can be reported as unknown.
+///
+/// A decoder asks for some thirty names per element, nearly all absent; names are the decoder's ASCII literals
+/// (`StaticString`), so with ASCII attribute names a lookup compares lengths first and bytes only when they
+/// match (Unicode equivalence cannot make strings of different lengths equal when both are ASCII). A bit per
+/// attribute position records which attributes were found, so the usual "everything was asked for" answer
+/// needs no set of names; the names asked for are kept in a list, read only to report an unknown attribute.
 struct XMLAttributeReader {
     let node: XMLElementNode
-    private var consulted: Set<String> = []
+    /// Bit `i`: attribute `i` was asked for by name (positions from 64 on are looked up in the lists instead).
+    private var consultedPositions: UInt64 = 0
+    private var askedFor: [StaticString] = []
+    private var acceptedNames: [String] = []
+    private let attributeNamesAreASCII: Bool
 
     init(_ node: XMLElementNode) {
         self.node = node
+        attributeNamesAreASCII = node.attributes.allSatisfy { attribute in
+            attribute.name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+        }
+        // Room for what the attribute decoder asks (the most of any element), so the list grows at most once.
+        askedFor.reserveCapacity(32)
     }
 
-    mutating func text(_ name: String) -> String? {
-        consulted.insert(name)
-        return node[attribute: name]
+    mutating func text(_ name: StaticString) -> String? {
+        askedFor.append(name)
+        guard let position = markConsulted(name) else { return nil }
+        return node.attributes[position].value
     }
 
     /// Vocabulary Xcode writes that the schema does not carry (tool versions, legacy flags, layout).
-    mutating func accept(_ names: String...) {
-        consulted.formUnion(names)
+    mutating func accept(_ names: StaticString...) {
+        for name in names {
+            askedFor.append(name)
+            markConsulted(name)
+        }
     }
 
-    var consultedNames: Set<String> { consulted }
-    var unconsultedNames: [String] { node.attributes.map(\.name).filter { !consulted.contains($0) } }
+    mutating func accept(contentsOf names: [String]) {
+        for name in names {
+            acceptedNames.append(name)
+            if let position = node.attributes.firstIndex(where: { $0.name == name }) { markConsulted(position) }
+        }
+    }
+
+    var consultedNames: Set<String> { Set(askedFor.map(\.description) + acceptedNames) }
+
+    var unconsultedNames: [String] {
+        let count = node.attributes.count
+        if count <= 64, consultedPositions == (count == 64 ? .max : (1 << UInt64(count)) - 1) { return [] }
+        let consulted = consultedNames
+        return node.attributes.indices.compactMap { position in
+            if position < 64, consultedPositions & (1 << UInt64(position)) != 0 { return nil }
+            let name = node.attributes[position].name
+            return consulted.contains(name) ? nil : name
+        }
+    }
+
+    /// The position of the first attribute called `name`, now marked as asked for.
+    @discardableResult
+    private mutating func markConsulted(_ name: StaticString) -> Int? {
+        let position: Int?
+        if attributeNamesAreASCII, name.hasPointerRepresentation, name.isASCII {
+            let wanted = name.utf8Start
+            let length = name.utf8CodeUnitCount
+            position = node.attributes.firstIndex { attribute in
+                attribute.name.utf8.count == length
+                    && attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
+                        bytes.baseAddress.map { memcmp($0, wanted, length) == 0 } ?? (length == 0)
+                    } == true
+            }
+        } else {
+            let text = name.description
+            position = node.attributes.firstIndex { $0.name == text }
+        }
+        if let position { markConsulted(position) }
+        return position
+    }
+
+    private mutating func markConsulted(_ position: Int) {
+        if position < 64 { consultedPositions |= 1 << UInt64(position) }
+    }
 }
 
 /// Decodes elements into schema values; the vocabulary is defined by what these functions read.
@@ -134,6 +196,9 @@ struct ModelDecoder {
         finish(&reader)
 
         let known = ["attribute", "relationship", "fetchedProperty", "userInfo", "uniquenessConstraints", "fetchIndex", "compoundIndexes"]
+        // Exact capacities: `Attribute` is a few hundred bytes, and doubling growth leaves up to half unused.
+        entity.attributes.reserveCapacity(node.children.count { $0.name == "attribute" })
+        entity.relationships.reserveCapacity(node.children.count { $0.name == "relationship" })
         for child in node.children {
             switch child.name {
             case "attribute": if let attribute = decodeAttribute(child) { entity.attributes.append(attribute) }
@@ -213,16 +278,16 @@ struct ModelDecoder {
 
     private mutating func decodeValues(of attribute: inout Attribute, _ reader: inout XMLAttributeReader, _ node: XMLElementNode) {
         let type = attribute.type
-        func describe(_ key: String, _ text: String) -> String {
+        func describe(_ key: StaticString, _ text: String) -> String {
             "invalid \(key) '\(text)' for \(type.rawValue) attribute '\(attribute.name)'"
         }
         if type == .date {
             // The interval is authoritative; Xcode writes the matching *ValueString only for display.
-            for (intervalKey, textKey, slot) in [
-                ("defaultDateTimeInterval", "defaultValueString", \Attribute.defaultValue),
-                ("minDateTimeInterval", "minValueString", \Attribute.minValue),
-                ("maxDateTimeInterval", "maxValueString", \Attribute.maxValue),
-            ] {
+            for (intervalKey, textKey, isDefault, slot) in [
+                ("defaultDateTimeInterval", "defaultValueString", true, \Attribute.defaultValue),
+                ("minDateTimeInterval", "minValueString", false, \Attribute.minValue),
+                ("maxDateTimeInterval", "maxValueString", false, \Attribute.maxValue),
+            ] as [(StaticString, StaticString, Bool, WritableKeyPath<Attribute, AttributeValue?>)] {
                 let displayText = reader.text(textKey)
                 if let text = reader.text(intervalKey) {
                     do throws(ModelValueText.Invalid) { attribute[keyPath: slot] = .date(try ModelValueText.timeInterval(text)) } catch {
@@ -231,14 +296,14 @@ struct ModelDecoder {
                 } else if let text = displayText {
                     do throws(ModelValueText.Invalid) {
                         attribute[keyPath: slot] =
-                            try textKey == "defaultValueString"
+                            try isDefault
                             ? ModelValueText.defaultValue(text, type: type) : ModelValueText.bound(text, type: type)
                     } catch { diagnostics.error("\(describe(textKey, text)): \(error.reason)", at: location(node)) }
                 }
             }
             return
         }
-        for key in ["defaultDateTimeInterval", "minDateTimeInterval", "maxDateTimeInterval"] where reader.text(key) != nil {
+        for key: StaticString in ["defaultDateTimeInterval", "minDateTimeInterval", "maxDateTimeInterval"] where reader.text(key) != nil {
             diagnostics.warning("\(key) is ignored on \(type.rawValue) attribute '\(attribute.name)'", at: location(node))
         }
         if let text = reader.text("defaultValueString") {
@@ -246,7 +311,9 @@ struct ModelDecoder {
                 diagnostics.error("\(describe("defaultValueString", text)): \(error.reason)", at: location(node))
             }
         }
-        for (key, slot) in [("minValueString", \Attribute.minValue), ("maxValueString", \Attribute.maxValue)] {
+        for (key, slot) in [("minValueString", \Attribute.minValue), ("maxValueString", \Attribute.maxValue)]
+            as [(StaticString, WritableKeyPath<Attribute, AttributeValue?>)]
+        {
             guard let text = reader.text(key) else { continue }
             guard ModelValueText.acceptsBounds(type) else {
                 if !text.isEmpty {
@@ -484,14 +551,14 @@ struct ModelDecoder {
         return nil
     }
 
-    private mutating func flag(_ key: String, _ reader: inout XMLAttributeReader) -> Bool? {
+    private mutating func flag(_ key: StaticString, _ reader: inout XMLAttributeReader) -> Bool? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.flag(text) { return value }
         diagnostics.error("invalid value '\(text)' for \(key): expected YES or NO", at: location(reader.node))
         return nil
     }
 
-    private mutating func count(_ key: String, _ reader: inout XMLAttributeReader) -> Int? {
+    private mutating func count(_ key: StaticString, _ reader: inout XMLAttributeReader) -> Int? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.integer(text), value >= 0 { return value }
         diagnostics.error("invalid value '\(text)' for \(key): expected a non-negative integer", at: location(reader.node))
@@ -518,11 +585,5 @@ struct ModelDecoder {
         diagnostics.warning(
             "unknown element <\(node.name)> in <\(parent.name)>; ignored" + SpellingSuggestion.hint(for: node.name, in: known),
             at: location(node))
-    }
-}
-
-extension XMLAttributeReader {
-    mutating func accept(contentsOf names: [String]) {
-        for name in names { accept(name) }
     }
 }

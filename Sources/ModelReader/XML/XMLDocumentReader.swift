@@ -3,28 +3,32 @@ import CLibXML2
 #else
 import libxml2
 #endif
+import Foundation
 import ManagedModel
 
-/// Parses a `contents` file into an `XMLElementNode` tree with libxml2 (network and entity expansion off).
+/// Parses a `contents` file into an `XMLElementNode` tree with libxml2's SAX2 interface (network and entity
+/// expansion off). No libxml2 document tree is built: the elements are made as the start tags are read.
 ///
 /// A Core Data model never has a document type declaration, so any `<!DOCTYPE` stops the parse before
 /// its subset is read: no entity is declared, expanded or fetched (XXE, billion laughs, external DTDs).
 enum XMLDocumentReader {
-    /// `XML_PARSE_BIG_LINES` keeps line numbers above 65535; `XML_PARSE_NOENT` and `XML_PARSE_DTDLOAD`
-    /// stay off because they inline or fetch external content.
+    /// `XML_PARSE_NOENT` and `XML_PARSE_DTDLOAD` stay off because they inline or fetch external content.
+    /// (`XML_PARSE_BIG_LINES` only concerns the line stored in document nodes; line numbers here come straight
+    /// from the parser's input, which counts past 65535.)
     private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
     /// `xmlInitParser` is not safe to race on first use; a static let runs it exactly once.
-    /// The value libxml2 stores in `xmlNode.line` for every line from 65535 on.
-    private static let savedLineMarker = UInt16.max
-
     private static let parserInitialized: Void = xmlInitParser()
 
     /// - Parameters:
     ///   - bytes: the file's contents, read by the caller.
     ///   - path: used in diagnostics.
     /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML.
-    static func parse(_ bytes: [UInt8], path: String) throws -> XMLElementNode {
+    static func parse(_ bytes: some ContiguousBytes, path: String) throws -> XMLElementNode {
+        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path) }
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> XMLElementNode {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
         }
@@ -39,61 +43,75 @@ enum XMLDocumentReader {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let problems = ParseProblems()
-        let document: xmlDocPtr? = withExtendedLifetime(problems) {
-            context.pointee._private = Unmanaged.passUnretained(problems).toOpaque()
+        let builder = TreeBuilder()
+        let wellFormed: Bool = withExtendedLifetime(builder) {
+            context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
             defer { context.pointee._private = nil }
             installHandlers(on: context)
             // Encoding converters report without a parser context, through this thread's structured handler;
             // with none set libxml2 prints them to stderr. Set for this parse only (libxml2 keeps it per thread).
             xmlSetStructuredErrorFunc(context, { userData, error in
-                guard let problems = ParseProblems.attached(to: userData), let error else { return }
+                guard let builder = TreeBuilder.attached(to: userData), let error else { return }
                 let level = error.pointee.level
                 guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
                 let context = userData!.assumingMemoryBound(to: xmlParserCtxt.self)
                 let line = error.pointee.line > 0 ? Int(error.pointee.line) : Int(context.pointee.input?.pointee.line ?? 0)
-                problems.record(
+                builder.record(
                     ParseProblem(
                         code: Int(error.pointee.code),
                         message: error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error",
                         line: line, column: Int(error.pointee.int2)))
             })
             defer { xmlSetStructuredErrorFunc(nil, nil) }
-            return bytes.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
-                    xmlCtxtReadMemory(context, characters, Int32(buffer.count), path, nil, parseOptions)
-                }
-            }
+            let document = xmlCtxtReadMemory(
+                context, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), path, nil, parseOptions)
+            // No handler creates a document; free one should a libxml2 version make it anyway.
+            if let document { xmlFreeDoc(document) }
+            return context.pointee.wellFormed != 0
         }
-        defer { if let document { xmlFreeDoc(document) } }
 
-        if let problem = problems.first {
+        if let problem = builder.firstProblem {
             throw failure(problem.diagnosticMessage, line: problem.line)
         }
-        guard let document, let root = xmlDocGetRootElement(document) else {
+        guard wellFormed, let root = builder.root else {
             throw failure("malformed XML: libxml2 returned no document")
         }
-        // Belt and braces: the internalSubset handler stops every DOCTYPE, so this cannot happen.
-        if document.pointee.intSubset != nil || document.pointee.extSubset != nil {
-            throw failure(ParseProblem.doctypeMessage, line: 1)
-        }
-        return element(from: root, in: document)
+        return root
     }
 
     private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// The handlers are C function pointers, so they reach `ParseProblems` through the parser
-    /// context's `_private` slot (libxml2 passes the context itself as `userData`).
+    /// Replaces libxml2's default SAX2 handlers (which build its document tree) with ours. The handlers are
+    /// C function pointers, so they reach the `TreeBuilder` through the parser context's `_private` slot
+    /// (libxml2 passes the context itself as `userData`). Parameter types stay inferred: libxml2 2.12 changed
+    /// `xmlError *` to `const xmlError *`.
     private static func installHandlers(on context: xmlParserCtxtPtr) {
         guard let sax = context.pointee.sax else { return }
-        // Parameter types stay inferred: libxml2 2.12 changed `xmlError *` to `const xmlError *`.
+        // Nothing but elements and their attributes is kept; no document object is made either.
+        sax.pointee.startDocument = nil
+        sax.pointee.endDocument = nil
+        sax.pointee.characters = nil
+        sax.pointee.ignorableWhitespace = nil
+        sax.pointee.cdataBlock = nil
+        sax.pointee.comment = nil
+        sax.pointee.processingInstruction = nil
+        sax.pointee.reference = nil
+        // Declarations can only come from a DOCTYPE, which `internalSubset` refuses; without these handlers
+        // nothing could be declared even if that refusal were bypassed.
+        sax.pointee.entityDecl = nil
+        sax.pointee.unparsedEntityDecl = nil
+        sax.pointee.notationDecl = nil
+        sax.pointee.attributeDecl = nil
+        sax.pointee.elementDecl = nil
+        sax.pointee.externalSubset = nil
+
         sax.pointee.serror = { userData, error in
-            guard let problems = ParseProblems.attached(to: userData), let error else { return }
+            guard let builder = TreeBuilder.attached(to: userData), let error else { return }
             let level = error.pointee.level
             guard level == XML_ERR_ERROR || level == XML_ERR_FATAL else { return }
-            problems.record(
+            builder.record(
                 ParseProblem(
                     code: Int(error.pointee.code),
                     message: error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error",
@@ -102,76 +120,121 @@ enum XMLDocumentReader {
                 )
             )
         }
-        // libxml2 stores element lines in a UInt16 and, past 65534, guesses them from neighbouring
-        // text nodes (off by one or more). Keep the exact line in the element's unused `psvi` slot.
         sax.pointee.startElementNs = {
-            userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaultedCount, attributes
-            in
-            xmlSAX2StartElementNs(
-                userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaultedCount, attributes
-            )
-            guard let userData else { return }
-            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            if let node = context.pointee.node, node.pointee.line == XMLDocumentReader.savedLineMarker,
-                let line = context.pointee.input?.pointee.line
-            {
-                node.pointee.psvi = UnsafeMutableRawPointer(bitPattern: Int(line))
-            }
+            userData, localName, prefix, _, _, _, attributeCount, _, attributes in
+            guard let builder = TreeBuilder.attached(to: userData), let localName else { return }
+            let context = userData!.assumingMemoryBound(to: xmlParserCtxt.self)
+            builder.startElement(
+                localName: localName, prefix: prefix, attributeCount: Int(attributeCount), attributes: attributes,
+                line: Int(context.pointee.input?.pointee.line ?? 0), dictionary: context.pointee.dict)
+        }
+        sax.pointee.endElementNs = { userData, _, _, _ in
+            TreeBuilder.attached(to: userData)?.endElement()
         }
         sax.pointee.internalSubset = { userData, _, _, _ in
-            guard let userData, let problems = ParseProblems.attached(to: userData) else { return }
+            guard let userData, let builder = TreeBuilder.attached(to: userData) else { return }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            problems.record(ParseProblem.doctype(line: Int(context.pointee.input?.pointee.line ?? 0)))
+            builder.record(ParseProblem.doctype(line: Int(context.pointee.input?.pointee.line ?? 0)))
             // Stops before the internal subset is read and before any external subset is considered.
             xmlStopParser(context)
         }
     }
+}
 
-    // MARK: Tree conversion
+/// Builds the element tree from SAX2 events and keeps the first libxml2 complaint.
+private final class TreeBuilder {
+    private(set) var firstProblem: ParseProblem?
+    private(set) var root: XMLElementNode?
+    /// The open elements, innermost last; each collects its children until its end tag.
+    private var openElements: [XMLElementNode] = []
+    /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
+    /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
+    private var names: [QualifiedNameKey: String] = [:]
 
-    private static func element(from node: xmlNodePtr, in document: xmlDocPtr) -> XMLElementNode {
-        var attributes: [(name: String, value: String)] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            attributes.append((qualifiedName(current.pointee.name, current.pointee.ns), value(of: current, in: document)))
-            attribute = current.pointee.next
-        }
-        var children: [XMLElementNode] = []
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                children.append(element(from: current, in: document))
+    private struct QualifiedNameKey: Hashable {
+        var prefix: UnsafePointer<xmlChar>?
+        var localName: UnsafePointer<xmlChar>
+    }
+
+    /// The first problem wins: libxml2's later messages are usually consequences of it.
+    func record(_ problem: ParseProblem) {
+        if firstProblem == nil { firstProblem = problem }
+    }
+
+    static func attached(to userData: UnsafeMutableRawPointer?) -> TreeBuilder? {
+        guard let userData else { return nil }
+        let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let raw = context.pointee._private else { return nil }
+        return Unmanaged<TreeBuilder>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// - Parameter attributes: `attributeCount` quintuples (local name, prefix, URI, value start, value end);
+    ///   values are not NUL-terminated.
+    func startElement(
+        localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, line: Int, dictionary: xmlDictPtr?
+    ) {
+        var element = XMLElementNode(
+            name: name(localName, prefix, dictionary), attributes: [], line: line, children: [])
+        if let attributes, attributeCount > 0 {
+            element.attributes.reserveCapacity(attributeCount)
+            for index in 0..<attributeCount {
+                let fields = attributes + index * 5
+                guard let attributeName = fields[0], let start = fields[3], let end = fields[4] else { continue }
+                element.attributes.append(
+                    (name(attributeName, fields[1], dictionary), Self.attributeValue(start, end)))
             }
-            child = current.pointee.next
         }
-        return XMLElementNode(
-            name: qualifiedName(node.pointee.name, node.pointee.ns),
-            attributes: attributes,
-            line: line(of: node),
-            children: children
-        )
+        openElements.append(element)
     }
 
-    private static func line(of node: xmlNodePtr) -> Int {
-        guard node.pointee.line == savedLineMarker else { return Int(node.pointee.line) }
-        return Int(bitPattern: node.pointee.psvi)
-    }
-
-    private static func qualifiedName(_ name: UnsafePointer<xmlChar>?, _ namespace: xmlNsPtr?) -> String {
-        let local = name.map { String(cString: $0) } ?? ""
-        guard let prefix = namespace?.pointee.prefix else { return local }
-        return String(cString: prefix) + ":" + local
-    }
-
-    private static func value(of attribute: xmlAttrPtr, in document: xmlDocPtr) -> String {
-        guard let first = attribute.pointee.children else { return "" }
-        // Common case: one text node; read it in place instead of letting libxml2 allocate a copy.
-        if first.pointee.next == nil, first.pointee.type == XML_TEXT_NODE {
-            return first.pointee.content.map { String(cString: $0) } ?? ""
+    func endElement() {
+        guard let element = openElements.popLast() else { return }
+        if openElements.isEmpty {
+            root = element
+        } else {
+            openElements[openElements.count - 1].children.append(element)
         }
-        guard let joined = xmlNodeListGetString(document, first, 1) else { return "" }
-        defer { mc_xmlFree(joined) }
-        return String(cString: joined)
+    }
+
+    /// `prefix:localName`, or `localName` without a prefix (as the document spells it).
+    private func name(
+        _ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ dictionary: xmlDictPtr?
+    ) -> String {
+        let key = QualifiedNameKey(prefix: prefix, localName: localName)
+        if let known = names[key] { return known }
+        var text = String(cString: localName)
+        if let prefix { text = String(cString: prefix) + ":" + text }
+        // Only names the dictionary owns live (unchanged) until the parse ends; others are not remembered.
+        if let dictionary, xmlDictOwns(dictionary, localName) == 1, prefix.map({ xmlDictOwns(dictionary, $0) == 1 }) ?? true {
+            names[key] = text
+        }
+        return text
+    }
+
+    /// The attribute value as libxml2 passes it: whitespace normalised, character references and predefined
+    /// entities decoded, except that a `&` written as `&amp;`, `&#38;` or `&#x26;` arrives as `&#38;` (libxml2
+    /// leaves it for its tree builder to decode when entities are not substituted). Every other `&` is
+    /// impossible: an unescaped one is a well-formedness error.
+    private static func attributeValue(_ start: UnsafePointer<xmlChar>, _ end: UnsafePointer<xmlChar>) -> String {
+        let bytes = UnsafeBufferPointer(start: start, count: end - start)
+        let ampersand = UInt8(ascii: "&")
+        guard bytes.contains(ampersand) else { return String(decoding: bytes, as: UTF8.self) }
+        let escapedAmpersand: [UInt8] = Array("&#38;".utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            decoded.append(bytes[index])
+            if bytes[index] == ampersand, bytes.count - index >= escapedAmpersand.count,
+                escapedAmpersand.indices.allSatisfy({ bytes[index + $0] == escapedAmpersand[$0] })
+            {
+                index += escapedAmpersand.count
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }
 
@@ -233,21 +296,5 @@ extension StringProtocol {
         while let first = slice.first, characters.contains(first) { slice.removeFirst() }
         while let last = slice.last, characters.contains(last) { slice.removeLast() }
         return String(slice)
-    }
-}
-
-private final class ParseProblems {
-    private(set) var first: ParseProblem?
-
-    /// The first problem wins: libxml2's later messages are usually consequences of it.
-    func record(_ problem: ParseProblem) {
-        if first == nil { first = problem }
-    }
-
-    static func attached(to userData: UnsafeMutableRawPointer?) -> ParseProblems? {
-        guard let userData else { return nil }
-        let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard let raw = context.pointee._private else { return nil }
-        return Unmanaged<ParseProblems>.fromOpaque(raw).takeUnretainedValue()
     }
 }
