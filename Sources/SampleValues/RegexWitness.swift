@@ -88,7 +88,7 @@ public struct RegexWitness: Sendable {
         }
         guard variant > 0 else { return .success(canonical) }
         var found: [String] = []
-        for candidate in substitutionVariants(of: canonical) where matches(candidate) && length.contains(candidate) {
+        for candidate in substitutionVariants(of: canonical) where length.contains(candidate) && matches(candidate) {
             if !found.contains(candidate) { found.append(candidate) }
             if found.count == variant { return .success(candidate) }
         }
@@ -185,17 +185,16 @@ public struct RegexWitness: Sendable {
     }
 
     /// Single-character substitutions, last position first, so variants keep the witness's shape.
-    private func substitutionVariants(of string: String) -> [String] {
+    /// Lazy: the caller usually stops at the first few, and a long witness has thousands.
+    private func substitutionVariants(of string: String) -> some Sequence<String> {
         let scalars = Array(string.unicodeScalars)
-        var result: [String] = []
-        for index in scalars.indices.reversed() {
-            for replacement in ScalarSet.preferredScalars where replacement != scalars[index] {
+        return scalars.indices.reversed().lazy.flatMap { index in
+            ScalarSet.preferredScalars.lazy.filter { $0 != scalars[index] }.map { replacement in
                 var changed = scalars
                 changed[index] = replacement
-                result.append(String(String.UnicodeScalarView(changed)))
+                return String(scalars: changed)
             }
         }
-        return result
     }
 
     /// Printable characters first, so violating values read well in generated tests; a line feed
@@ -204,7 +203,7 @@ public struct RegexWitness: Sendable {
 
     private static func violationCandidates(around base: String) -> [String] {
         let scalars = Array(base.unicodeScalars)
-        func string(_ scalars: [Unicode.Scalar]) -> String { String(String.UnicodeScalarView(scalars)) }
+        func string(_ scalars: [Unicode.Scalar]) -> String { String(scalars: scalars) }
         var candidates: [String] = []
         for probe in probes {
             for index in scalars.indices where scalars[index] != probe {
@@ -503,5 +502,21 @@ private final class WitnessBuilder {
             try build(child, length: part, into: &output)
             remaining -= part
         }
+    }
+}
+
+extension String {
+    /// As `String(String.UnicodeScalarView(scalars))`, without appending scalar by scalar.
+    init(scalars: [Unicode.Scalar]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }

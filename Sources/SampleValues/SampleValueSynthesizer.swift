@@ -306,7 +306,7 @@ public struct SampleValueSynthesizer: Sendable {
                 scalars[last] = Unicode.Scalar(UInt8(ascii: "1") + UInt8(variant % 9))
             }
         }
-        return String(String.UnicodeScalarView(scalars))
+        return String(scalars: scalars)
     }
 }
 
