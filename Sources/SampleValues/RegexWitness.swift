@@ -40,6 +40,8 @@ public struct RegexWitness: Sendable {
     public let pattern: String
     private let matcher: FullStringMatcher
     private let parsed: Result<RegexNode, RegexWitnessFailure>
+    /// Answers already given: the results depend only on the pattern and the arguments.
+    private let answers = WitnessAnswers()
 
     /// Fails only when ICU rejects the pattern. Unsupported constructs surface later, from `witness`.
     public init(pattern: String) throws(RegexWitnessFailure) {
@@ -71,6 +73,11 @@ public struct RegexWitness: Sendable {
     public func witness(
         length: LengthBounds = .unbounded, variant: Int = 0, preferLongest: Bool = false
     ) -> Result<String, RegexWitnessFailure> {
+        let question = WitnessAnswers.Question.witness(length: length, variant: variant, preferLongest: preferLongest)
+        return answers.answer(question) { computeWitness(length: length, variant: variant, preferLongest: preferLongest) }
+    }
+
+    private func computeWitness(length: LengthBounds, variant: Int, preferLongest: Bool) -> Result<String, RegexWitnessFailure> {
         let root: RegexNode
         switch parsed {
         case .failure(let failure): return .failure(failure)
@@ -118,6 +125,10 @@ public struct RegexWitness: Sendable {
     /// constraint. Tried in order: one character substituted, one appended or prepended, one removed,
     /// the empty string; every candidate is checked against the pattern.
     public func violatingValue(length: LengthBounds = .unbounded) -> Result<String, RegexWitnessFailure> {
+        answers.answer(.violatingValue(length: length)) { computeViolatingValue(length: length) }
+    }
+
+    private func computeViolatingValue(length: LengthBounds) -> Result<String, RegexWitnessFailure> {
         var bases: [String] = []
         if case .success(let base) = witness(length: length) { bases.append(base) }
         if case .success(let base) = witness(length: LengthBounds(minimum: max(length.minimum, 1), maximum: length.maximum)) {
@@ -227,6 +238,52 @@ public struct RegexWitness: Sendable {
 
     static func quoted(_ string: String) -> String {
         "\"" + string.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() + "\""
+    }
+}
+
+extension RegexWitness {
+    /// The witness of `pattern`, compiled once per process (with its answers) and shared: the synthesizer
+    /// asks about the same few patterns for every variant, bound and entity, and compiling one costs
+    /// two ICU compilations and a parse.
+    static func shared(pattern: String) throws(RegexWitnessFailure) -> RegexWitness {
+        try WitnessAnswers.compiled.witness(for: pattern)
+    }
+}
+
+/// Memoized results of one `RegexWitness`, and the process-wide table of compiled witnesses.
+private final class WitnessAnswers: @unchecked Sendable {
+    enum Question: Hashable {
+        case witness(length: LengthBounds, variant: Int, preferLongest: Bool)
+        case violatingValue(length: LengthBounds)
+    }
+
+    private let lock = NSLock()
+    private var known: [Question: Result<String, RegexWitnessFailure>] = [:]
+
+    func answer(_ question: Question, compute: () -> Result<String, RegexWitnessFailure>) -> Result<String, RegexWitnessFailure> {
+        if let answer = lock.withLock({ known[question] }) { return answer }
+        let answer = compute()
+        lock.withLock { known[question] = answer }
+        return answer
+    }
+
+    static let compiled = CompiledWitnesses()
+
+    final class CompiledWitnesses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var witnesses: [String: Result<RegexWitness, RegexWitnessFailure>] = [:]
+
+        func witness(for pattern: String) throws(RegexWitnessFailure) -> RegexWitness {
+            if let known = lock.withLock({ witnesses[pattern] }) { return try known.get() }
+            let compiled: Result<RegexWitness, RegexWitnessFailure>
+            do throws(RegexWitnessFailure) {
+                compiled = .success(try RegexWitness(pattern: pattern))
+            } catch {
+                compiled = .failure(error)
+            }
+            lock.withLock { witnesses[pattern] = compiled }
+            return try compiled.get()
+        }
     }
 }
 

@@ -211,7 +211,7 @@ public struct SampleValueSynthesizer: Sendable {
         let bounds = lengthBounds(of: attribute)
         if !bounds.contains(string) { return "has length \(string.utf16.count), outside \(bounds)" }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
-            guard let witness = try? RegexWitness(pattern: pattern) else { return "cannot be checked against an invalid pattern" }
+            guard let witness = try? RegexWitness.shared(pattern: pattern) else { return "cannot be checked against an invalid pattern" }
             if !witness.matches(string) { return "does not match '\(pattern)'" }
         }
         return nil
@@ -279,7 +279,7 @@ public struct SampleValueSynthesizer: Sendable {
         }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
             do throws(RegexWitnessFailure) {
-                let witness = try RegexWitness(pattern: pattern)
+                let witness = try RegexWitness.shared(pattern: pattern)
                 let result = witness.witness(length: length, variant: variant, preferLongest: preferLongest)
                 // A pattern admitting a single value keeps it for every variant, like a one-value range.
                 if case .failure = result, variant > 0 {
@@ -575,7 +575,7 @@ private struct BoundaryProbe {
                 otherwise: "no string longer than \(maximum) matches the pattern, so only a multiple-error probe exists")
         }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
-            let witness = try? RegexWitness(pattern: pattern)
+            let witness = try? RegexWitness.shared(pattern: pattern)
             let inside = string(bounds)
             var outside: SampleValue?
             var reason = "'\(pattern)' is not a valid ICU regular expression"
