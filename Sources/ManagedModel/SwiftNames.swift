@@ -93,7 +93,11 @@ public enum SwiftSourceText {
     /// Other Unicode stays as written, so model text reads the same in the generated code.
     public static func stringLiteral(_ text: String) -> String {
         // Byte by byte: sample strings run to thousands of characters, and most are plain ASCII that
-        // needs no Unicode property lookup.
+        // needs no Unicode property lookup, and often no escape at all.
+        let needsNoEscape = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
+        }
+        if needsNoEscape == true { return "\"" + text + "\"" }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))

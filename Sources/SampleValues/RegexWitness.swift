@@ -246,44 +246,45 @@ extension RegexWitness {
     /// asks about the same few patterns for every variant, bound and entity, and compiling one costs
     /// two ICU compilations and a parse.
     static func shared(pattern: String) throws(RegexWitnessFailure) -> RegexWitness {
-        try WitnessAnswers.compiled.witness(for: pattern)
+        try compiled.value(for: pattern) {
+            do throws(RegexWitnessFailure) {
+                return .success(try RegexWitness(pattern: pattern))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
     }
+
+    private static let compiled = Memo<String, Result<RegexWitness, RegexWitnessFailure>>()
 }
 
-/// Memoized results of one `RegexWitness`, and the process-wide table of compiled witnesses.
-private final class WitnessAnswers: @unchecked Sendable {
-    enum Question: Hashable {
+/// Memoized results of one `RegexWitness`.
+private final class WitnessAnswers: Sendable {
+    enum Question: Hashable, Sendable {
         case witness(length: LengthBounds, variant: Int, preferLongest: Bool)
         case violatingValue(length: LengthBounds)
     }
 
-    private let lock = NSLock()
-    private var known: [Question: Result<String, RegexWitnessFailure>] = [:]
+    private let known = Memo<Question, Result<String, RegexWitnessFailure>>()
 
     func answer(_ question: Question, compute: () -> Result<String, RegexWitnessFailure>) -> Result<String, RegexWitnessFailure> {
-        if let answer = lock.withLock({ known[question] }) { return answer }
-        let answer = compute()
-        lock.withLock { known[question] = answer }
-        return answer
+        known.value(for: question, compute: compute)
     }
+}
 
-    static let compiled = CompiledWitnesses()
+/// A table of results of a pure function, safe to share between threads (a value may be computed twice
+/// when two threads ask at once; both get equal values).
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
 
-    final class CompiledWitnesses: @unchecked Sendable {
-        private let lock = NSLock()
-        private var witnesses: [String: Result<RegexWitness, RegexWitnessFailure>] = [:]
+    init() {}
 
-        func witness(for pattern: String) throws(RegexWitnessFailure) -> RegexWitness {
-            if let known = lock.withLock({ witnesses[pattern] }) { return try known.get() }
-            let compiled: Result<RegexWitness, RegexWitnessFailure>
-            do throws(RegexWitnessFailure) {
-                compiled = .success(try RegexWitness(pattern: pattern))
-            } catch {
-                compiled = .failure(error)
-            }
-            lock.withLock { witnesses[pattern] = compiled }
-            return try compiled.get()
-        }
+    func value(for key: Key, compute: () -> Value) -> Value {
+        if let known = lock.withLock({ values[key] }) { return known }
+        let value = compute()
+        lock.withLock { values[key] = value }
+        return value
     }
 }
 
