@@ -62,27 +62,27 @@ public enum SwiftNames {
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscore; not starting with a digit).
     public static func isIdentifier(_ name: String) -> Bool {
-        // ASCII names (nearly all) without Unicode property lookups: in ASCII, XID_Start is exactly the
-        // letters and XID_Continue the letters and digits.
-        if let isASCIIIdentifier = asciiIdentifier(name) { return isASCIIIdentifier }
+        if let ascii = isASCIIIdentifier(name.utf8) { return ascii }
         guard let first = name.unicodeScalars.first else { return false }
         let isHead: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDStart }
         let isBody: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDContinue }
         return isHead(first) && name.unicodeScalars.dropFirst().allSatisfy(isBody)
     }
 
-    /// `isIdentifier` for an all-ASCII name; nil when `name` has a non-ASCII byte.
-    private static func asciiIdentifier(_ name: String) -> Bool? {
-        var isValid = !name.utf8.isEmpty
+    /// `isIdentifier` for ASCII names, without Unicode property lookups (ASCII's XID_Start letters are
+    /// `A-Z a-z`, its XID_Continue ones add `0-9` and `_`); nil when `name` is empty or not ASCII.
+    private static func isASCIIIdentifier(_ name: String.UTF8View) -> Bool? {
+        guard !name.isEmpty else { return nil }
+        var isIdentifier = true
         var isFirst = true
-        for byte in name.utf8 {
+        for byte in name {
             guard byte < 0x80 else { return nil }
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            if !(isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst)) { isValid = false }
+            if !(isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst)) { isIdentifier = false }
             isFirst = false
         }
-        return isValid
+        return isIdentifier
     }
 }
 
@@ -92,20 +92,38 @@ public enum SwiftSourceText {
     /// control and format characters (invisible ones such as U+200B would otherwise hide in the source).
     /// Other Unicode stays as written, so model text reads the same in the generated code.
     public static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        // Byte by byte: sample strings run to thousands of characters, and most are plain ASCII that
+        // needs no Unicode property lookup, and often no escape at all.
+        let needsNoEscape = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
+        }
+        if needsNoEscape == true { return "\"" + text + "\"" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        bytes.append(UInt8(ascii: "\""))
+        func append(_ escape: StaticString) {
+            escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format:
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
+            case "\\": append("\\\\")
+            case "\"": append("\\\"")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case "\0": append("\\0")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F
+                || (scalar.value > 0x7F && scalar.properties.generalCategory == .format):
+                append("\\u{")
+                bytes.append(contentsOf: String(scalar.value, radix: 16, uppercase: true).utf8)
+                bytes.append(UInt8(ascii: "}"))
+            case _ where scalar.isASCII:
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            default:
+                UTF8.encode(scalar) { bytes.append($0) }
             }
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

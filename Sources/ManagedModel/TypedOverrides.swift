@@ -69,6 +69,10 @@ public struct PropertyAnnotations: Hashable, Sendable {
 
     /// The annotations of a relationship or fetched property: no typed override applies to them.
     public init(userInfo: [UserInfoEntry]) {
+        guard !userInfo.isEmpty else {
+            self.init()
+            return
+        }
         self.init(
             isReadOnly: TypedOverrideKeys.flag(TypedOverrideKeys.readOnly, in: userInfo),
             isIgnored: TypedOverrideKeys.flag(TypedOverrideKeys.ignore, in: userInfo),
@@ -84,6 +88,8 @@ public struct PropertyAnnotations: Hashable, Sendable {
 extension Attribute {
     /// What this attribute's userInfo asks for, checked against its attribute type.
     public var annotations: PropertyAnnotations {
+        // Most attributes have no userInfo; the planners ask for every one many times.
+        if userInfo.isEmpty { return PropertyAnnotations() }
         var result = PropertyAnnotations(userInfo: userInfo)
         let enumEntry = TypedOverrideKeys.value(TypedOverrideKeys.enumeration, in: userInfo)
         let codableEntry = TypedOverrideKeys.value(TypedOverrideKeys.codable, in: userInfo)

@@ -40,6 +40,8 @@ public struct RegexWitness: Sendable {
     public let pattern: String
     private let matcher: FullStringMatcher
     private let parsed: Result<RegexNode, RegexWitnessFailure>
+    /// Answers already given: the results depend only on the pattern and the arguments.
+    private let answers = WitnessAnswers()
 
     /// Fails only when ICU rejects the pattern. Unsupported constructs surface later, from `witness`.
     public init(pattern: String) throws(RegexWitnessFailure) {
@@ -71,6 +73,11 @@ public struct RegexWitness: Sendable {
     public func witness(
         length: LengthBounds = .unbounded, variant: Int = 0, preferLongest: Bool = false
     ) -> Result<String, RegexWitnessFailure> {
+        let question = WitnessAnswers.Question.witness(length: length, variant: variant, preferLongest: preferLongest)
+        return answers.answer(question) { computeWitness(length: length, variant: variant, preferLongest: preferLongest) }
+    }
+
+    private func computeWitness(length: LengthBounds, variant: Int, preferLongest: Bool) -> Result<String, RegexWitnessFailure> {
         let root: RegexNode
         switch parsed {
         case .failure(let failure): return .failure(failure)
@@ -88,7 +95,7 @@ public struct RegexWitness: Sendable {
         }
         guard variant > 0 else { return .success(canonical) }
         var found: [String] = []
-        for candidate in substitutionVariants(of: canonical) where matches(candidate) && length.contains(candidate) {
+        for candidate in substitutionVariants(of: canonical) where length.contains(candidate) && matches(candidate) {
             if !found.contains(candidate) { found.append(candidate) }
             if found.count == variant { return .success(candidate) }
         }
@@ -118,6 +125,10 @@ public struct RegexWitness: Sendable {
     /// constraint. Tried in order: one character substituted, one appended or prepended, one removed,
     /// the empty string; every candidate is checked against the pattern.
     public func violatingValue(length: LengthBounds = .unbounded) -> Result<String, RegexWitnessFailure> {
+        answers.answer(.violatingValue(length: length)) { computeViolatingValue(length: length) }
+    }
+
+    private func computeViolatingValue(length: LengthBounds) -> Result<String, RegexWitnessFailure> {
         var bases: [String] = []
         if case .success(let base) = witness(length: length) { bases.append(base) }
         if case .success(let base) = witness(length: LengthBounds(minimum: max(length.minimum, 1), maximum: length.maximum)) {
@@ -185,17 +196,16 @@ public struct RegexWitness: Sendable {
     }
 
     /// Single-character substitutions, last position first, so variants keep the witness's shape.
-    private func substitutionVariants(of string: String) -> [String] {
+    /// Lazy: the caller usually stops at the first few, and a long witness has thousands.
+    private func substitutionVariants(of string: String) -> some Sequence<String> {
         let scalars = Array(string.unicodeScalars)
-        var result: [String] = []
-        for index in scalars.indices.reversed() {
-            for replacement in ScalarSet.preferredScalars where replacement != scalars[index] {
+        return scalars.indices.reversed().lazy.flatMap { index in
+            ScalarSet.preferredScalars.lazy.filter { $0 != scalars[index] }.map { replacement in
                 var changed = scalars
                 changed[index] = replacement
-                result.append(String(String.UnicodeScalarView(changed)))
+                return String(scalars: changed)
             }
         }
-        return result
     }
 
     /// Printable characters first, so violating values read well in generated tests; a line feed
@@ -204,7 +214,7 @@ public struct RegexWitness: Sendable {
 
     private static func violationCandidates(around base: String) -> [String] {
         let scalars = Array(base.unicodeScalars)
-        func string(_ scalars: [Unicode.Scalar]) -> String { String(String.UnicodeScalarView(scalars)) }
+        func string(_ scalars: [Unicode.Scalar]) -> String { String(scalars: scalars) }
         var candidates: [String] = []
         for probe in probes {
             for index in scalars.indices where scalars[index] != probe {
@@ -228,6 +238,53 @@ public struct RegexWitness: Sendable {
 
     static func quoted(_ string: String) -> String {
         "\"" + string.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() + "\""
+    }
+}
+
+extension RegexWitness {
+    /// The witness of `pattern`, compiled once per process (with its answers) and shared: the synthesizer
+    /// asks about the same few patterns for every variant, bound and entity, and compiling one costs
+    /// two ICU compilations and a parse.
+    static func shared(pattern: String) throws(RegexWitnessFailure) -> RegexWitness {
+        try compiled.value(for: pattern) {
+            do throws(RegexWitnessFailure) {
+                return .success(try RegexWitness(pattern: pattern))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    private static let compiled = Memo<String, Result<RegexWitness, RegexWitnessFailure>>()
+}
+
+/// Memoized results of one `RegexWitness`.
+private final class WitnessAnswers: Sendable {
+    enum Question: Hashable, Sendable {
+        case witness(length: LengthBounds, variant: Int, preferLongest: Bool)
+        case violatingValue(length: LengthBounds)
+    }
+
+    private let known = Memo<Question, Result<String, RegexWitnessFailure>>()
+
+    func answer(_ question: Question, compute: () -> Result<String, RegexWitnessFailure>) -> Result<String, RegexWitnessFailure> {
+        known.value(for: question, compute: compute)
+    }
+}
+
+/// A table of results of a pure function, safe to share between threads (a value may be computed twice
+/// when two threads ask at once; both get equal values).
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    init() {}
+
+    func value(for key: Key, compute: () -> Value) -> Value {
+        if let known = lock.withLock({ values[key] }) { return known }
+        let value = compute()
+        lock.withLock { values[key] = value }
+        return value
     }
 }
 
@@ -503,5 +560,21 @@ private final class WitnessBuilder {
             try build(child, length: part, into: &output)
             remaining -= part
         }
+    }
+}
+
+extension String {
+    /// As `String(String.UnicodeScalarView(scalars))`, without appending scalar by scalar.
+    init(scalars: [Unicode.Scalar]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -106,9 +106,8 @@ public struct SampleValueSynthesizer: Sendable {
     ///   - variant: 0 for the initial value, 1 for the modified value.
     ///   - entityName: names the attribute as `Entity.attribute` in diagnostics.
     public func sample(for attribute: Attribute, variant: Int = 0, entityName: String? = nil) -> SampleSynthesis {
-        let subject = Self.subject(attribute, entityName: entityName)
         var diagnostics: [Diagnostic] = []
-        if let userValue = userInfoValue(for: attribute, variant: variant, subject: subject, diagnostics: &diagnostics) {
+        if let userValue = userInfoValue(for: attribute, variant: variant, entityName: entityName, diagnostics: &diagnostics) {
             return SampleSynthesis(value: userValue, origin: .userInfo, diagnostics: diagnostics)
         }
         if let reason = Self.unsynthesizableReason(for: attribute.type) {
@@ -122,7 +121,7 @@ public struct SampleValueSynthesizer: Sendable {
             return SampleSynthesis(value: value, origin: .synthesized, diagnostics: diagnostics)
         case .failure(let failure):
             diagnostics.append(.warning(
-                "\(subject): no sample value satisfies its constraints (\(failure.reason)); "
+                "\(Self.subject(attribute, entityName: entityName)): no sample value satisfies its constraints (\(failure.reason)); "
                     + "set userInfo key '\(Self.sampleValueKey)' to a valid value",
                 at: attribute.location))
             return SampleSynthesis(value: nil, origin: nil, unavailableReason: failure.reason, diagnostics: diagnostics)
@@ -150,8 +149,10 @@ public struct SampleValueSynthesizer: Sendable {
     // MARK: userInfo
 
     private func userInfoValue(
-        for attribute: Attribute, variant: Int, subject: String, diagnostics: inout [Diagnostic]
+        for attribute: Attribute, variant: Int, entityName: String?, diagnostics: inout [Diagnostic]
     ) -> SampleValue? {
+        // Only warnings name the attribute; most samples have none.
+        var subject: String { Self.subject(attribute, entityName: entityName) }
         let key = variant > 0 && attribute.userInfo[key: Self.modifiedSampleValueKey] != nil
             ? Self.modifiedSampleValueKey : Self.sampleValueKey
         guard let text = attribute.userInfo[key: key] else { return nil }
@@ -211,7 +212,7 @@ public struct SampleValueSynthesizer: Sendable {
         let bounds = lengthBounds(of: attribute)
         if !bounds.contains(string) { return "has length \(string.utf16.count), outside \(bounds)" }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
-            guard let witness = try? RegexWitness(pattern: pattern) else { return "cannot be checked against an invalid pattern" }
+            guard let witness = try? RegexWitness.shared(pattern: pattern) else { return "cannot be checked against an invalid pattern" }
             if !witness.matches(string) { return "does not match '\(pattern)'" }
         }
         return nil
@@ -279,7 +280,7 @@ public struct SampleValueSynthesizer: Sendable {
         }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
             do throws(RegexWitnessFailure) {
-                let witness = try RegexWitness(pattern: pattern)
+                let witness = try RegexWitness.shared(pattern: pattern)
                 let result = witness.witness(length: length, variant: variant, preferLongest: preferLongest)
                 // A pattern admitting a single value keeps it for every variant, like a one-value range.
                 if case .failure = result, variant > 0 {
@@ -296,17 +297,18 @@ public struct SampleValueSynthesizer: Sendable {
 
     /// `base` padded with `x` or cut to fit, keeping a distinguishing last character per variant.
     static func plainString(base: String, variant: Int, length: LengthBounds, exactly target: Int? = nil) -> String {
-        var scalars = Array(base.unicodeScalars.filter { $0.isASCII })
-        let wanted = target ?? min(max(scalars.count, length.minimum), length.maximum ?? Int.max)
-        if scalars.count < wanted {
-            scalars += Array(repeating: "x", count: wanted - scalars.count)
-        } else if scalars.count > wanted {
-            scalars = Array(scalars.prefix(wanted))
-            if let last = scalars.indices.last {
-                scalars[last] = Unicode.Scalar(UInt8(ascii: "1") + UInt8(variant % 9))
+        // ASCII only, so one byte per character (and per UTF-16 unit, as lengths count).
+        var bytes = Array(base.utf8.filter { $0 < 0x80 })
+        let wanted = target ?? min(max(bytes.count, length.minimum), length.maximum ?? Int.max)
+        if bytes.count < wanted {
+            bytes += repeatElement(UInt8(ascii: "x"), count: wanted - bytes.count)
+        } else if bytes.count > wanted {
+            bytes.removeLast(bytes.count - wanted)
+            if let last = bytes.indices.last {
+                bytes[last] = UInt8(ascii: "1") + UInt8(variant % 9)
             }
         }
-        return String(String.UnicodeScalarView(scalars))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -411,6 +413,22 @@ enum NumericCandidates {
     }
 
     static func decimals(for attribute: Attribute) -> [String] {
+        // Decimal arithmetic and NSDecimalNumber text are slow, and models repeat the same bounds. Doubles
+        // are no exact key (-0.0 equals 0.0 but may read otherwise; NaN equals nothing): computed each time.
+        let key = [attribute.minValue, attribute.maxValue, attribute.defaultValue]
+        let isExactKey = key.allSatisfy {
+            switch $0 {
+            case .double?, .date?: return false
+            default: return true
+            }
+        }
+        guard isExactKey else { return computeDecimals(for: attribute) }
+        return decimalCandidates.value(for: key) { computeDecimals(for: attribute) }
+    }
+
+    private static let decimalCandidates = Memo<[AttributeValue?], [String]>()
+
+    private static func computeDecimals(for attribute: Attribute) -> [String] {
         let lower = decimal(attribute.minValue)
         let upper = decimal(attribute.maxValue)
         if let lower, let upper, lower > upper { return [] }
@@ -575,7 +593,7 @@ private struct BoundaryProbe {
                 otherwise: "no string longer than \(maximum) matches the pattern, so only a multiple-error probe exists")
         }
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
-            let witness = try? RegexWitness(pattern: pattern)
+            let witness = try? RegexWitness.shared(pattern: pattern)
             let inside = string(bounds)
             var outside: SampleValue?
             var reason = "'\(pattern)' is not a valid ICU regular expression"

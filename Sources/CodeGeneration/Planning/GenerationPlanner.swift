@@ -303,9 +303,12 @@ struct GenerationPlanner {
     static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
         var type = SwiftTypeTable.declaredType(of: attribute)
         let name = type.name
+        // Most names have no dot: then the one component is the name itself (no split, no copies).
         let isSpelledType =
             SwiftTypeTable.isSwiftOnlyTypeName(name)
-            || name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
+            || (name.utf8.contains(UInt8(ascii: "."))
+                ? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
+                : SwiftNames.isIdentifier(name))
         if !isSpelledType { type.name = "NSObject" }
         return type
     }

@@ -228,7 +228,8 @@ struct ObjectGraphBuilder {
     static func call(_ prefix: String, context: String, arguments: [String]) -> String {
         let all = ["context: \(context)"] + arguments
         let single = "\(prefix)(\(all.joined(separator: ", ")))"
-        if single.count <= 100 { return single }
+        // At most 101 characters are counted: arguments can be sample strings of thousands.
+        if single.prefix(101).count <= 100 { return single }
         return "\(prefix)(\n    " + all.joined(separator: ",\n    ") + ")"
     }
 }

@@ -19,14 +19,57 @@ struct TestModel {
     /// The module the tests `@testable import`.
     let moduleName: String
 
+    /// What the planner asks of each entity, per created object and per property: worked out once, here,
+    /// because the schema answers by linear search and rebuilds the inherited lists on every call.
+    private let entities: [String: EntityFacts]
+
+    private struct EntityFacts {
+        var entity: Entity
+        var ancestorNames: Set<String>
+        /// Inherited ones included, as `Schema.allAttributes(of:)` / `allRelationships(of:)` order them.
+        var allAttributes: [Attribute]
+        var allRelationships: [Relationship]
+        var attributes: [String: Attribute]
+        var relationships: [String: Relationship]
+        var uniquenessKeys: Set<String>
+        var hasUniquenessConstraints: Bool
+        var usableKeys: Set<String>
+    }
+
     init(schema: Schema, plan: GenerationPlan, moduleName: String) {
         self.schema = schema
         self.moduleName = moduleName
-        self.classes = Dictionary(plan.classes.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        let classes = Dictionary(plan.classes.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
+        self.classes = classes
         self.composites = Dictionary(plan.composites.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var entities: [String: EntityFacts] = [:]
+        for entity in schema.entities where entities[entity.name] == nil {
+            let ancestors = schema.ancestors(of: entity)
+            let chain = ancestors + [entity]
+            let allAttributes = chain.flatMap(\.attributes)
+            let allRelationships = chain.flatMap(\.relationships)
+            let attributes = Dictionary(allAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let relationships = Dictionary(allRelationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            // The keys name every property; those userInfo ignores have no Swift property.
+            let ignored = attributes.values.filter(\.annotations.isIgnored).map(\.name)
+                + relationships.values.filter { PropertyAnnotations(userInfo: $0.userInfo).isIgnored }.map(\.name)
+            entities[entity.name] = EntityFacts(
+                entity: entity, ancestorNames: Set(ancestors.map(\.name)), allAttributes: allAttributes,
+                allRelationships: allRelationships, attributes: attributes, relationships: relationships,
+                uniquenessKeys: Set(chain.flatMap { $0.uniquenessConstraints.flatMap { $0 } }),
+                hasUniquenessConstraints: chain.contains { !$0.uniquenessConstraints.isEmpty },
+                usableKeys: Set(classes[entity.name]?.keys.map(\.key) ?? []).subtracting(ignored))
+        }
+        self.entities = entities
     }
 
-    func entity(_ name: String) -> Entity? { schema.entity(named: name) }
+    func entity(_ name: String) -> Entity? { entities[name]?.entity }
+
+    /// Attributes including inherited ones, in `Schema.allAttributes(of:)` order; empty for an unknown entity.
+    func allAttributes(of entityName: String) -> [Attribute] { entities[entityName]?.allAttributes ?? [] }
+
+    /// Relationships including inherited ones, in `Schema.allRelationships(of:)` order; empty for an unknown entity.
+    func allRelationships(of entityName: String) -> [Relationship] { entities[entityName]?.allRelationships ?? [] }
 
     /// How the test file names a generated class: qualified by its module (`AppNet.Data`) when the file's other
     /// imports declare a type of the same name, which would make the bare name ambiguous there (inside the
@@ -58,13 +101,11 @@ struct TestModel {
     ]
 
     func attributes(of entityName: String) -> [String: Attribute] {
-        guard let entity = entity(entityName) else { return [:] }
-        return Dictionary(schema.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        entities[entityName]?.attributes ?? [:]
     }
 
     func relationships(of entityName: String) -> [String: Relationship] {
-        guard let entity = entity(entityName) else { return [:] }
-        return Dictionary(schema.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        entities[entityName]?.relationships ?? [:]
     }
 
     /// The entity whose generated class creates objects for `entityName`: itself when it has an
@@ -80,8 +121,7 @@ struct TestModel {
     /// `entityName` is `ancestorName` or one of its sub-entities.
     func isKind(_ entityName: String, of ancestorName: String) -> Bool {
         guard entityName != ancestorName else { return true }
-        guard let entity = entity(entityName) else { return false }
-        return schema.ancestors(of: entity).contains { $0.name == ancestorName }
+        return entities[entityName]?.ancestorNames.contains(ancestorName) ?? false
     }
 
     func inverse(of relationship: Relationship) -> Relationship? {
@@ -97,13 +137,11 @@ struct TestModel {
 
     /// The attributes of `entityName`'s uniqueness constraints, inherited ones included.
     func uniquenessKeys(of entityName: String) -> Set<String> {
-        guard let entity = entity(entityName) else { return [] }
-        return Set((schema.ancestors(of: entity) + [entity]).flatMap { $0.uniquenessConstraints.flatMap { $0 } })
+        entities[entityName]?.uniquenessKeys ?? []
     }
 
     func hasUniquenessConstraints(_ entityName: String) -> Bool {
-        guard let entity = entity(entityName) else { return false }
-        return (schema.ancestors(of: entity) + [entity]).contains { !$0.uniquenessConstraints.isEmpty }
+        entities[entityName]?.hasUniquenessConstraints ?? false
     }
 
     /// A Swift expression for `attribute`'s sample value, as its property's declared type, or why there is none.
@@ -196,9 +234,6 @@ struct TestModel {
 
     /// Relationship keys usable in generated code (the class declares or inherits a property).
     func usableKeys(of entityName: String) -> Set<String> {
-        // The keys name every property; those userInfo ignores have no Swift property.
-        let ignored = attributes(of: entityName).values.filter(\.annotations.isIgnored).map(\.name)
-            + relationships(of: entityName).values.filter { PropertyAnnotations(userInfo: $0.userInfo).isIgnored }.map(\.name)
-        return Set(classes[entityName]?.keys.map(\.key) ?? []).subtracting(ignored)
+        entities[entityName]?.usableKeys ?? []
     }
 }

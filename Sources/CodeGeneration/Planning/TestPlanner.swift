@@ -106,7 +106,7 @@ struct TestPlanner {
         let subject = try builder.create(entityName, everyValue: true, variant: 0)
         try builder.resolvePending()
         var notes: [String] = []
-        let relationships = schema.allRelationships(of: model.entity(entityName)!).filter { usable.contains($0.name) }
+        let relationships = model.allRelationships(of: entityName).filter { usable.contains($0.name) }
 
         // Optional relationships get a value too, so that storing them is tested.
         for relationship in relationships {
@@ -151,7 +151,7 @@ struct TestPlanner {
 
         // Attributes.
         let initializerKeys = Set(classPlan.initializer?.parameters.map(\.key) ?? [])
-        for attribute in schema.allAttributes(of: model.entity(entityName)!) where usable.contains(attribute.name) {
+        for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) {
             let name = SwiftNames.escaped(attribute.name)
             if attribute.isDerived {
                 notes.append("\(attribute.name): derived; Core Data computes it")
@@ -385,11 +385,10 @@ struct TestPlanner {
     private mutating func constraintTests(for classPlan: ClassPlan, subject: String, reserved: Set<String>) -> [ConstraintTestPlan] {
         let entityName = classPlan.entityName
         let usable = model.usableKeys(of: entityName)
-        let entity = model.entity(entityName)!
         var tests: [ConstraintTestPlan] = []
         var outsideValues: [(assignment: String, code: ValidationErrorCode, key: String)] = []
 
-        for attribute in schema.allAttributes(of: entity) where usable.contains(attribute.name) && !attribute.isDerived {
+        for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) && !attribute.isDerived {
             let name = SwiftNames.escaped(attribute.name)
             let type = GenerationPlanner.swiftType(of: attribute)
             let typeName = type.name
@@ -444,7 +443,7 @@ struct TestPlanner {
                 subject: subject))
         }
 
-        for relationship in schema.allRelationships(of: entity) where usable.contains(relationship.name) && !relationship.isTransient {
+        for relationship in model.allRelationships(of: entityName) where usable.contains(relationship.name) && !relationship.isTransient {
             tests += relationshipTests(for: relationship, in: entityName, subject: subject, reserved: reserved)
         }
         return tests
