@@ -1,3 +1,5 @@
+import Foundation
+
 /// The resolved Core Data model: what the XML means, with references checked and values typed.
 ///
 /// Produced by `ModelReader`, consumed by `CodeGeneration` and by `managed-codegen dump`.
@@ -14,10 +16,15 @@ public struct Schema: Hashable, Sendable {
     public var usedWithCloudKit: Bool
     public var userDefinedModelVersionIdentifier: String?
     public var userInfo: [UserInfoEntry]
-    public var entities: [Entity]
+    public var entities: [Entity] {
+        didSet { entityPositions = EntityPositions() }
+    }
     public var composites: [CompositeDefinition]
     public var fetchRequests: [FetchRequestTemplate]
     public var configurations: [Configuration]
+    /// `entity(named:)` is asked for every relationship's destination: a linear search made planning a
+    /// 1,000-entity model quadratic. Built on first use after `entities` last changed.
+    private var entityPositions = EntityPositions()
 
     public init(
         contentsPath: String, modelName: String, versionName: String, sourceLanguage: String? = nil,
@@ -39,7 +46,7 @@ public struct Schema: Hashable, Sendable {
     }
 
     public func entity(named name: String) -> Entity? {
-        entities.first { $0.name == name }
+        entityPositions.position(of: name, in: entities).map { entities[$0] }
     }
 
     public func composite(named name: String) -> CompositeDefinition? {
@@ -443,4 +450,26 @@ public struct CompositeDefinition: Hashable, Sendable {
         self.location = location
         self.attributes = attributes
     }
+}
+
+/// The index of each entity name (the first, when names repeat), built once on first use; never part of
+/// a schema's equality or hash.
+private final class EntityPositions: Hashable, @unchecked Sendable {
+    private let lock = NSLock()
+    private var positions: [String: Int]?
+
+    func position(of name: String, in entities: [Entity]) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if positions == nil {
+            var built: [String: Int] = [:]
+            built.reserveCapacity(entities.count)
+            for (index, entity) in entities.enumerated() where built[entity.name] == nil { built[entity.name] = index }
+            positions = built
+        }
+        return positions?[name]
+    }
+
+    static func == (lhs: EntityPositions, rhs: EntityPositions) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -93,7 +93,7 @@ public enum SampleValue: Hashable, Sendable {
         case (.bool(let value), _):
             return "\(value)"
         case (.string(let text), _):
-            return Self.stringLiteral(text)
+            return Self.stringExpression(text)
         case (.date(let seconds), _):
             return "Date(timeIntervalSinceReferenceDate: \(Self.decimalText(seconds)))"
         case (.data(let bytes), _):
@@ -110,6 +110,24 @@ public enum SampleValue: Hashable, Sendable {
     /// A Swift string literal (the one spelling generated code uses, `SwiftSourceText`).
     public static func stringLiteral(_ text: String) -> String {
         SwiftSourceText.stringLiteral(text)
+    }
+
+    /// Runs of one ASCII character at least this long are spelled `String(repeating:count:)`.
+    static let repetitionThreshold = 32
+
+    /// `text` as Swift source: a string literal, except that a long run of one ASCII character at its end is
+    /// spelled `String(repeating: "x", count: 9993)`, so that samples at a maximum length of thousands of
+    /// characters stay readable (and a model's generated tests stay small).
+    static func stringExpression(_ text: String) -> String {
+        let utf8 = Array(text.utf8)
+        guard let last = utf8.last, last >= 0x20, last < 0x7F else { return stringLiteral(text) }
+        var runStart = utf8.count
+        while runStart > 0, utf8[runStart - 1] == last { runStart -= 1 }
+        let run = utf8.count - runStart
+        guard run >= repetitionThreshold else { return stringLiteral(text) }
+        let repeated = "String(repeating: \(stringLiteral(String(UnicodeScalar(last)))), count: \(run))"
+        guard runStart > 0 else { return repeated }
+        return "\(stringLiteral(String(decoding: utf8[..<runStart], as: UTF8.self))) + \(repeated)"
     }
 
     /// Shortest text that reads back as the same Double, without a trailing `.0` for whole numbers

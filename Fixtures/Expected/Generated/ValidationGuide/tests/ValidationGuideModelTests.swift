@@ -176,14 +176,14 @@ final class ValidationGuideDepartmentTests: XCTestCase {
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
-    /// `name`, maximum length: "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" saves, "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" fails with NSValidationStringTooLongError.
+    /// `name`, maximum length: "name 1" + String(repeating: "x", count: 34) saves, "name 1" + String(repeating: "x", count: 35) fails with NSValidationStringTooLongError.
     func testNameMaximumLength() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
         let department = makeDepartment(in: context)
-        department.name = "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        department.name = "name 1" + String(repeating: "x", count: 34)
         try context.save()
-        department.name = "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        department.name = "name 1" + String(repeating: "x", count: 35)
         store.assertValidationError(try context.save(), code: NSValidationStringTooLongError, key: "name")
     }
 
@@ -336,14 +336,14 @@ final class ValidationGuideEmployeeTests: XCTestCase {
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
-    /// `name`, maximum length: "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" saves, "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" fails with NSValidationStringTooLongError.
+    /// `name`, maximum length: "name 1" + String(repeating: "x", count: 74) saves, "name 1" + String(repeating: "x", count: 75) fails with NSValidationStringTooLongError.
     func testNameMaximumLength() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
         let employee = makeEmployee(in: context)
-        employee.name = "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        employee.name = "name 1" + String(repeating: "x", count: 74)
         try context.save()
-        employee.name = "name 1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+        employee.name = "name 1" + String(repeating: "x", count: 75)
         store.assertValidationError(try context.save(), code: NSValidationStringTooLongError, key: "name")
     }
 

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SampleValues
+
+/// Long samples (a maximum length of 10,000) are spelled with `String(repeating:count:)` instead of a literal
+/// of thousands of characters; the spelling must stand for exactly the sample.
+@Suite struct StringExpressionTests {
+    @Test(arguments: [
+        "", "short", "notes 1" + String(repeating: "x", count: 31), "notes 1" + String(repeating: "x", count: 32),
+        String(repeating: "a", count: 10_000), "é" + String(repeating: "\"", count: 40), "tab\t" + String(repeating: "\\", count: 33),
+        String(repeating: "x", count: 40) + "y", "日本" + String(repeating: "z", count: 64),
+    ])
+    func spellsExactlyTheSample(_ text: String) throws {
+        let expression = SampleValue.string(text).swiftLiteral(forTypeNamed: "String")
+        #expect(try Self.evaluate(expression) == text, "\(expression.prefix(120))")
+        let run = text.utf8.reversed().prefix { $0 == text.utf8.last }.count
+        #expect(expression.contains("String(repeating:") == (run >= SampleValue.repetitionThreshold))
+        #expect(expression.utf8.count < 200 || run < SampleValue.repetitionThreshold)
+    }
+
+    /// Reads back the two shapes the generator writes: a literal, and `[literal + ]String(repeating: literal, count: n)`.
+    static func evaluate(_ expression: String) throws -> String {
+        let repeating = #/^(?:(?<prefix>".*") \+ )?String\(repeating: (?<unit>".+"), count: (?<count>\d+)\)$/#
+        if let match = try repeating.wholeMatch(in: expression) {
+            let prefix = try match.output.prefix.map { try literal(String($0)) } ?? ""
+            return prefix + String(repeating: try literal(String(match.output.unit)), count: Int(match.output.count)!)
+        }
+        return try literal(expression)
+    }
+
+    /// A Swift string literal as `SwiftSourceText.stringLiteral` writes it (escapes `\\ \" \n \r \t \0 \u{…}`).
+    static func literal(_ source: String) throws -> String {
+        struct NotALiteral: Error {}
+        guard source.count >= 2, source.first == "\"", source.last == "\"" else { throw NotALiteral() }
+        var result = ""
+        var scalars = Array(source.unicodeScalars.dropFirst().dropLast())[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalars.popFirst() {
+            case "\\": result += "\\"
+            case "\"": result += "\""
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "0": result += "\0"
+            case "u":
+                guard scalars.popFirst() == "{", let end = scalars.firstIndex(of: "}") else { throw NotALiteral() }
+                let hex = String(String.UnicodeScalarView(scalars[..<end]))
+                guard let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else { throw NotALiteral() }
+                result.unicodeScalars.append(decoded)
+                scalars = scalars[(end + 1)...]
+            default: throw NotALiteral()
+            }
+        }
+        return result
+    }
+}
