@@ -80,22 +80,22 @@ public struct PreparedGeneration: Sendable {
     /// - Throws: ``DiagnosticsError`` when a template cannot be rendered (partials that include each other
     ///   without end); some files may have been emitted by then.
     public func render(into emit: @Sendable (GeneratedFile) -> Void) throws {
-        let classes = plan.classes
-        let failures = Collected()
-        DispatchQueue.concurrentPerform(iterations: classes.count) { index in
-            let context = plan.context(for: classes[index])
-            let name = classes[index].className
+        // Each entity renders independently (templates are parsed once and shared) and is handed on at once.
+        let failures = plan.classes.concurrentMap { classPlan -> (any Error)? in
+            let context = plan.context(for: classPlan)
+            let name = classPlan.className
             do {
                 emit(
                     GeneratedFile(
                         relativePath: "\(name)+Generated.swift", contents: try templates.render(context, with: .entityMachine),
                         kind: .machine))
                 emit(GeneratedFile(relativePath: "\(name).swift", contents: try templates.render(context, with: .entityHuman), kind: .human))
+                return nil
             } catch {
-                failures.append(error)
+                return error
             }
         }
-        if let failure = failures.errors.first { throw failure }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         emit(
             GeneratedFile(
                 relativePath: "ManagedValidation+Generated.swift",
@@ -115,14 +115,11 @@ public struct PreparedGeneration: Sendable {
     }
 }
 
-/// Files and errors gathered from parallel renders.
+/// Files gathered from parallel renders.
 private final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var storedFiles: [GeneratedFile] = []
-    private var storedErrors: [any Error] = []
 
     func append(_ file: GeneratedFile) { lock.withLock { storedFiles.append(file) } }
-    func append(_ error: any Error) { lock.withLock { storedErrors.append(error) } }
     var files: [GeneratedFile] { lock.withLock { storedFiles } }
-    var errors: [any Error] { lock.withLock { storedErrors } }
 }

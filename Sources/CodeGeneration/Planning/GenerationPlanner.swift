@@ -26,10 +26,17 @@ struct GenerationPlanner {
                 at: location)
         }
 
+        // Entities are planned independently, on every core; warnings keep the entities' order.
+        let (schema, configuration, broken) = (schema, configuration, brokenCycles.brokenRelationships)
+        let planned = selected.sorted(by: { $0.name < $1.name }).concurrentMap { entity in
+            var planner = GenerationPlanner(schema: schema, configuration: configuration)
+            let plan = planner.classPlan(for: entity, generated: selectedNames, broken: broken)
+            return (plan, planner.diagnostics)
+        }
         var classes: [ClassPlan] = []
-        for entity in selected.sorted(by: { $0.name < $1.name }) {
-            classes.append(
-                classPlan(for: entity, generated: selectedNames, broken: brokenCycles.brokenRelationships))
+        for (plan, found) in planned {
+            classes.append(plan)
+            diagnostics.append(contentsOf: found)
         }
         // A sub-class's initializer overrides its superclass's when both take the same parameters.
         let initializers = Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0.initializer) })
