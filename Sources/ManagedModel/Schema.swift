@@ -16,15 +16,14 @@ public struct Schema: Hashable, Sendable {
     public var usedWithCloudKit: Bool
     public var userDefinedModelVersionIdentifier: String?
     public var userInfo: [UserInfoEntry]
-    public var entities: [Entity] {
-        didSet { entityPositions = EntityPositions() }
-    }
+    public var entities: [Entity]
     public var composites: [CompositeDefinition]
     public var fetchRequests: [FetchRequestTemplate]
     public var configurations: [Configuration]
     /// `entity(named:)` is asked for every relationship's destination: a linear search made planning a
-    /// 1,000-entity model quadratic. Built on first use after `entities` last changed.
-    private var entityPositions = EntityPositions()
+    /// 1,000-entity model quadratic. (Not rebuilt by a `didSet`: an observed array is copied on every
+    /// element mutation, which made reading a model quadratic instead.)
+    private let entityPositions = EntityPositions()
 
     public init(
         contentsPath: String, modelName: String, versionName: String, sourceLanguage: String? = nil,
@@ -452,22 +451,28 @@ public struct CompositeDefinition: Hashable, Sendable {
     }
 }
 
-/// The index of each entity name (the first, when names repeat), built once on first use; never part of
-/// a schema's equality or hash.
+/// Where each entity name is in `entities`, built on first use and checked against the array it is asked
+/// about, so that a schema changed since (or a copy that changed) is re-indexed rather than misread.
+/// Never part of a schema's equality or hash.
 private final class EntityPositions: Hashable, @unchecked Sendable {
     private let lock = NSLock()
-    private var positions: [String: Int]?
+    private var positions: [String: Int] = [:]
+    /// The names indexed, in order.
+    private var indexedNames: [String] = []
 
     func position(of name: String, in entities: [Entity]) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        if positions == nil {
-            var built: [String: Int] = [:]
-            built.reserveCapacity(entities.count)
-            for (index, entity) in entities.enumerated() where built[entity.name] == nil { built[entity.name] = index }
-            positions = built
+        if let position = positions[name], position < entities.count, entities[position].name == name {
+            return position
         }
-        return positions?[name]
+        let isCurrent = indexedNames.count == entities.count && zip(indexedNames, entities).allSatisfy { $0 == $1.name }
+        if isCurrent { return nil }
+        indexedNames = entities.map(\.name)
+        positions = [:]
+        positions.reserveCapacity(entities.count)
+        for (index, entityName) in indexedNames.enumerated() where positions[entityName] == nil { positions[entityName] = index }
+        return positions[name]
     }
 
     static func == (lhs: EntityPositions, rhs: EntityPositions) -> Bool { true }

@@ -39,3 +39,28 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 }
+
+/// `Schema.entity(named:)` answers from an index; it must agree with a search of `entities` however the
+/// schema changed after the index was built.
+@Suite struct EntityIndexTests {
+    @Test func lookupsFollowEveryChange() {
+        func entity(_ name: String) -> Entity { Entity(name: name, location: ManagedModel.SourceLocation(path: "/m/contents", line: 1)) }
+        func expectSearch(_ schema: Schema, _ names: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            for name in names {
+                #expect(schema.entity(named: name)?.name == schema.entities.first { $0.name == name }?.name, "\(name)", sourceLocation: sourceLocation)
+            }
+        }
+        let names = ["A", "B", "C", "D"]
+        var schema = Schema(contentsPath: "/m/contents", modelName: "M", versionName: "M", entities: names.map(entity))
+        expectSearch(schema, names + ["E"])
+        var copy = schema
+        copy.entities.removeFirst()
+        copy.entities.append(entity("E"))
+        expectSearch(copy, names + ["E"])
+        expectSearch(schema, names + ["E"])
+        schema.entities = schema.entities.map { entity($0.name + "2") }
+        expectSearch(schema, names + names.map { $0 + "2" })
+        schema.entities[0] = entity("C")
+        #expect(schema.entity(named: "C") != nil && schema.entity(named: "A2") == nil)
+    }
+}
