@@ -215,4 +215,25 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.machine.path) == ["Item+Generated.swift"])
     }
+
+    /// A generated file that is a symbolic link (a shared file linked into the folder): the link stays and its
+    /// target gets the new contents; a folder reached through a link is written through it.
+    @Test func symbolicLinksAreWrittenThrough() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        _ = try layout.generate()
+        let shared = layout.root.appendingPathComponent("Shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let target = shared.appendingPathComponent("Item+Generated.swift")
+        let link = layout.machine.appendingPathComponent("Item+Generated.swift")
+        try FileManager.default.moveItem(at: link, to: target)
+        try Data("\(CodeGenerator.bannerPrefix) old\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+        let report = try layout.generate()
+        #expect(report.written == [target.resolvingSymlinksInPath().path])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try layout.contents(target).hasPrefix(CodeGenerator.bannerPrefix + " from"))
+        #expect(try layout.generate().written.isEmpty)
+    }
 }

@@ -91,19 +91,25 @@ public struct OutputWriter: Sendable {
 
         /// Decides what `file` needs and, unless checking, stages its new contents. Problems are kept for `commit`.
         public func add(_ file: GeneratedFile) {
-            let path: String
+            var path: String
             switch destinationPath(of: file) {
             case .success(let destination): path = destination
             case .failure(let problem):
                 lock.withLock { diagnostics.error(problem.message) }
                 return
             }
+            // Output folders are standardized once; only a destination that is itself a symbolic link needs resolving.
+            var entry = OutputWriter.existingEntry(at: path)
+            if entry == .symbolicLink {
+                path = OutputWriter.standardized(path)
+                entry = OutputWriter.existingEntry(at: path)
+            }
             guard lock.withLock({ produced.insert(path).inserted }) else {
                 lock.withLock { diagnostics.error("two generated files have the same path \(path)") }
                 return
             }
             let action: Action
-            switch OutputWriter.existingEntry(at: path) {
+            switch entry {
             case .directory:
                 lock.withLock { diagnostics.error("cannot write \(path): a folder is in the way") }
                 return
@@ -115,15 +121,15 @@ public struct OutputWriter: Sendable {
                 } else {
                     action = .replace(path)
                 }
-            case .none:
+            case .none, .symbolicLink:  // a link still there after resolving points nowhere: create its target
                 action = .create(path, onlyIfAbsent: file.kind == .human)
             }
             switch action {
             case .replace, .create:
                 guard !check else { break }
                 do {
-                    let temporary = try lock.withLock { try staging.prepareDirectory(for: path) }
-                    try Staging.write(file.contents, to: temporary)
+                    let (temporary, descriptor) = try lock.withLock { try staging.createTemporaryFile(for: path) }
+                    try Staging.write(file.contents, to: descriptor, at: temporary)
                     lock.withLock { staging.staged(temporary, for: action) }
                     return
                 } catch let error as DiagnosticsError {
@@ -148,9 +154,8 @@ public struct OutputWriter: Sendable {
             else {
                 return .failure(PathProblem("refusing to write \(file.relativePath): the path leaves the output folder"))
             }
-            // The folder is standardized once; only a destination that is itself a symbolic link needs resolving.
             let path = directory.hasSuffix("/") ? directory + file.relativePath : directory + "/" + file.relativePath
-            return .success(OutputWriter.isSymbolicLink(path) ? OutputWriter.standardized(path) : path)
+            return .success(path)
         }
 
         /// Makes the staged files visible (renames, links for human files), deletes stale machine files,
@@ -160,7 +165,9 @@ public struct OutputWriter: Sendable {
                 precondition(!finished, "a write session commits once")
                 finished = true
                 for directory in Set(regeneratedDirectories).sorted() {
-                    for path in OutputWriter.bannerFiles(in: directory) where !produced.contains(path) {
+                    // A produced file reached through a symbolic link was recorded by its resolved path.
+                    for path in OutputWriter.bannerFiles(in: directory)
+                    where !produced.contains(path) && !produced.contains(OutputWriter.standardized(path)) {
                         actions.append(.delete(path))
                     }
                 }
@@ -248,21 +255,21 @@ public struct OutputWriter: Sendable {
         case delete(String)
     }
 
-    enum ExistingEntry {
+    enum ExistingEntry: Equatable {
         case file(size: Int)
         case directory
+        case symbolicLink
     }
 
-    /// What is at `path` (symbolic links followed), in one `stat`.
+    /// What is at `path`, in one `lstat`.
     static func existingEntry(at path: String) -> ExistingEntry? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file(size: Int(status.st_size))
-    }
-
-    static func isSymbolicLink(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .file(size: Int(status.st_size))
+        }
     }
 
     private func checkDirectory(_ directory: String, writable: Bool, into diagnostics: inout Diagnostics) {
@@ -332,36 +339,35 @@ public struct OutputWriter: Sendable {
         private var readyDirectories: Set<String> = []
         private var counter = 0
 
-        /// Creates the folder of `path` when missing and reserves a new, empty temporary file in it.
-        mutating func prepareDirectory(for path: String) throws -> String {
+        /// Creates the folder of `path` when missing and a new temporary file in it, open for writing.
+        mutating func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
             let directory = (path as NSString).deletingLastPathComponent
             if !readyDirectories.contains(directory) {
                 try createDirectory(directory)
                 readyDirectories.insert(directory)
             }
             // Process id and a counter name it; O_EXCL makes sure it is new (another run may write here too).
-            let prefix = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid())-")
+            let prefix = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(Self.processID)-")
             while true {
                 counter += 1
                 let temporary = "\(prefix)\(counter).tmp"
                 let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if descriptor >= 0 {
-                    close(descriptor)
                     temporaryFiles.append(temporary)
-                    return temporary
+                    return (temporary, descriptor)
                 }
                 if errno != EEXIST { throw OutputWriter.systemError("cannot write", temporary) }
             }
         }
 
+        private static let processID = getpid()
+
         mutating func staged(_ temporary: String, for action: Action) {
             stagedFiles.append((action, temporary))
         }
 
-        /// Fills the temporary file `temporary` (created empty by `prepareDirectory(for:)`) with `contents`.
-        static func write(_ contents: String, to temporary: String) throws {
-            let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw OutputWriter.systemError("cannot write", temporary) }
+        /// Writes `contents` to the new temporary file `temporary`, open as `descriptor`, and closes it.
+        static func write(_ contents: String, to descriptor: Int32, at temporary: String) throws {
             defer { close(descriptor) }
             var contents = contents
             try contents.withUTF8 { bytes in
