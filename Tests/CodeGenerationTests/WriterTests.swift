@@ -237,3 +237,31 @@ import Testing
         #expect(try layout.generate().written.isEmpty)
     }
 }
+
+/// The no-change stamp's own text format: whatever the paths and messages hold, it reads back exactly, and
+/// anything damaged reads as no stamp (a full run).
+@Suite struct StampRecordTests {
+    @Test func recordsReadBackExactly() {
+        let odd = ["/a b/c.swift", "/x\\y\\n.swift", "/line\nbreak.swift", "/cr\r", "/crlf\r\n.swift", "/日本/é.swift", "/trailing space "]
+        let entries = odd.enumerated().map { index, path in
+            GenerationStamp.Record.Entry(
+                path: path,
+                identity: .init(size: Int64(index), modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 999_999_999, inode: UInt64.max))
+        }
+        let record = GenerationStamp.Record(
+            formatVersion: GenerationStamp.formatVersion, fingerprint: "abc-123",
+            diagnostics: ["/m/contents:3: warning: a\\b", "two\nlines"], machineFiles: entries, humanFiles: entries.reversed(),
+            swiftFileListing: odd)
+        #expect(GenerationStamp.Record(text: record.text) == record)
+        let empty = GenerationStamp.Record(
+            formatVersion: GenerationStamp.formatVersion, fingerprint: "", diagnostics: [], machineFiles: [], humanFiles: [], swiftFileListing: [])
+        #expect(GenerationStamp.Record(text: empty.text) == empty)
+    }
+
+    @Test(arguments: ["", "{", "managed-codegen-stamp 1\nfingerprint x\n", "managed-codegen-stamp 2\nfingerprint x",
+        "managed-codegen-stamp 2\nfingerprint x\nmachine 1 2 3 /no-inode\n", "managed-codegen-stamp 2\nfingerprint x\nlisting bad\\q\n",
+        "managed-codegen-stamp 2\nfingerprint x\nsurprise\n"])
+    func damagedRecordsAreNoRecord(text: String) {
+        #expect(GenerationStamp.Record(text: text) == nil)
+    }
+}
