@@ -81,38 +81,46 @@ struct TemplateSet: Sendable {
 
     static func normalized(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { input in
-            var output: [UInt8] = []
-            output.reserveCapacity(input.count + 1)
-            var lineStart = 0
-            /// Blank lines seen since the last non-blank line; written only when more text follows.
-            var pendingNewlines = 0
-            var wroteText = false
-            func appendLine(_ line: UnsafeBufferPointer<UInt8>.SubSequence) {
-                var end = line.endIndex
-                while end > line.startIndex, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") {
-                    end -= 1
+            // Never longer than the input plus the final newline: lines only lose bytes.
+            String(unsafeUninitializedCapacity: input.count + 1) { output in
+                var written = 0
+                /// Blank lines seen since the last non-blank line; written only when more text follows.
+                var pendingNewlines = 0
+                var wroteText = false
+                func appendLine(from start: Int, to lineEnd: Int) {
+                    var end = lineEnd
+                    while end > start, input[end - 1] == UInt8(ascii: " ") || input[end - 1] == UInt8(ascii: "\t") {
+                        end -= 1
+                    }
+                    if end == start {
+                        if wroteText { pendingNewlines += 1 }
+                        return
+                    }
+                    if wroteText {
+                        for _ in 0...pendingNewlines {
+                            output[written] = UInt8(ascii: "\n")
+                            written += 1
+                        }
+                    }
+                    (output.baseAddress! + written).update(from: input.baseAddress! + start, count: end - start)
+                    written += end - start
+                    pendingNewlines = 0
+                    wroteText = true
                 }
-                if end == line.startIndex {
-                    if wroteText { pendingNewlines += 1 }
-                    return
+                var lineStart = 0
+                while lineStart < input.count {
+                    // memchr: lines are short, the text between them long.
+                    guard let found = memchr(input.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), input.count - lineStart)
+                    else { break }
+                    let newline = input.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    let end = newline > lineStart && input[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                    appendLine(from: lineStart, to: end)
+                    lineStart = newline + 1
                 }
-                if wroteText { output.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingNewlines + 1)) }
-                output.append(contentsOf: line[line.startIndex..<end])
-                pendingNewlines = 0
-                wroteText = true
+                appendLine(from: lineStart, to: input.count)
+                output[written] = UInt8(ascii: "\n")
+                return written + 1
             }
-            var index = 0
-            while index < input.count {
-                if input[index] == UInt8(ascii: "\n") {
-                    let end = index > lineStart && input[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
-                    appendLine(input[lineStart..<end])
-                    lineStart = index + 1
-                }
-                index += 1
-            }
-            appendLine(input[lineStart..<input.count])
-            output.append(UInt8(ascii: "\n"))
-            return String(decoding: output, as: UTF8.self)
         }
     }
 }
