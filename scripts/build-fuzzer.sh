@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target Fuzz/FuzzTarget.swift into .build-fuzz/managed-codegen-fuzzer.
 # Each module is compiled straight with swiftc (-sanitize=fuzzer,address: coverage + ASan on every module,
-# including swift-mustache, so the fuzzer sees inside the renderer); SwiftPM is only used to fetch
-# swift-mustache into .build/checkouts. The fuzz build swaps Templates/TemplateBundle.swift (SwiftPM's
-# Bundle.module) for Fuzz/FuzzTemplateBundle.swift, which reads $MANAGED_CODEGEN_TEMPLATES.
+# our Mustache engine included, so the fuzzer sees inside the renderer). The fuzz build swaps
+# Templates/TemplateBundle.swift (SwiftPM's Bundle.module) for Fuzz/FuzzTemplateBundle.swift, which reads
+# $MANAGED_CODEGEN_TEMPLATES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 OUT="$ROOT/.build-fuzz"
 mkdir -p "$OUT"
-
-MUSTACHE="$ROOT/.build/checkouts/swift-mustache/Sources/Mustache"
-if [ ! -d "$MUSTACHE" ]; then
-    swift package resolve >&2
-fi
 
 LIBXML_CFLAGS="$(pkg-config --cflags libxml-2.0)"
 SANITIZE=(-sanitize=fuzzer,address -O -g -parse-as-library -wmo -I "$OUT")
@@ -28,7 +23,7 @@ module() {  # module NAME LANGUAGE_MODE EXTRA_FLAGS... -- FILES...
         -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c "$@" -o "$OUT/$name.o"
 }
 
-module Mustache 5 -- "$MUSTACHE"/*.swift
+module MustacheEngine 6 -- Sources/MustacheEngine/*.swift
 module ManagedModel 6 -- Sources/ManagedModel/*.swift
 module ModelReader 6 -enable-testing -I Sources/CLibXML2 -Xcc ${LIBXML_CFLAGS} -- $(find Sources/ModelReader -name '*.swift')
 module SampleValues 6 -- Sources/SampleValues/*.swift
@@ -38,6 +33,6 @@ module CodeGeneration 6 -- $(find Sources/CodeGeneration -name '*.swift')
 echo "linking managed-codegen-fuzzer" >&2
 swiftc -sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -module-name ManagedCodegenFuzzer \
     -I "$OUT" -I Sources/CLibXML2 -Xcc ${LIBXML_CFLAGS} \
-    Fuzz/FuzzTarget.swift "$OUT"/Mustache.o "$OUT"/ManagedModel.o "$OUT"/ModelReader.o "$OUT"/SampleValues.o \
+    Fuzz/FuzzTarget.swift "$OUT"/MustacheEngine.o "$OUT"/ManagedModel.o "$OUT"/ModelReader.o "$OUT"/SampleValues.o \
     "$OUT"/ManagedCodegenTemplates.o "$OUT"/CodeGeneration.o -lxml2 -o "$OUT/managed-codegen-fuzzer"
 echo "$OUT/managed-codegen-fuzzer"
