@@ -2,8 +2,8 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// `map` with the elements spread over every core; results keep the elements' order. For independent,
-    /// per-entity work (planning and rendering classes).
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    /// per-entity work (reading, planning and rendering entities).
+    public func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         let results = ConcurrentSlots<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             results.store(transform(self[index]), at: index)
