@@ -13,13 +13,16 @@ struct MustacheRenderer {
 
     private let library: MustacheLibrary
     private var stack: [Frame]
+    /// The objects on `stack`, innermost last: the only frames a name can be found in.
+    private var objects: [any TemplateObject] = []
     private var indentation: [UInt8] = []
     private var partialDepth = 0
     private(set) var output: [UInt8] = []
 
     init(library: MustacheLibrary, root: TemplateValue) {
         self.library = library
-        self.stack = [Frame(value: root)]
+        self.stack = []
+        push(Frame(value: root))
         output.reserveCapacity(16 * 1024)
     }
 
@@ -34,8 +37,8 @@ struct MustacheRenderer {
                 guard let value = resolve(reference) else { continue }
                 switch value {
                 case .text(let text): append(text, escaped: escaped)
-                case .number(let number): output.append(contentsOf: String(number).utf8)
-                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .number(let number): append(String(number), escaped: false)
+                case .bool(let flag): append(flag ? "true" : "false", escaped: false)
                 case .object, .list: continue
                 }
             case .section(let reference, let body):
@@ -47,13 +50,13 @@ struct MustacheRenderer {
                     let count = elements.count
                     for index in 0..<count {
                         guard let element = elements.element(at: index) else { continue }
-                        stack.append(Frame(value: element, index: index, count: count))
-                        defer { stack.removeLast() }
+                        push(Frame(value: element, index: index, count: count))
+                        defer { pop() }
                         try render(body, in: template)
                     }
                 case .text, .number, .object:
-                    stack.append(Frame(value: value))
-                    defer { stack.removeLast() }
+                    push(Frame(value: value))
+                    defer { pop() }
                     try render(body, in: template)
                 }
             case .invertedSection(let reference, let body):
@@ -84,14 +87,17 @@ struct MustacheRenderer {
             value = stack.last?.value
         case .path(let names):
             value = lookUp(names[0])
-            for name in names.dropFirst() {
+            var index = 1
+            while index < names.count {
                 guard case .object(let object)? = value else { return nil }
-                value = object.templateValue(named: name)
+                value = object.templateValue(named: names[index])
+                index += 1
             }
         case .listPosition:
             guard let element = stack.last(where: { $0.count > 0 }) else { return nil }
             return Self.apply(reference.transforms, toPosition: element.index, of: element.count)
         }
+        if reference.transforms.isEmpty { return value }
         for transform in reference.transforms {
             guard let current = value else { return nil }
             value = Self.apply(transform, to: current)
@@ -99,12 +105,19 @@ struct MustacheRenderer {
         return value
     }
 
+    private mutating func push(_ frame: Frame) {
+        stack.append(frame)
+        if case .object(let object) = frame.value { objects.append(object) }
+    }
+
+    private mutating func pop() {
+        if case .object = stack.removeLast().value { objects.removeLast() }
+    }
+
     private func lookUp(_ name: String) -> TemplateValue? {
-        var level = stack.count - 1
+        var level = objects.count - 1
         while level >= 0 {
-            if case .object(let object) = stack[level].value, let value = object.templateValue(named: name) {
-                return value
-            }
+            if let value = objects[level].templateValue(named: name) { return value }
             level -= 1
         }
         return nil
@@ -112,7 +125,9 @@ struct MustacheRenderer {
 
     private mutating func append(_ text: String, escaped: Bool) {
         guard escaped else {
-            output.append(contentsOf: text.utf8)
+            // As one block of UTF-8: appending the `utf8` view went byte by byte.
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
             return
         }
         for byte in text.utf8 {
