@@ -105,11 +105,10 @@ private struct Checker {
         var firstLines: [String: Int] = [:]
         firstLines.reserveCapacity(items.count)
         for (name, location) in items {
-            if let line = firstLines[name] {
-                diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
-            } else {
-                firstLines[name] = location.line
-            }
+            // One hash lookup per name; a duplicate (rare) puts the first line back.
+            guard let line = firstLines.updateValue(location.line, forKey: name) else { continue }
+            firstLines[name] = line
+            diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
         }
     }
 
