@@ -43,7 +43,8 @@ enum SchemaResolver {
 /// attribute position records which attributes were found, so the usual "everything was asked for" answer
 /// needs no set of names; the names asked for are kept in a list, read only to report an unknown attribute.
 /// Most names asked for are absent: a one-word summary of the names present (a bit per name signature:
-/// length and end bytes) answers most of those without looking at the attributes.
+/// length and end bytes) answers most of those without looking at the attributes, and the signature of each of
+/// the first eight attributes (a byte each) leaves one or two names to compare for the others.
 struct XMLAttributeReader {
     let node: XMLElementNode
     /// Bit `i`: attribute `i` was asked for by name (positions from 64 on are looked up in the lists instead).
@@ -51,28 +52,37 @@ struct XMLAttributeReader {
     private var askedFor: [StaticString] = []
     private var acceptedNames: [String] = []
     private let attributeNamesAreASCII: Bool
-    /// `signatureBit` of every attribute name (meaningful only when `attributeNamesAreASCII`).
+    /// Bit `signature(name)` set for every attribute name (meaningful only when `attributeNamesAreASCII`).
     private let nameSignatures: UInt64
+    /// Byte `i`: `signature` of attribute `i`'s name, for the first `signedPositions` attributes.
+    private let positionSignatures: UInt64
+    private static let signedPositions = 8
 
     init(_ node: XMLElementNode) {
         self.node = node
         var signatures: UInt64 = 0
+        var positionSignatures: UInt64 = 0
+        var position = 0
         attributeNamesAreASCII = node.attributes.allSatisfy { attribute in
             attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-                signatures |= Self.signatureBit(bytes)
+                let signature = Self.signature(bytes)
+                signatures |= 1 << signature
+                if position < Self.signedPositions { positionSignatures |= signature << UInt64(8 * position) }
+                position += 1
                 return true
             } ?? false
         }
         nameSignatures = signatures
+        self.positionSignatures = positionSignatures
         // Room for what the attribute decoder asks (the most of any element), so the list grows at most once.
         askedFor.reserveCapacity(32)
     }
 
-    /// One of 64 bits, the same for equal byte strings.
-    private static func signatureBit(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let first = bytes.first, let last = bytes.last else { return 1 }
-        return 1 << UInt64((bytes.count &+ Int(first) &* 3 &+ Int(last) &* 5) & 63)
+    /// 0...63, the same for equal byte strings.
+    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        return UInt64((bytes.count &+ Int(first) &* 3 &+ Int(last) &* 5) & 63)
     }
 
     mutating func text(_ name: StaticString) -> String? {
@@ -116,12 +126,23 @@ struct XMLAttributeReader {
         if attributeNamesAreASCII, name.hasPointerRepresentation, name.isASCII {
             let wanted = name.utf8Start
             let length = name.utf8CodeUnitCount
-            guard nameSignatures & Self.signatureBit(UnsafeBufferPointer(start: wanted, count: length)) != 0 else { return nil }
-            position = node.attributes.firstIndex { attribute in
+            let signature = Self.signature(UnsafeBufferPointer(start: wanted, count: length))
+            guard nameSignatures & (1 << signature) != 0 else { return nil }
+            func isWanted(_ attribute: (name: String, value: String)) -> Bool {
                 attribute.name.utf8.count == length
                     && attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
                         bytes.baseAddress.map { memcmp($0, wanted, length) == 0 } ?? (length == 0)
                     } == true
+            }
+            let attributes = node.attributes
+            if attributes.count <= Self.signedPositions {
+                var signatures = positionSignatures
+                position = attributes.indices.first { candidate in
+                    defer { signatures >>= 8 }
+                    return signatures & 0xFF == signature && isWanted(attributes[candidate])
+                }
+            } else {
+                position = attributes.firstIndex(where: isWanted)
             }
         } else {
             let text = name.description
