@@ -57,7 +57,10 @@ public struct ModelBundle: Hashable, Sendable {
     }
 
     /// Reads and parses one version's `contents` file.
-    func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
+    /// - Parameter rootChildRead: see `XMLDocumentReader.parse`.
+    func readDocument(
+        of version: ModelVersionLocation, rootChildRead: ((XMLElementNode) -> Void)? = nil
+    ) throws -> XMLElementNode {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
@@ -69,7 +72,7 @@ public struct ModelBundle: Hashable, Sendable {
                 )
             )
         }
-        return try XMLDocumentReader.parse(data, path: version.contentsPath)
+        return try XMLDocumentReader.parse(data, path: version.contentsPath, rootChildRead: rootChildRead)
     }
 }
 
