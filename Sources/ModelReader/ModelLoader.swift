@@ -65,17 +65,14 @@ public enum ModelLoader {
     ) throws -> LoadedModel {
         var diagnostics = diagnostics
         let root: XMLElementNode
-        // Entities are decoded on the other cores while the parser reads on.
-        let entityDecoding = EntityDecodingPipeline(contentsPath: location.contentsPath)
         do {
-            root = try bundle.readDocument(of: location, rootChildRead: entityDecoding.submit)
+            root = try bundle.readDocument(of: location)
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)
         }
         let resolved = SchemaResolver.resolve(
-            root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name,
-            decodedEntities: entityDecoding.decodedEntities())
+            root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
         releaseInBackground(root)
         diagnostics.append(contentsOf: resolved.diagnostics)
         guard let schema = resolved.schema, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics) }

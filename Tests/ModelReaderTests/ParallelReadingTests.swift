@@ -75,43 +75,6 @@ struct ParallelReadingTests {
         #expect(resolved.schema?.fetchRequests.map(\.name) == generated.requests.map(\.name))
     }
 
-    @Test("ModelLoader (entities decoded while the parser reads on) reports exactly what the resolver reports")
-    func loaderPipelineMatchesResolver() throws {
-        let generated = Self.generatedModel(entities: 257)
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ParallelReadingTests-\(UUID().uuidString)/Model.xcdatamodel")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let contents = folder.appendingPathComponent("contents")
-        try Data(generated.xml.utf8).write(to: contents)
-
-        let expected = try TestSupport.resolve(generated.xml, contentsPath: contents.path).diagnostics
-        #expect(expected.hasErrors)
-        do {
-            _ = try ModelLoader.load(folder.path)
-            Issue.record("the generated model has errors; loading it should throw")
-        } catch let error as DiagnosticsError {
-            #expect(error.diagnostics == expected)
-        }
-    }
-
-    @Test("the pipeline gets every root <entity> as the parser closes it, and returns them decoded in document order")
-    func pipelineReceivesEntitiesInOrder() throws {
-        let generated = Self.generatedModel(entities: 133)
-        let pipeline = EntityDecodingPipeline(contentsPath: "contents")
-        var rootChildren: [String] = []
-        let root = try XMLDocumentReader.parse(Array(generated.xml.utf8), path: "contents") { child in
-            rootChildren.append(child.name)
-            pipeline.submit(child)
-        }
-        #expect(rootChildren == root.children.map(\.name))
-        let decoded = pipeline.decodedEntities()
-        #expect(decoded.map { $0.entity?.name } == generated.entities.map(\.name))
-        #expect(
-            decoded.map { $0.diagnostics.lines }
-                == generated.entities.map { ["\($0.line): warning: unknown attribute 'flavour' on <entity>; ignored"] })
-    }
-
     @Test("reading the same model again gives the same schema and diagnostics")
     func repeatable() throws {
         let generated = Self.generatedModel(entities: 120)

@@ -57,10 +57,7 @@ public struct ModelBundle: Hashable, Sendable {
     }
 
     /// Reads and parses one version's `contents` file.
-    /// - Parameter rootChildRead: see `XMLDocumentReader.parse`.
-    func readDocument(
-        of version: ModelVersionLocation, rootChildRead: ((XMLElementNode) -> Void)? = nil
-    ) throws -> XMLElementNode {
+    func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
@@ -72,7 +69,7 @@ public struct ModelBundle: Hashable, Sendable {
                 )
             )
         }
-        return try XMLDocumentReader.parse(data, path: version.contentsPath, rootChildRead: rootChildRead)
+        return try XMLDocumentReader.parse(data, path: version.contentsPath)
     }
 }
 

@@ -6,11 +6,8 @@ import ManagedModel
 enum SchemaResolver {
     /// - Returns: the schema (nil only when the document is not a Core Data model at all) and every diagnostic
     ///   found. A schema is returned even when errors were found, so callers can show what was understood.
-    /// - Parameter decodedEntities: the root's `<entity>` children already decoded, in document order
-    ///   (`EntityDecodingPipeline`); nil to decode them here.
     static func resolve(
-        _ root: XMLElementNode, contentsPath: String, modelName: String, versionName: String,
-        decodedEntities: [ModelDecoder.DecodedEntity]? = nil
+        _ root: XMLElementNode, contentsPath: String, modelName: String, versionName: String
     ) -> (schema: Schema?, diagnostics: Diagnostics) {
         var decoder = ModelDecoder(contentsPath: contentsPath)
         guard root.name == "model" else {
@@ -19,8 +16,7 @@ enum SchemaResolver {
                 at: SourceLocation(path: contentsPath, line: root.line))
             return (nil, decoder.diagnostics)
         }
-        var schema = decoder.decodeModel(
-            root, modelName: modelName, versionName: versionName, decodedEntities: decodedEntities)
+        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName)
         linkChildren(&schema)
         var diagnostics = decoder.diagnostics
         diagnostics.append(contentsOf: SchemaChecks.run(schema))
@@ -177,9 +173,7 @@ struct ModelDecoder {
 
     // MARK: model
 
-    mutating func decodeModel(
-        _ node: XMLElementNode, modelName: String, versionName: String, decodedEntities: [DecodedEntity]? = nil
-    ) -> Schema {
+    mutating func decodeModel(_ node: XMLElementNode, modelName: String, versionName: String) -> Schema {
         var reader = XMLAttributeReader(node)
         reader.accept(
             "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion", "name",
@@ -193,13 +187,10 @@ struct ModelDecoder {
         // Entities are independent of each other and hold nearly all of the work: each is decoded on its own
         // (any core) with its own diagnostics, which are then taken in document order as if decoded in turn.
         let entityNodes = node.children.filter { $0.name == "entity" }
-        var decodedEntities =
-            if let decodedEntities, decodedEntities.count == entityNodes.count {
-                decodedEntities.makeIterator()
-            } else {
-                entityNodes.concurrentMap { [contentsPath] child in Self.decodedEntity(child, contentsPath: contentsPath) }
-                    .makeIterator()
-            }
+        var decodedEntities = entityNodes.concurrentMap { [contentsPath] child in
+            var entityDecoder = ModelDecoder(contentsPath: contentsPath)
+            return DecodedEntity(entity: entityDecoder.decodeEntity(child), diagnostics: entityDecoder.diagnostics)
+        }.makeIterator()
         schema.entities.reserveCapacity(entityNodes.count)
         for child in node.children {
             switch child.name {
@@ -220,15 +211,9 @@ struct ModelDecoder {
 
     // MARK: entity
 
-    /// One `<entity>` decoded on its own: what it gave and what it reported.
-    struct DecodedEntity: Sendable {
+    private struct DecodedEntity: Sendable {
         var entity: Entity?
         var diagnostics: Diagnostics
-    }
-
-    static func decodedEntity(_ node: XMLElementNode, contentsPath: String) -> DecodedEntity {
-        var decoder = ModelDecoder(contentsPath: contentsPath)
-        return DecodedEntity(entity: decoder.decodeEntity(node), diagnostics: decoder.diagnostics)
     }
 
     mutating func decodeEntity(_ node: XMLElementNode) -> Entity? {

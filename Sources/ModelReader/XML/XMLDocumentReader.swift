@@ -23,18 +23,12 @@ enum XMLDocumentReader {
     /// - Parameters:
     ///   - bytes: the file's contents, read by the caller.
     ///   - path: used in diagnostics.
-    ///   - rootChildRead: given each child of the root element, complete, as soon as its end tag is read
-    ///     (document order), while the rest of the document is still being parsed.
     /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML.
-    static func parse(
-        _ bytes: some ContiguousBytes, path: String, rootChildRead: ((XMLElementNode) -> Void)? = nil
-    ) throws -> XMLElementNode {
-        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path, rootChildRead: rootChildRead) }
+    static func parse(_ bytes: some ContiguousBytes, path: String) throws -> XMLElementNode {
+        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path) }
     }
 
-    private static func parse(
-        _ bytes: UnsafeRawBufferPointer, path: String, rootChildRead: ((XMLElementNode) -> Void)?
-    ) throws -> XMLElementNode {
+    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> XMLElementNode {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
         }
@@ -49,7 +43,7 @@ enum XMLDocumentReader {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let builder = TreeBuilder(rootChildRead: rootChildRead)
+        let builder = TreeBuilder()
         let wellFormed: Bool = withExtendedLifetime(builder) {
             context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
             defer { context.pointee._private = nil }
@@ -156,11 +150,6 @@ private final class TreeBuilder {
     /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
     /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
     private let names = InternedNames()
-    private let rootChildRead: ((XMLElementNode) -> Void)?
-
-    init(rootChildRead: ((XMLElementNode) -> Void)?) {
-        self.rootChildRead = rootChildRead
-    }
 
     /// The first problem wins: libxml2's later messages are usually consequences of it.
     func record(_ problem: ParseProblem) {
@@ -199,7 +188,6 @@ private final class TreeBuilder {
         if openElements.isEmpty {
             root = element
         } else {
-            if openElements.count == 1, let rootChildRead { rootChildRead(element) }
             openElements[openElements.count - 1].children.append(element)
         }
     }
