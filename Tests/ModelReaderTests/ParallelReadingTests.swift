@@ -75,6 +75,26 @@ struct ParallelReadingTests {
         #expect(resolved.schema?.fetchRequests.map(\.name) == generated.requests.map(\.name))
     }
 
+    @Test("ModelLoader reports exactly what the resolver reports for a model with many entities")
+    func loaderMatchesResolver() throws {
+        let generated = Self.generatedModel(entities: 257)
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ParallelReadingTests-\(UUID().uuidString)/Model.xcdatamodel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let contents = folder.appendingPathComponent("contents")
+        try Data(generated.xml.utf8).write(to: contents)
+
+        let expected = try TestSupport.resolve(generated.xml, contentsPath: contents.path).diagnostics
+        #expect(expected.hasErrors)
+        do {
+            _ = try ModelLoader.load(folder.path)
+            Issue.record("the generated model has errors; loading it should throw")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics == expected)
+        }
+    }
+
     @Test("reading the same model again gives the same schema and diagnostics")
     func repeatable() throws {
         let generated = Self.generatedModel(entities: 120)
