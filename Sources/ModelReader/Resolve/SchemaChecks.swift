@@ -31,16 +31,16 @@ enum SchemaChecks {
         var checker = Checker(schema: schema)
         checker.checkUniqueNames()
         checker.checkInheritance()
-        for entity in schema.entities {
-            checker.checkNames(of: entity)
-            checker.checkProperties(of: entity)
-            for attribute in entity.attributes { checker.check(attribute, owner: entity.name) }
-            for relationship in entity.relationships { checker.check(relationship, of: entity) }
-            for fetched in entity.fetchedProperties {
-                checker.checkEntityExists(fetched.fetchRequest.entityName, usedBy: "fetched property '\(entity.name).\(fetched.name)'", at: fetched.location)
-            }
-            checker.checkIndexes(of: entity)
+        // Each entity's checks read the whole schema but only report on that entity: they run on every core,
+        // each with its own diagnostics, taken in entity order as if checked in turn.
+        let modelChecker = checker
+        let entityDiagnostics = schema.entities.concurrentMap { entity in
+            var entityChecker = modelChecker
+            entityChecker.diagnostics = Diagnostics()
+            entityChecker.checkEntity(entity)
+            return entityChecker.diagnostics
         }
+        for diagnostics in entityDiagnostics { checker.diagnostics.append(contentsOf: diagnostics) }
         for composite in schema.composites {
             for attribute in composite.attributes { checker.check(attribute, owner: composite.name) }
         }
@@ -60,13 +60,36 @@ private struct Checker {
     let schema: Schema
     let entitiesByName: [String: Entity]
     var diagnostics = Diagnostics()
-    private var patternCompiles: [String: Bool] = [:]
+    /// Whether each regular expression of the model compiles: models repeat a few patterns over many
+    /// attributes, and compiling one costs ~0.1 M instructions. Worked out once, before the entities are
+    /// checked in parallel, so the checks share it read-only.
+    private let patternCompiles: [String: Bool]
 
     init(schema: Schema) {
         self.schema = schema
         var byName: [String: Entity] = [:]
+        byName.reserveCapacity(schema.entities.count)
         for entity in schema.entities where byName[entity.name] == nil { byName[entity.name] = entity }
         self.entitiesByName = byName
+        var patterns: Set<String> = []
+        for attributes in schema.entities.map(\.attributes) + schema.composites.map(\.attributes) {
+            for attribute in attributes { if let pattern = attribute.regularExpression { patterns.insert(pattern) } }
+        }
+        let uniquePatterns = Array(patterns)
+        let compiles = uniquePatterns.concurrentMap { pattern in (try? NSRegularExpression(pattern: pattern)) != nil }
+        self.patternCompiles = Dictionary(uniqueKeysWithValues: zip(uniquePatterns, compiles))
+    }
+
+    /// Everything checked about one entity and its properties.
+    mutating func checkEntity(_ entity: Entity) {
+        checkNames(of: entity)
+        checkProperties(of: entity)
+        for attribute in entity.attributes { check(attribute, owner: entity.name) }
+        for relationship in entity.relationships { check(relationship, of: entity) }
+        for fetched in entity.fetchedProperties {
+            checkEntityExists(fetched.fetchRequest.entityName, usedBy: "fetched property '\(entity.name).\(fetched.name)'", at: fetched.location)
+        }
+        checkIndexes(of: entity)
     }
 
     // MARK: names
@@ -80,12 +103,12 @@ private struct Checker {
 
     private mutating func reportDuplicates(_ items: [(String, SourceLocation)], kind: String, scope: String = "") {
         var firstLines: [String: Int] = [:]
+        firstLines.reserveCapacity(items.count)
         for (name, location) in items {
-            if let line = firstLines[name] {
-                diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
-            } else {
-                firstLines[name] = location.line
-            }
+            // One hash lookup per name; a duplicate (rare) puts the first line back.
+            guard let line = firstLines.updateValue(location.line, forKey: name) else { continue }
+            firstLines[name] = line
+            diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
         }
     }
 
@@ -163,7 +186,7 @@ private struct Checker {
     // MARK: relationships
 
     mutating func check(_ relationship: Relationship, of entity: Entity) {
-        let qualified = "\(entity.name).\(relationship.name)"
+        var qualified: String { "\(entity.name).\(relationship.name)" }
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
             diagnostics.error("minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount)", at: relationship.location)
         }
@@ -194,20 +217,26 @@ private struct Checker {
             }
             return
         }
-        guard let inverse = schema.allRelationships(of: destination).first(where: { $0.name == inverseName }) else {
+        // Most destinations have no parent: their own relationships are all there is, without building a list.
+        let inverse =
+            destination.parentName == nil
+            ? destination.relationships.first { $0.name == inverseName }
+            : schema.allRelationships(of: destination).first { $0.name == inverseName }
+        guard let inverse else {
             diagnostics.error(
                 "inverse relationship '\(destination.name).\(inverseName)' of '\(qualified)' does not exist"
                     + SpellingSuggestion.hint(for: inverseName, in: schema.allRelationships(of: destination).map(\.name)),
                 at: relationship.location)
             return
         }
-        let selfAndAncestors = Set([entity.name] + schema.ancestors(of: entity).map(\.name))
         if inverse.inverseName != relationship.name {
             let theirs = inverse.inverseName.map { "'\(inverse.destinationEntity).\($0)'" } ?? "nothing"
             diagnostics.warning(
                 "one-sided inverse: '\(qualified)' names '\(destination.name).\(inverseName)' as its inverse, but that relationship's inverse is \(theirs)",
                 at: relationship.location)
-        } else if !selfAndAncestors.contains(inverse.destinationEntity) {
+        } else if inverse.destinationEntity != entity.name,
+            !schema.ancestors(of: entity).contains(where: { $0.name == inverse.destinationEntity })
+        {
             diagnostics.warning(
                 "mismatched inverse: '\(destination.name).\(inverseName)' (the inverse of '\(qualified)') points to '\(inverse.destinationEntity)', not to '\(entity.name)'",
                 at: relationship.location)
@@ -217,7 +246,8 @@ private struct Checker {
     // MARK: attributes
 
     mutating func check(_ attribute: Attribute, owner: String) {
-        let qualified = "\(owner).\(attribute.name)"
+        // Built only for a message: nearly every attribute passes every check.
+        var qualified: String { "\(owner).\(attribute.name)" }
         if attribute.type == .undefined && !attribute.isTransient {
             diagnostics.error("attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
         }
@@ -249,18 +279,15 @@ private struct Checker {
         if let pattern = attribute.regularExpression, !compiles(pattern) {
             diagnostics.error("regular expression '\(pattern)' of attribute '\(qualified)' does not compile", at: attribute.location)
         }
-        checkBounds(of: attribute, qualified: qualified)
+        checkBounds(of: attribute, owner: owner)
     }
 
-    /// Models repeat a few patterns over many attributes; compiling one costs ~0.1 M instructions.
-    private mutating func compiles(_ pattern: String) -> Bool {
-        if let known = patternCompiles[pattern] { return known }
-        let result = (try? NSRegularExpression(pattern: pattern)) != nil
-        patternCompiles[pattern] = result
-        return result
+    private func compiles(_ pattern: String) -> Bool {
+        patternCompiles[pattern] ?? ((try? NSRegularExpression(pattern: pattern)) != nil)
     }
 
-    private mutating func checkBounds(of attribute: Attribute, qualified: String) {
+    private mutating func checkBounds(of attribute: Attribute, owner: String) {
+        var qualified: String { "\(owner).\(attribute.name)" }
         let minimum = attribute.minValue.flatMap(Self.magnitude)
         let maximum = attribute.maxValue.flatMap(Self.magnitude)
         if let minimum, let maximum, minimum > maximum {
@@ -270,20 +297,24 @@ private struct Checker {
             return
         }
         guard let defaultValue = attribute.defaultValue else { return }
+        let isStringLength: Bool
         let measured: Double?
-        let what: String
         if case .string(let text) = defaultValue, attribute.type == .string {
+            isStringLength = true
             measured = Double(text.count)
-            what = "length \(text.count) of the default value '\(text)'"
         } else {
+            isStringLength = false
             measured = Self.magnitude(defaultValue)
-            what = "default value \(Self.describe(defaultValue))"
+        }
+        func what() -> String {
+            if isStringLength, case .string(let text) = defaultValue { return "length \(text.count) of the default value '\(text)'" }
+            return "default value \(Self.describe(defaultValue))"
         }
         guard let measured else { return }
         if let minimum, measured < minimum {
-            diagnostics.error("\(what) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))", at: attribute.location)
+            diagnostics.error("\(what()) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))", at: attribute.location)
         } else if let maximum, measured > maximum {
-            diagnostics.error("\(what) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))", at: attribute.location)
+            diagnostics.error("\(what()) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))", at: attribute.location)
         }
     }
 
@@ -318,6 +349,8 @@ private struct Checker {
     }
 
     mutating func checkIndexes(of entity: Entity) {
+        guard !entity.uniquenessConstraints.isEmpty || !entity.compoundIndexes.isEmpty || !entity.fetchIndexes.isEmpty
+        else { return }
         let propertyNames = Set(
             schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name))
         // Constraints and compound indexes keep no line of their own: they are reported on the entity.

@@ -42,6 +42,9 @@ enum SchemaResolver {
 /// match (Unicode equivalence cannot make strings of different lengths equal when both are ASCII). A bit per
 /// attribute position records which attributes were found, so the usual "everything was asked for" answer
 /// needs no set of names; the names asked for are kept in a list, read only to report an unknown attribute.
+/// Most names asked for are absent: a one-word summary of the names present (a bit per name signature:
+/// length and end bytes) answers most of those without looking at the attributes, and the signature of each of
+/// the first eight attributes (a byte each) leaves one or two names to compare for the others.
 struct XMLAttributeReader {
     let node: XMLElementNode
     /// Bit `i`: attribute `i` was asked for by name (positions from 64 on are looked up in the lists instead).
@@ -49,14 +52,37 @@ struct XMLAttributeReader {
     private var askedFor: [StaticString] = []
     private var acceptedNames: [String] = []
     private let attributeNamesAreASCII: Bool
+    /// Bit `signature(name)` set for every attribute name (meaningful only when `attributeNamesAreASCII`).
+    private let nameSignatures: UInt64
+    /// Byte `i`: `signature` of attribute `i`'s name, for the first `signedPositions` attributes.
+    private let positionSignatures: UInt64
+    private static let signedPositions = 8
 
     init(_ node: XMLElementNode) {
         self.node = node
+        var signatures: UInt64 = 0
+        var positionSignatures: UInt64 = 0
+        var position = 0
         attributeNamesAreASCII = node.attributes.allSatisfy { attribute in
-            attribute.name.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+            attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+                let signature = Self.signature(bytes)
+                signatures |= 1 << signature
+                if position < Self.signedPositions { positionSignatures |= signature << UInt64(8 * position) }
+                position += 1
+                return true
+            } ?? false
         }
+        nameSignatures = signatures
+        self.positionSignatures = positionSignatures
         // Room for what the attribute decoder asks (the most of any element), so the list grows at most once.
         askedFor.reserveCapacity(32)
+    }
+
+    /// 0...63, the same for equal byte strings.
+    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        return UInt64((bytes.count &+ Int(first) &* 3 &+ Int(last) &* 5) & 63)
     }
 
     mutating func text(_ name: StaticString) -> String? {
@@ -100,11 +126,23 @@ struct XMLAttributeReader {
         if attributeNamesAreASCII, name.hasPointerRepresentation, name.isASCII {
             let wanted = name.utf8Start
             let length = name.utf8CodeUnitCount
-            position = node.attributes.firstIndex { attribute in
+            let signature = Self.signature(UnsafeBufferPointer(start: wanted, count: length))
+            guard nameSignatures & (1 << signature) != 0 else { return nil }
+            func isWanted(_ attribute: (name: String, value: String)) -> Bool {
                 attribute.name.utf8.count == length
                     && attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
                         bytes.baseAddress.map { memcmp($0, wanted, length) == 0 } ?? (length == 0)
                     } == true
+            }
+            let attributes = node.attributes
+            if attributes.count <= Self.signedPositions {
+                var signatures = positionSignatures
+                position = attributes.indices.first { candidate in
+                    defer { signatures >>= 8 }
+                    return signatures & 0xFF == signature && isWanted(attributes[candidate])
+                }
+            } else {
+                position = attributes.firstIndex(where: isWanted)
             }
         } else {
             let text = name.description
@@ -146,9 +184,20 @@ struct ModelDecoder {
             usedWithCloudKit: flag("usedWithCloudKit", &reader) ?? false,
             userDefinedModelVersionIdentifier: reader.text("userDefinedModelVersionIdentifier"))
         finish(&reader)
+        // Entities are independent of each other and hold nearly all of the work: each is decoded on its own
+        // (any core) with its own diagnostics, which are then taken in document order as if decoded in turn.
+        let entityNodes = node.children.filter { $0.name == "entity" }
+        var decodedEntities = entityNodes.concurrentMap { [contentsPath] child in
+            var entityDecoder = ModelDecoder(contentsPath: contentsPath)
+            return DecodedEntity(entity: entityDecoder.decodeEntity(child), diagnostics: entityDecoder.diagnostics)
+        }.makeIterator()
+        schema.entities.reserveCapacity(entityNodes.count)
         for child in node.children {
             switch child.name {
-            case "entity": if let entity = decodeEntity(child) { schema.entities.append(entity) }
+            case "entity":
+                let decoded = decodedEntities.next()!
+                diagnostics.append(contentsOf: decoded.diagnostics)
+                if let entity = decoded.entity { schema.entities.append(entity) }
             case "configuration": if let configuration = decodeConfiguration(child) { schema.configurations.append(configuration) }
             case "fetchRequest": if let request = decodeFetchRequest(child) { schema.fetchRequests.append(request) }
             case "composite": if let composite = decodeComposite(child) { schema.composites.append(composite) }
@@ -161,6 +210,11 @@ struct ModelDecoder {
     }
 
     // MARK: entity
+
+    private struct DecodedEntity: Sendable {
+        var entity: Entity?
+        var diagnostics: Diagnostics
+    }
 
     mutating func decodeEntity(_ node: XMLElementNode) -> Entity? {
         var reader = XMLAttributeReader(node)
@@ -226,6 +280,10 @@ struct ModelDecoder {
 
     // MARK: attribute
 
+    /// `AttributeType(rawValue:)` compares the text with one case after another; this asks one hash lookup.
+    private static let attributeTypesByName = Dictionary(
+        uniqueKeysWithValues: AttributeType.allCases.map { ($0.rawValue, $0) })
+
     mutating func decodeAttribute(_ node: XMLElementNode) -> Attribute? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
@@ -234,7 +292,7 @@ struct ModelDecoder {
             diagnostics.error("attribute '\(name)' has no attributeType", at: location(node))
             return nil
         }
-        guard let type = AttributeType(rawValue: typeText) else {
+        guard let type = Self.attributeTypesByName[typeText] else {
             diagnostics.error(
                 "unknown attributeType '\(typeText)' of attribute '\(name)'"
                     + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),

@@ -149,12 +149,7 @@ private final class TreeBuilder {
     private var openElements: [XMLElementNode] = []
     /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
     /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
-    private var names: [QualifiedNameKey: String] = [:]
-
-    private struct QualifiedNameKey: Hashable {
-        var prefix: UnsafePointer<xmlChar>?
-        var localName: UnsafePointer<xmlChar>
-    }
+    private let names = InternedNames()
 
     /// The first problem wins: libxml2's later messages are usually consequences of it.
     func record(_ problem: ParseProblem) {
@@ -201,13 +196,12 @@ private final class TreeBuilder {
     private func name(
         _ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ dictionary: xmlDictPtr?
     ) -> String {
-        let key = QualifiedNameKey(prefix: prefix, localName: localName)
-        if let known = names[key] { return known }
+        if let known = names.text(localName: localName, prefix: prefix) { return known }
         var text = String(cString: localName)
         if let prefix { text = String(cString: prefix) + ":" + text }
         // Only names the dictionary owns live (unchanged) until the parse ends; others are not remembered.
         if let dictionary, xmlDictOwns(dictionary, localName) == 1, prefix.map({ xmlDictOwns(dictionary, $0) == 1 }) ?? true {
-            names[key] = text
+            names.remember(text, localName: localName, prefix: prefix)
         }
         return text
     }
@@ -235,6 +229,48 @@ private final class TreeBuilder {
             }
         }
         return String(decoding: decoded, as: UTF8.self)
+    }
+}
+
+/// Name texts by the addresses of libxml2's interned (`prefix`, `localName`) pair: a direct-mapped cache with a
+/// multiplicative hash of the addresses. A name is looked up for every element and attribute; a `Dictionary`
+/// (SipHash, plus the exclusivity checks of a class's `var`) cost half as much as the rest of the tree building.
+/// Colliding names evict each other, which costs only a `String` rebuilt; the slots are never reallocated,
+/// so they are reached through a constant pointer.
+private final class InternedNames {
+    private struct Slot {
+        var localName: UnsafePointer<xmlChar>?
+        var prefix: UnsafePointer<xmlChar>?
+        var text: String
+    }
+
+    /// A model uses a few dozen names; 2^10 slots keep collisions rare.
+    private static let slotBits = 10
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(localName: nil, prefix: nil, text: ""), count: 1 << Self.slotBits)
+    }
+
+    deinit {
+        slots.deinitialize(count: 1 << Self.slotBits)
+        slots.deallocate()
+    }
+
+    private static func slotIndex(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) -> Int {
+        let address = UInt(bitPattern: localName) ^ (UInt(bitPattern: prefix) &* 31)
+        return Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotBits))
+    }
+
+    func text(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String? {
+        let slot = slots + Self.slotIndex(localName, prefix)
+        guard slot.pointee.localName == localName, slot.pointee.prefix == prefix else { return nil }
+        return slot.pointee.text
+    }
+
+    func remember(_ text: String, localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
+        slots[Self.slotIndex(localName, prefix)] = Slot(localName: localName, prefix: prefix, text: text)
     }
 }
 
