@@ -56,6 +56,17 @@ public enum SwiftNames {
 
     /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
     public static func capitalizedFirst(_ name: String) -> String {
+        // An ASCII first character followed by an ASCII byte (or nothing) is one byte: change it in place.
+        // (`Character.uppercased()` builds strings: it was most of the time planners spent on hook names.)
+        let utf8 = name.utf8
+        if let head = utf8.first, head < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
+            guard head >= UInt8(ascii: "a"), head <= UInt8(ascii: "z") else { return name }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                let (_, count) = buffer.initialize(from: utf8)
+                buffer[0] = head - (UInt8(ascii: "a") - UInt8(ascii: "A"))
+                return count
+            }
+        }
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
     }

@@ -142,7 +142,12 @@ extension SwiftTypeTable {
     /// one, the generated struct of its composite for a Composite attribute, else the table's `swiftType`.
     /// `storage` is `.typed` for the first two: a computed property converting the stored value.
     public static func declaredType(of attribute: Attribute) -> SwiftPropertyType {
-        if let override = attribute.annotations.override {
+        declaredType(of: attribute, annotations: attribute.annotations)
+    }
+
+    /// `declaredType(of:)` for a caller that already holds `attribute.annotations`.
+    public static func declaredType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
+        if let override = annotations.override {
             return SwiftPropertyType(name: override.typeName, isOptional: attribute.isOptional, storage: .typed)
         }
         if attribute.type == .composite, let name = compositeStructName(attribute.compositeName) {

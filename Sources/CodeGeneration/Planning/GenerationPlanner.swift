@@ -56,11 +56,11 @@ struct GenerationPlanner {
             return (parent.initializer.map { [$0] } ?? []) + inheritedInitializers(of: parent, depth: depth + 1)
         }
         for index in classes.indices {
+            let inherited = inheritedInitializers(of: classes[index])
+            guard !inherited.isEmpty else { continue }
             let own = classes[index].initializer.map(Self.signature)
             var seen: Set<[String]> = own.map { [$0] } ?? []
-            classes[index].unavailableInheritedInitializers = inheritedInitializers(of: classes[index]).filter {
-                seen.insert(Self.signature($0)).inserted
-            }
+            classes[index].unavailableInheritedInitializers = inherited.filter { seen.insert(Self.signature($0)).inserted }
         }
 
         attachFetchTemplates(to: &classes)
@@ -88,6 +88,9 @@ struct GenerationPlanner {
         var selected: [Entity] = []
         var skipped: [SkippedEntity] = []
         let entityNames = Set(schema.entities.map(\.name))
+        /// The selected entity that has each class name.
+        var entityNamesByClassName: [String: String] = [:]
+        entityNamesByClassName.reserveCapacity(schema.entities.count)
 
         var members: Set<String>?
         if let name = configuration.configurationName {
@@ -147,13 +150,14 @@ struct GenerationPlanner {
                 skip(.invalidClassName)
                 continue
             }
-            if let earlier = selected.first(where: { $0.className == className }) {
+            if let earlier = entityNamesByClassName[className] {
                 diagnostics.warning(
-                    "entity '\(entity.name)' is not generated: entity '\(earlier.name)' already has the class name '\(className)'",
+                    "entity '\(entity.name)' is not generated: entity '\(earlier)' already has the class name '\(className)'",
                     at: entity.location)
                 skip(.duplicateClassName)
                 continue
             }
+            entityNamesByClassName[className] = entity.name
             selected.append(entity)
         }
         return (selected, skipped)
@@ -198,41 +202,63 @@ struct GenerationPlanner {
         // properties to this class, because Core Data instantiates this class for them.
         let superEntity = chain.dropLast().last { Self.customClass(of: $0) != nil }
         let superIndex = superEntity.flatMap { superEntity in chain.firstIndex { $0.name == superEntity.name } }
-        let declaringEntities = Set(chain[(superIndex.map { $0 + 1 } ?? 0)...].map(\.name))
+        let firstDeclaring = superIndex.map { $0 + 1 } ?? 0
         let superclassIsGenerated = superEntity.map { generated.contains($0.name) } ?? false
 
         var attributes: [AttributePlan] = []
+        var attributeHooks: [ValidationPlan.PropertyHook] = []
         var relationships: [RelationshipPlan] = []
         var parameters: [InitializerPlan.Parameter] = []
-        for owner in chain {
-            let declares = declaringEntities.contains(owner.name)
-            for attribute in owner.attributes
-            where isUsable(attribute.name, at: attribute.location, in: entity, report: declares)
-                && !isIgnored(attribute, in: entity, report: declares)
-            {
-                if declares { attributes.append(attributePlan(attribute)) }
-                if let parameter = initializerParameter(for: attribute) { parameters.append(parameter) }
+        // `Keys` lists every property whose name does not clash, generated or not: attributes first.
+        var attributeKeys: [KeyConstant] = []
+        var relationshipKeys: [KeyConstant] = []
+        let attributeCount = chain.reduce(0) { $0 + $1.attributes.count }
+        let relationshipCount = chain.reduce(0) { $0 + $1.relationships.count }
+        attributes.reserveCapacity(attributeCount)
+        attributeHooks.reserveCapacity(attributeCount)
+        attributeKeys.reserveCapacity(attributeCount)
+        relationships.reserveCapacity(relationshipCount)
+        relationshipKeys.reserveCapacity(relationshipCount)
+        parameters.reserveCapacity(attributeCount + relationshipCount)
+        for (position, owner) in chain.enumerated() {
+            let declares = position >= firstDeclaring
+            for attribute in owner.attributes {
+                let isReserved = SwiftNames.reservedMemberNames.contains(attribute.name)
+                let swiftName = SwiftNames.escaped(attribute.name)
+                if !isReserved { attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name)) }
+                guard isUsable(attribute.name, isReserved: isReserved, at: attribute.location, in: entity, report: declares)
+                else { continue }
+                let annotations = attribute.annotations
+                guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
+                let facts = AttributeFacts(
+                    annotations: annotations, type: Self.swiftType(of: attribute, annotations: annotations),
+                    swiftName: swiftName)
+                if declares {
+                    let plan = attributePlan(attribute, facts)
+                    if plan.declaration == .managed || plan.declaration == .optionalScalar {
+                        attributeHooks.append(validationHook(for: attribute, facts))
+                    }
+                    attributes.append(plan)
+                }
+                if let parameter = initializerParameter(for: attribute, facts) { parameters.append(parameter) }
             }
-            for relationship in owner.relationships
-            where isUsable(relationship.name, at: relationship.location, in: entity, report: declares)
-                && !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored
-            {
-                let plan = relationshipPlan(relationship)
+            for relationship in owner.relationships {
+                let isReserved = SwiftNames.reservedMemberNames.contains(relationship.name)
+                let swiftName = SwiftNames.escaped(relationship.name)
+                if !isReserved { relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name)) }
+                guard isUsable(relationship.name, isReserved: isReserved, at: relationship.location, in: entity, report: declares),
+                    !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored
+                else { continue }
+                let plan = relationshipPlan(relationship, swiftName: swiftName)
                 if declares { relationships.append(plan) }
                 let isBroken = broken.contains(.init(entity: owner.name, relationship: relationship.name))
                 parameters.append(initializerParameter(for: relationship, plan: plan, cycleBroken: isBroken))
             }
         }
 
-        let keys = (attributesOf(chain) + relationshipsOf(chain)).map {
-            KeyConstant(swiftName: SwiftNames.escaped($0), key: $0)
-        }
+        let keys = attributeKeys + relationshipKeys
         let initializer: InitializerPlan? =
-            entity.isAbstract
-            ? nil
-            : InitializerPlan(
-                parameters: parameters, isOverride: false,
-                displayName: "init(context:\(parameters.map { "\($0.key):" }.joined()))")
+            entity.isAbstract ? nil : InitializerPlan(parameters: parameters, isOverride: false, displayName: Self.displayName(of: parameters))
         let isFinal = entity.childNames.isEmpty && !entity.isAbstract
         let representedName = entity.representedClassName ?? className
         let namesModule = representedName.hasPrefix(".") || entity.classModule != nil
@@ -245,23 +271,29 @@ struct GenerationPlanner {
             unavailableInitIsOverride: superclassIsGenerated, unavailableInheritedInitializers: [],
             declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
             validation: validationPlan(
-                className: className, attributes: attributes, relationships: relationships,
-                model: entity, isSubclassOfGenerated: superclassIsGenerated))
-        plan.extras = extrasPlan(for: entity, declaring: declaringEntities, keys: Set(keys.map(\.key)))
+                className: className, attributeHooks: attributeHooks, relationships: relationships,
+                isSubclassOfGenerated: superclassIsGenerated))
+        plan.extras = extrasPlan(for: entity, chain: chain, firstDeclaring: firstDeclaring, keys: keys)
         return plan
     }
 
-    private func attributesOf(_ chain: [Entity]) -> [String] {
-        chain.flatMap { $0.attributes.map(\.name) }.filter { !SwiftNames.reservedMemberNames.contains($0) }
-    }
-
-    private func relationshipsOf(_ chain: [Entity]) -> [String] {
-        chain.flatMap { $0.relationships.map(\.name) }.filter { !SwiftNames.reservedMemberNames.contains($0) }
+    /// `init(context:itemId:name:)`
+    private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
+        var name = "init(context:"
+        name.reserveCapacity(parameters.reduce(name.utf8.count + 1) { $0 + $1.key.utf8.count + 1 })
+        for parameter in parameters {
+            name += parameter.key
+            name += ":"
+        }
+        name += ")"
+        return name
     }
 
     /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
-    private mutating func isUsable(_ name: String, at location: SourceLocation, in entity: Entity, report: Bool) -> Bool {
-        guard SwiftNames.reservedMemberNames.contains(name) || !SwiftNames.isIdentifier(name) else { return true }
+    private mutating func isUsable(
+        _ name: String, isReserved: Bool, at location: SourceLocation, in entity: Entity, report: Bool
+    ) -> Bool {
+        guard isReserved || !SwiftNames.isIdentifier(name) else { return true }
         if report, SwiftNames.propertyNamesImportedUnderGetterNames.contains(name) {
             let swiftName = "is" + SwiftNames.capitalizedFirst(name)
             diagnostics.warning(
@@ -277,10 +309,20 @@ struct GenerationPlanner {
         return false
     }
 
-    private mutating func attributePlan(_ attribute: Attribute) -> AttributePlan {
-        let type = Self.swiftType(of: attribute)
+    /// What planning an attribute asks for more than once (its property, initializer parameter and
+    /// validation hook), worked out once.
+    struct AttributeFacts {
+        var annotations: PropertyAnnotations
+        /// `swiftType(of:)`
+        var type: SwiftPropertyType
+        /// The attribute's name, escaped.
+        var swiftName: String
+    }
+
+    private mutating func attributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
+        let type = facts.type
         if type.storage == .typed {
-            return typedAttributePlan(attribute, type: type)
+            return typedAttributePlan(attribute, facts)
         }
         if attribute.swiftType.name != type.name {
             diagnostics.warning(
@@ -301,14 +343,20 @@ struct GenerationPlanner {
         case (false, true): declaration = .managedReadOnly
         }
         return AttributePlan(
-            key: attribute.name, swiftName: SwiftNames.escaped(attribute.name), typeDeclaration: type.declaration,
+            key: attribute.name, swiftName: facts.swiftName, typeDeclaration: type.declaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
-            documentation: attributeDocumentation(attribute), hasRestrictedSetter: hasRestrictedSetter(attribute))
+            documentation: attributeDocumentation(attribute, facts.annotations),
+            hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
     }
 
     /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.
     static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
-        var type = SwiftTypeTable.declaredType(of: attribute)
+        swiftType(of: attribute, annotations: attribute.annotations)
+    }
+
+    /// `swiftType(of:)` for a caller that already holds `attribute.annotations`.
+    static func swiftType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
+        var type = SwiftTypeTable.declaredType(of: attribute, annotations: annotations)
         let name = type.name
         // Most names have no dot: then the one component is the name itself (no split, no copies).
         let isSpelledType =
@@ -320,9 +368,8 @@ struct GenerationPlanner {
         return type
     }
 
-    private func relationshipPlan(_ relationship: Relationship) -> RelationshipPlan {
+    private func relationshipPlan(_ relationship: Relationship, swiftName: String) -> RelationshipPlan {
         let destination = schema.entity(named: relationship.destinationEntity).flatMap(Self.customClass(of:)) ?? "NSManagedObject"
-        let swiftName = SwiftNames.escaped(relationship.name)
         let keyReference = "Keys.\(swiftName)"
         let kind: RelationshipPlan.Kind
         let type: String
@@ -350,11 +397,11 @@ struct GenerationPlanner {
 
     // MARK: Initializer parameters
 
-    private mutating func initializerParameter(for attribute: Attribute) -> InitializerPlan.Parameter? {
+    private mutating func initializerParameter(for attribute: Attribute, _ facts: AttributeFacts) -> InitializerPlan.Parameter? {
         // Core Data computes derived attributes.
         guard !attribute.isDerived else { return nil }
-        let name = SwiftNames.escaped(attribute.name)
-        let type = Self.swiftType(of: attribute)
+        let name = facts.swiftName
+        let type = facts.type
         let assign = "self.\(name) = \(name)"
         if attribute.defaultValue != nil, type.storage == .typed {
             // The model's default is a raw value; the app's type may not have it, so Core Data applies it.
@@ -409,26 +456,11 @@ struct GenerationPlanner {
     // MARK: Validation
 
     private func validationPlan(
-        className: String, attributes: [AttributePlan], relationships: [RelationshipPlan], model entity: Entity,
+        className: String, attributeHooks: [ValidationPlan.PropertyHook], relationships: [RelationshipPlan],
         isSubclassOfGenerated: Bool
     ) -> ValidationPlan {
-        var hooks: [ValidationPlan.PropertyHook] = []
-        let modelAttributes = Dictionary(
-            schema.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for attribute in attributes where attribute.declaration == .managed || attribute.declaration == .optionalScalar {
-            let model = modelAttributes[attribute.key]!
-            let type = Self.swiftType(of: model)
-            let conversion: String
-            if type.name == "TimeInterval" {
-                conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
-            } else if type.storage == .scalar, let accessor = type.numberAccessor {
-                conversion = "(value.pointee as? NSNumber)?.\(accessor)"
-            } else {
-                conversion = "value.pointee as? \(type.name)"
-            }
-            hooks.append(hook(key: attribute.key, swiftName: attribute.swiftName, type: type.name, conversion: conversion,
-                              constraints: Self.constraints(of: model)))
-        }
+        var hooks = attributeHooks
+        hooks.reserveCapacity(attributeHooks.count + relationships.count)
         for relationship in relationships {
             let destination = relationship.destinationClassName
             switch relationship.kind {
@@ -448,6 +480,21 @@ struct GenerationPlanner {
         return ValidationPlan(
             protocolName: "\(className)Validating", propertyHooks: hooks,
             consistencyHookName: "validate\(qualifier)Consistency", deletionHookName: "validate\(qualifier)Deletion")
+    }
+
+    /// The hook of an attribute declared `.managed` or `.optionalScalar`.
+    private func validationHook(for attribute: Attribute, _ facts: AttributeFacts) -> ValidationPlan.PropertyHook {
+        let type = facts.type
+        let conversion: String
+        if type.name == "TimeInterval" {
+            conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
+        } else if type.storage == .scalar, let accessor = type.numberAccessor {
+            conversion = "(value.pointee as? NSNumber)?.\(accessor)"
+        } else {
+            conversion = "value.pointee as? \(type.name)"
+        }
+        return hook(key: attribute.name, swiftName: facts.swiftName, type: type.name, conversion: conversion,
+                    constraints: Self.constraints(of: attribute))
     }
 
     private func hook(key: String, swiftName: String, type: String, conversion: String, constraints: [String])

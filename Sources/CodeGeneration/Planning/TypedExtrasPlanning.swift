@@ -7,8 +7,7 @@ extension GenerationPlanner {
     // MARK: userInfo on attributes
 
     /// Whether userInfo excludes the attribute; reports the attribute's userInfo problems once, where it is declared.
-    mutating func isIgnored(_ attribute: Attribute, in entity: Entity, report: Bool) -> Bool {
-        let annotations = attribute.annotations
+    mutating func isIgnored(_ attribute: Attribute, annotations: PropertyAnnotations, in entity: Entity, report: Bool) -> Bool {
         if report {
             for problem in annotations.problems {
                 diagnostics.warning("attribute '\(attribute.name)' of entity '\(entity.name)': \(problem)", at: attribute.location)
@@ -23,13 +22,13 @@ extension GenerationPlanner {
         return annotations.isIgnored
     }
 
-    func hasRestrictedSetter(_ attribute: Attribute) -> Bool {
-        attribute.annotations.isReadOnly && !attribute.isDerived
+    func hasRestrictedSetter(_ attribute: Attribute, _ annotations: PropertyAnnotations) -> Bool {
+        annotations.isReadOnly && !attribute.isDerived
     }
 
     /// `managedCodegen.doc`, then the register-the-transformer reminder for custom value transformers.
-    func attributeDocumentation(_ attribute: Attribute) -> [String] {
-        var lines = attribute.annotations.documentation
+    func attributeDocumentation(_ attribute: Attribute, _ annotations: PropertyAnnotations) -> [String] {
+        var lines = annotations.documentation
         if let transformer = attribute.customValueTransformerName {
             if !lines.isEmpty { lines.append("") }
             lines.append("Stored through the value transformer named \"\(transformer)\": register it before loading the model,")
@@ -39,16 +38,17 @@ extension GenerationPlanner {
     }
 
     /// A computed property converting the stored raw value, JSON or composite dictionary to `type`.
-    func typedAttributePlan(_ attribute: Attribute, type: SwiftPropertyType) -> AttributePlan {
-        let swiftName = SwiftNames.escaped(attribute.name)
+    func typedAttributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
+        let type = facts.type
+        let swiftName = facts.swiftName
         let key = "Keys.\(swiftName)"
         let owner = "\(attribute.name)"
         let typeName = type.name
-        var documentation = attributeDocumentation(attribute)
+        var documentation = attributeDocumentation(attribute, facts.annotations)
         let getter: [String]
         let setter: [String]
         var behaviour: [String] = []
-        switch attribute.annotations.override {
+        switch facts.annotations.override {
         case .rawRepresentable(_, let rawType, let unknownCase):
             let stored = rawType == .integer ? "NSNumber" : "String"
             let decode =
@@ -147,18 +147,17 @@ extension GenerationPlanner {
             key: attribute.name, swiftName: swiftName, typeDeclaration: type.declaration,
             declaration: attribute.isDerived ? .typedReadOnly : .typed, numberAccessor: nil, location: attribute.location,
             typedAccessor: TypedAccessorPlan(getter: getter, setter: setter), documentation: documentation,
-            hasRestrictedSetter: hasRestrictedSetter(attribute))
+            hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
     }
 
     // MARK: Class extras
 
-    mutating func extrasPlan(for entity: Entity, declaring: Set<String>, keys: Set<String>) -> ClassExtrasPlan {
+    /// `chain`: the entity's ancestors and the entity; the class declares the properties of `chain[firstDeclaring...]`.
+    mutating func extrasPlan(for entity: Entity, chain: [Entity], firstDeclaring: Int, keys: [KeyConstant]) -> ClassExtrasPlan {
         var extras = ClassExtrasPlan()
         let className = Self.customClass(of: entity) ?? entity.name
-        let chain = schema.ancestors(of: entity) + [entity]
-        let attributes = Dictionary(schema.allAttributes(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-        for owner in chain where declaring.contains(owner.name) {
+        for owner in chain[firstDeclaring...] {
             for fetched in owner.fetchedProperties {
                 guard SwiftNames.isIdentifier(fetched.name), !SwiftNames.reservedMemberNames.contains(fetched.name) else {
                     diagnostics.warning(
@@ -182,12 +181,14 @@ extension GenerationPlanner {
         }
 
         // Single-attribute constraints of this entity get a typed lookup; an ancestor's are its class's.
-        let ancestorKeys = Set(schema.ancestors(of: entity).flatMap(\.uniquenessConstraints).filter { $0.count == 1 }.map { $0[0] })
+        let ancestorKeys = Set(chain.dropLast().flatMap(\.uniquenessConstraints).filter { $0.count == 1 }.map { $0[0] })
         var constraintLines: [String] = []
         for constraint in entity.uniquenessConstraints where !constraint.isEmpty {
             var line = "- " + constraint.map { "`\($0)`" }.joined(separator: ", ")
-            if constraint.count == 1, !ancestorKeys.contains(constraint[0]), keys.contains(constraint[0]),
-                let attribute = attributes[constraint[0]], !attribute.annotations.isIgnored,
+            // The first attribute of that name, root first, as in `Schema.allAttributes(of:)`.
+            if constraint.count == 1, !ancestorKeys.contains(constraint[0]), keys.contains(where: { $0.key == constraint[0] }),
+                let attribute = chain.lazy.flatMap(\.attributes).first(where: { $0.name == constraint[0] }),
+                !attribute.annotations.isIgnored,
                 let lookup = uniqueFetch(for: attribute)
             {
                 line += ": `\(className).fetchUnique(\(lookup.swiftName):in:)`"
