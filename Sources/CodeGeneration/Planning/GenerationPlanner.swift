@@ -230,9 +230,9 @@ struct GenerationPlanner {
                 else { continue }
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
+                let type = Self.swiftType(of: attribute, annotations: annotations)
                 let facts = AttributeFacts(
-                    annotations: annotations, type: Self.swiftType(of: attribute, annotations: annotations),
-                    swiftName: swiftName)
+                    annotations: annotations, type: type, swiftName: swiftName, typeDeclaration: type.declaration)
                 if declares {
                     let plan = attributePlan(attribute, facts)
                     if plan.declaration == .managed || plan.declaration == .optionalScalar {
@@ -279,14 +279,14 @@ struct GenerationPlanner {
 
     /// `init(context:itemId:name:)`
     private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
-        var name = "init(context:"
-        name.reserveCapacity(parameters.reduce(name.utf8.count + 1) { $0 + $1.key.utf8.count + 1 })
+        var parts = ["init(context:"]
+        parts.reserveCapacity(2 * parameters.count + 2)
         for parameter in parameters {
-            name += parameter.key
-            name += ":"
+            parts.append(parameter.key)
+            parts.append(":")
         }
-        name += ")"
-        return name
+        parts.append(")")
+        return String(concatenating: parts)
     }
 
     /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
@@ -317,6 +317,8 @@ struct GenerationPlanner {
         var type: SwiftPropertyType
         /// The attribute's name, escaped.
         var swiftName: String
+        /// `type.declaration`
+        var typeDeclaration: String
     }
 
     private mutating func attributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
@@ -343,7 +345,7 @@ struct GenerationPlanner {
         case (false, true): declaration = .managedReadOnly
         }
         return AttributePlan(
-            key: attribute.name, swiftName: facts.swiftName, typeDeclaration: type.declaration,
+            key: attribute.name, swiftName: facts.swiftName, typeDeclaration: facts.typeDeclaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
             documentation: attributeDocumentation(attribute, facts.annotations),
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
@@ -370,7 +372,6 @@ struct GenerationPlanner {
 
     private func relationshipPlan(_ relationship: Relationship, swiftName: String) -> RelationshipPlan {
         let destination = schema.entity(named: relationship.destinationEntity).flatMap(Self.customClass(of:)) ?? "NSManagedObject"
-        let keyReference = "Keys.\(swiftName)"
         let kind: RelationshipPlan.Kind
         let type: String
         let accessors: [AccessorPlan]
@@ -378,17 +379,17 @@ struct GenerationPlanner {
         switch (relationship.isToMany, relationship.isOrdered) {
         case (false, _):
             kind = .toOne
-            type = relationship.isOptional ? "\(destination)?" : destination
+            type = relationship.isOptional ? String(concatenating: destination, "?") : destination
             accessors = []
         case (true, false):
             kind = .toMany
-            type = "Set<\(destination)>"
+            type = String(concatenating: "Set<", destination, ">")
             accessors = RelationshipAccessors.unordered(key: relationship.name, destination: destination)
         case (true, true):
             kind = .orderedToMany
             type = "NSOrderedSet"
             accessors = RelationshipAccessors.ordered(
-                key: relationship.name, swiftKeyReference: keyReference, destination: destination)
+                key: relationship.name, swiftKeyReference: String(concatenating: "Keys.", swiftName), destination: destination)
         }
         return RelationshipPlan(
             key: relationship.name, swiftName: swiftName, kind: kind, destinationClassName: destination,
@@ -402,7 +403,6 @@ struct GenerationPlanner {
         guard !attribute.isDerived else { return nil }
         let name = facts.swiftName
         let type = facts.type
-        let assign = "self.\(name) = \(name)"
         if attribute.defaultValue != nil, type.storage == .typed {
             // The model's default is a raw value; the app's type may not have it, so Core Data applies it.
             return .init(
@@ -412,8 +412,8 @@ struct GenerationPlanner {
         if let modelDefault = attribute.defaultValue {
             if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
                 return .init(
-                    swiftName: name, key: attribute.name, typeDeclaration: type.declaration, defaultValue: literal,
-                    assignment: assign)
+                    swiftName: name, key: attribute.name, typeDeclaration: facts.typeDeclaration, defaultValue: literal,
+                    assignment: Self.assignment(name))
             }
             diagnostics.warning(
                 "the default value of attribute '\(attribute.name)' cannot be written as a Swift \(type.name); "
@@ -424,8 +424,13 @@ struct GenerationPlanner {
                 assignment: "if let \(name) { self.\(name) = \(name) }")
         }
         return .init(
-            swiftName: name, key: attribute.name, typeDeclaration: type.declaration,
-            defaultValue: type.isOptional ? "nil" : nil, assignment: assign)
+            swiftName: name, key: attribute.name, typeDeclaration: facts.typeDeclaration,
+            defaultValue: type.isOptional ? "nil" : nil, assignment: Self.assignment(name))
+    }
+
+    /// `self.name = name`
+    private static func assignment(_ swiftName: String) -> String {
+        String(concatenating: "self.", swiftName, " = ", swiftName)
     }
 
     private func initializerParameter(
@@ -441,11 +446,11 @@ struct GenerationPlanner {
         case .toOne:
             return .init(
                 swiftName: name, key: relationship.name, typeDeclaration: plan.typeDeclaration,
-                defaultValue: relationship.isOptional ? "nil" : nil, assignment: "self.\(name) = \(name)")
+                defaultValue: relationship.isOptional ? "nil" : nil, assignment: Self.assignment(name))
         case .toMany:
             return .init(
                 swiftName: name, key: relationship.name, typeDeclaration: plan.typeDeclaration,
-                defaultValue: mustHaveMembers ? nil : "[]", assignment: "self.\(name) = \(name)")
+                defaultValue: mustHaveMembers ? nil : "[]", assignment: Self.assignment(name))
         case .orderedToMany:
             return .init(
                 swiftName: name, key: relationship.name, typeDeclaration: "[\(plan.destinationClassName)]",
@@ -466,20 +471,23 @@ struct GenerationPlanner {
             switch relationship.kind {
             case .toOne:
                 hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: destination,
-                                  conversion: "value.pointee as? \(destination)", constraints: []))
+                                  conversion: String(concatenating: "value.pointee as? ", destination), constraints: []))
             case .toMany:
-                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: "Set<\(destination)>",
-                                  conversion: "value.pointee as? Set<\(destination)>", constraints: []))
+                let type = String(concatenating: "Set<", destination, ">")
+                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: type,
+                                  conversion: String(concatenating: "value.pointee as? ", type), constraints: []))
             case .orderedToMany:
-                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: "[\(destination)]",
-                                  conversion: "(value.pointee as? NSOrderedSet)?.array as? [\(destination)]", constraints: []))
+                let type = String(concatenating: "[", destination, "]")
+                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: type,
+                                  conversion: String(concatenating: "(value.pointee as? NSOrderedSet)?.array as? ", type), constraints: []))
             }
         }
         // A sub-class runs its parent's hooks through `super`, so its own need other names.
         let qualifier = isSubclassOfGenerated ? className : ""
         return ValidationPlan(
-            protocolName: "\(className)Validating", propertyHooks: hooks,
-            consistencyHookName: "validate\(qualifier)Consistency", deletionHookName: "validate\(qualifier)Deletion")
+            protocolName: String(concatenating: className, "Validating"), propertyHooks: hooks,
+            consistencyHookName: String(concatenating: "validate", qualifier, "Consistency"),
+            deletionHookName: String(concatenating: "validate", qualifier, "Deletion"))
     }
 
     /// The hook of an attribute declared `.managed` or `.optionalScalar`.
@@ -489,9 +497,9 @@ struct GenerationPlanner {
         if type.name == "TimeInterval" {
             conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
         } else if type.storage == .scalar, let accessor = type.numberAccessor {
-            conversion = "(value.pointee as? NSNumber)?.\(accessor)"
+            conversion = String(concatenating: "(value.pointee as? NSNumber)?.", accessor)
         } else {
-            conversion = "value.pointee as? \(type.name)"
+            conversion = String(concatenating: "value.pointee as? ", type.name)
         }
         return hook(key: attribute.name, swiftName: facts.swiftName, type: type.name, conversion: conversion,
                     constraints: Self.constraints(of: attribute))
@@ -500,9 +508,9 @@ struct GenerationPlanner {
     private func hook(key: String, swiftName: String, type: String, conversion: String, constraints: [String])
         -> ValidationPlan.PropertyHook
     {
-        let capitalized = SwiftNames.capitalizedFirst(key)
+        let methodName = String(concatenating: "validate", SwiftNames.capitalizedFirst(key))
         return .init(
-            methodName: "validate\(capitalized)", selector: "validate\(capitalized):error:", parameterName: swiftName,
+            methodName: methodName, selector: String(concatenating: methodName, ":error:"), parameterName: swiftName,
             typeName: type, conversion: conversion, modelConstraints: constraints)
     }
 
@@ -511,10 +519,11 @@ struct GenerationPlanner {
         let isLength = attribute.type == .string || attribute.type == .binary
         let what = attribute.type == .string ? "length" : attribute.type == .binary ? "size in bytes" : "value"
         var lines: [String] = []
-        if let min = attribute.minValue { lines.append("\(what) at least \(SwiftLiteral.describe(min))") }
-        if let max = attribute.maxValue { lines.append("\(what) at most \(SwiftLiteral.describe(max))") }
+        lines.reserveCapacity(3)
+        if let min = attribute.minValue { lines.append(String(concatenating: what, " at least ", SwiftLiteral.describe(min))) }
+        if let max = attribute.maxValue { lines.append(String(concatenating: what, " at most ", SwiftLiteral.describe(max))) }
         if let pattern = attribute.regularExpression, !isLength || attribute.type == .string {
-            lines.append("matches the regular expression \(pattern)")
+            lines.append(String(concatenating: "matches the regular expression ", pattern))
         }
         return lines
     }

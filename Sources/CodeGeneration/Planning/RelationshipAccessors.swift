@@ -6,12 +6,20 @@ enum RelationshipAccessors {
     /// Unordered: Core Data implements the KVC set accessors at run time (`@NSManaged`).
     static func unordered(key: String, destination: String) -> [AccessorPlan] {
         let name = SwiftNames.capitalizedFirst(key)
+        // One allocation per string: every to-many relationship of a large model comes through here.
         return [
-            AccessorPlan(selector: "add\(name)Object:", signature: "addTo\(name)(_ value: \(destination))", body: nil),
             AccessorPlan(
-                selector: "remove\(name)Object:", signature: "removeFrom\(name)(_ value: \(destination))", body: nil),
-            AccessorPlan(selector: "add\(name):", signature: "addTo\(name)(_ values: NSSet)", body: nil),
-            AccessorPlan(selector: "remove\(name):", signature: "removeFrom\(name)(_ values: NSSet)", body: nil),
+                selector: String(concatenating: "add", name, "Object:"),
+                signature: String(concatenating: "addTo", name, "(_ value: ", destination, ")"), body: nil),
+            AccessorPlan(
+                selector: String(concatenating: "remove", name, "Object:"),
+                signature: String(concatenating: "removeFrom", name, "(_ value: ", destination, ")"), body: nil),
+            AccessorPlan(
+                selector: String(concatenating: "add", name, ":"),
+                signature: String(concatenating: "addTo", name, "(_ values: NSSet)"), body: nil),
+            AccessorPlan(
+                selector: String(concatenating: "remove", name, ":"),
+                signature: String(concatenating: "removeFrom", name, "(_ values: NSSet)"), body: nil),
         ]
     }
 

@@ -144,7 +144,7 @@ extension GenerationPlanner {
         if !documentation.isEmpty { documentation.append("") }
         documentation += behaviour
         return AttributePlan(
-            key: attribute.name, swiftName: swiftName, typeDeclaration: type.declaration,
+            key: attribute.name, swiftName: swiftName, typeDeclaration: facts.typeDeclaration,
             declaration: attribute.isDerived ? .typedReadOnly : .typed, numberAccessor: nil, location: attribute.location,
             typedAccessor: TypedAccessorPlan(getter: getter, setter: setter), documentation: documentation,
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
