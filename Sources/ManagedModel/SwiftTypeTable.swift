@@ -100,13 +100,18 @@ public enum SwiftTypeTable {
     /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:
     /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
     public static func isSwiftOnlyTypeName(_ name: String) -> Bool {
-        // In ASCII every byte is a Character, so a byte scan finds what Character comparison finds.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return name.utf8.contains {
-                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "(")
+        // In ASCII every byte is a Character, so a byte scan finds what Character comparison finds
+        // (one pass: the planners ask for every attribute).
+        var hasSpecialByte = false
+        for byte in name.utf8 {
+            if byte >= 0x80 {
+                return name.contains("[") || name.contains("<") || name.contains("?") || name.contains("(")
+            }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "(") {
+                hasSpecialByte = true
             }
         }
-        return name.contains("[") || name.contains("<") || name.contains("?") || name.contains("(")
+        return hasSpecialByte
     }
 }
 

@@ -16,38 +16,58 @@ enum SwiftLiteral {
     /// The default argument for `value` in a parameter of `type`; nil when Swift cannot spell it
     /// (the model's default then stays Core Data's business).
     static func defaultValue(_ value: AttributeValue, for type: SwiftPropertyType) -> String? {
-        switch (type.name, value) {
-        case ("Int16", .integer(let n)): return Int16(exactly: n).map { "\($0)" }
-        case ("Int32", .integer(let n)): return Int32(exactly: n).map { "\($0)" }
-        case ("Int64", .integer(let n)): return "\(n)"
-        case ("Double", .double(let d)), ("Float", .double(let d)), ("TimeInterval", .double(let d)),
-            ("TimeInterval", .date(let d)):
-            return double(d)
-        case ("Double", .integer(let n)), ("Float", .integer(let n)), ("TimeInterval", .integer(let n)):
-            return "\(n)"
-        case ("Bool", .bool(let b)): return b ? "true" : "false"
-        case ("Bool", .integer(let n)): return n != 0 ? "true" : "false"
-        case ("NSNumber", .integer(let n)): return "NSNumber(value: \(n) as Int64)"
-        case ("NSNumber", .double(let d)): return "NSNumber(value: \(double(d)) as Double)"
-        case ("NSNumber", .bool(let b)): return "NSNumber(value: \(b))"
-        case ("NSDecimalNumber", .decimal(let text)): return "NSDecimalNumber(string: \(string(text)))"
-        case ("NSDecimalNumber", .integer(let n)): return "NSDecimalNumber(string: \(string("\(n)")))"
-        case ("NSDecimalNumber", .double(let d)) where d.isFinite:
-            return "NSDecimalNumber(string: \(string("\(d)")))"
-        case ("String", .string(let text)): return string(text)
-        case ("Date", .date(let seconds)): return "Date(timeIntervalSinceReferenceDate: \(double(seconds)))"
-        case ("UUID", .uuid(let text)), ("UUID", .string(let text)):
-            return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(string(text)))!"
-        case ("URL", .url(let text)), ("URL", .string(let text)):
-            return URL(string: text) == nil ? nil : "URL(string: \(string(text)))!"
-        default: return nil
+        // By value first: each value kind fits a few type names, so a name is compared a few times, not 20.
+        let name = type.name
+        switch value {
+        case .integer(let n):
+            switch name {
+            case "Int16": return Int16(exactly: n).map { String($0) }
+            case "Int32": return Int32(exactly: n).map { String($0) }
+            case "Int64", "Double", "Float", "TimeInterval": return String(n)
+            case "Bool": return n != 0 ? "true" : "false"
+            case "NSNumber": return "NSNumber(value: \(n) as Int64)"
+            case "NSDecimalNumber": return "NSDecimalNumber(string: \(string(String(n))))"
+            default: return nil
+            }
+        case .double(let d):
+            switch name {
+            case "Double", "Float", "TimeInterval": return double(d)
+            case "NSNumber": return "NSNumber(value: \(double(d)) as Double)"
+            case "NSDecimalNumber" where d.isFinite: return "NSDecimalNumber(string: \(string("\(d)")))"
+            default: return nil
+            }
+        case .date(let seconds):
+            switch name {
+            case "TimeInterval": return double(seconds)
+            case "Date": return "Date(timeIntervalSinceReferenceDate: \(double(seconds)))"
+            default: return nil
+            }
+        case .bool(let b):
+            switch name {
+            case "Bool": return b ? "true" : "false"
+            case "NSNumber": return "NSNumber(value: \(b))"
+            default: return nil
+            }
+        case .decimal(let text):
+            return name == "NSDecimalNumber" ? "NSDecimalNumber(string: \(string(text)))" : nil
+        case .string(let text):
+            switch name {
+            case "String": return string(text)
+            case "UUID": return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(string(text)))!"
+            case "URL": return URL(string: text) == nil ? nil : "URL(string: \(string(text)))!"
+            default: return nil
+            }
+        case .uuid(let text):
+            return name == "UUID" && UUID(uuidString: text) != nil ? "UUID(uuidString: \(string(text)))!" : nil
+        case .url(let text):
+            return name == "URL" && URL(string: text) != nil ? "URL(string: \(string(text)))!" : nil
         }
     }
 
     /// Human-readable text of a bound, for comments.
     static func describe(_ value: AttributeValue) -> String {
         switch value {
-        case .integer(let n): return "\(n)"
+        case .integer(let n): return String(n)
         case .double(let d): return "\(d)"
         case .decimal(let text), .string(let text), .uuid(let text), .url(let text): return text
         case .bool(let b): return b ? "true" : "false"
@@ -90,11 +110,24 @@ enum SwiftLiteral {
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func digits(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        // `YYYY-MM-DDTHH:MM:SSZ`: the years are 1583–9999, so every field has a fixed width.
+        let fields: [(value: Int64, width: Int, separator: UInt8)] = [
+            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+            (secondOfDay / 3600, 2, UInt8(ascii: ":")), (secondOfDay / 60 % 60, 2, UInt8(ascii: ":")),
+            (secondOfDay % 60, 2, UInt8(ascii: "Z")),
+        ]
+        return String(unsafeUninitializedCapacity: 20) { bytes in
+            var end = 0
+            for field in fields {
+                var rest = field.value
+                for position in stride(from: end + field.width - 1, through: end, by: -1) {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                bytes[end + field.width] = field.separator
+                end += field.width + 1
+            }
+            return end
         }
-        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T\(digits(secondOfDay / 3600, 2)):"
-            + "\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))Z"
     }
 }
