@@ -40,6 +40,91 @@ import Testing
     }
 }
 
+/// The planner's string shortcuts give what the plain spellings they replaced give.
+@Suite struct PlanningStringFastPathTests {
+    @Test func concatenationEqualsJoining() {
+        let long = String(repeating: "abcdefghij", count: 5)
+        let cases: [[String]] = [
+            [], [""], ["", ""], ["a"], ["validate", "Title"], ["validate", "Identifier", ":error:"],
+            ["self.", "`default`", " = ", "`default`"], [long, "", long], ["日本", "é", "e\u{301}"], ["x", long, "🙂"],
+        ]
+        for parts in cases {
+            #expect(String(concatenating: parts) == parts.joined(), "\(parts)")
+        }
+        #expect(String(concatenating: "Set<", "Tag", ">") == "Set<Tag>")
+    }
+
+    @Test func capitalizedFirstEqualsUppercasingTheFirstCharacter() {
+        func reference(_ name: String) -> String {
+            guard let first = name.first else { return name }
+            return first.uppercased() + name.dropFirst()
+        }
+        let names = [
+            "", "a", "z", "A", "_x", "1a", "tags", "createdAt", "identifierWithAVeryLongName", "aé", "é", "ée",
+            "e\u{301}x", "i\u{307}", "ßa", "ǆa", "\r\nx", "\u{1F642}x", "{x",
+        ]
+        for name in names {
+            #expect(SwiftNames.capitalizedFirst(name) == reference(name), "\(name.debugDescription)")
+        }
+    }
+
+    /// `SwiftLiteral.defaultValue` as it was written before it matched value kinds first.
+    static func referenceDefaultValue(_ value: AttributeValue, for type: SwiftPropertyType) -> String? {
+        let string = SwiftLiteral.string
+        let double = SwiftLiteral.double
+        switch (type.name, value) {
+        case ("Int16", .integer(let n)): return Int16(exactly: n).map { "\($0)" }
+        case ("Int32", .integer(let n)): return Int32(exactly: n).map { "\($0)" }
+        case ("Int64", .integer(let n)): return "\(n)"
+        case ("Double", .double(let d)), ("Float", .double(let d)), ("TimeInterval", .double(let d)),
+            ("TimeInterval", .date(let d)):
+            return double(d)
+        case ("Double", .integer(let n)), ("Float", .integer(let n)), ("TimeInterval", .integer(let n)):
+            return "\(n)"
+        case ("Bool", .bool(let b)): return b ? "true" : "false"
+        case ("Bool", .integer(let n)): return n != 0 ? "true" : "false"
+        case ("NSNumber", .integer(let n)): return "NSNumber(value: \(n) as Int64)"
+        case ("NSNumber", .double(let d)): return "NSNumber(value: \(double(d)) as Double)"
+        case ("NSNumber", .bool(let b)): return "NSNumber(value: \(b))"
+        case ("NSDecimalNumber", .decimal(let text)): return "NSDecimalNumber(string: \(string(text)))"
+        case ("NSDecimalNumber", .integer(let n)): return "NSDecimalNumber(string: \(string("\(n)")))"
+        case ("NSDecimalNumber", .double(let d)) where d.isFinite:
+            return "NSDecimalNumber(string: \(string("\(d)")))"
+        case ("String", .string(let text)): return string(text)
+        case ("Date", .date(let seconds)): return "Date(timeIntervalSinceReferenceDate: \(double(seconds)))"
+        case ("UUID", .uuid(let text)), ("UUID", .string(let text)):
+            return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(string(text)))!"
+        case ("URL", .url(let text)), ("URL", .string(let text)):
+            return URL(string: text) == nil ? nil : "URL(string: \(string(text)))!"
+        default: return nil
+        }
+    }
+
+    @Test func defaultValuesMatchTheTypeAndValueTable() {
+        let uuid = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+        let values: [AttributeValue] = [
+            .integer(0), .integer(7), .integer(-40_000), .integer(5_000_000_000), .double(0.5), .double(-2), .double(.infinity),
+            .double(.nan), .decimal("9.99"), .bool(true), .bool(false), .string("Untitled"), .string("a \"quoted\" \\ text"),
+            .string(uuid), .string("https://example.com/a b"), .string("https://example.com"), .date(0), .date(-1.5),
+            .uuid(uuid), .uuid("not a uuid"), .url("https://example.com/items"),
+        ]
+        let names = [
+            "Int16", "Int32", "Int64", "Double", "Float", "TimeInterval", "Bool", "NSNumber", "NSDecimalNumber", "String",
+            "Date", "UUID", "URL", "Data", "NSObject", "[String: Any]",
+        ]
+        for name in names {
+            for isOptional in [false, true] {
+                let type = SwiftPropertyType(name: name, isOptional: isOptional, storage: .object)
+                for value in values {
+                    #expect(
+                        SwiftLiteral.defaultValue(value, for: type) == Self.referenceDefaultValue(value, for: type),
+                        "\(name) \(value)")
+                }
+            }
+        }
+    }
+}
+
 /// `Schema.entity(named:)` answers from an index; it must agree with a search of `entities` however the
 /// schema changed after the index was built.
 @Suite struct EntityIndexTests {
