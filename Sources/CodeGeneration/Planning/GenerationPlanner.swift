@@ -429,6 +429,7 @@ struct GenerationPlanner {
     }
 
     /// `self.name = name`
+    @inline(__always)
     private static func assignment(_ swiftName: String) -> String {
         String(concatenating: "self.", swiftName, " = ", swiftName)
     }

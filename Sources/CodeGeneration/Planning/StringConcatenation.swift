@@ -5,11 +5,13 @@ extension String {
     /// `self.name = name`). Interpolation and `+=` pay `String.append` (several hundred instructions) per
     /// part, and regrow the string when interpolation's size estimate falls short: that string building
     /// was most of what planning a large model cost.
+    @inline(__always)  // so that callers can keep `parts` on the stack
     init(concatenating parts: String...) {
         self.init(concatenating: parts)
     }
 
     /// `init(concatenating:)` over an array of parts.
+    @inline(__always)
     init(concatenating parts: [String]) {
         var count = 0
         for part in parts { count += part.utf8.count }

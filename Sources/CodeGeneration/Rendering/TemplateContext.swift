@@ -157,7 +157,7 @@ extension GenerationPlan {
                 EntityContext.Initializer(
                     overrideKeyword: initializer.isOverride ? "override " : "",
                     parameters: initializer.parameters.map {
-                        .init(swiftName: $0.swiftName, type: $0.typeDeclaration, defaultClause: $0.defaultValue.map { String(concatenating: " = ", $0) } ?? "")
+                        .init(swiftName: $0.swiftName, type: $0.typeDeclaration, defaultClause: $0.defaultValue.map { " = \($0)" } ?? "")
                     },
                     assignments: initializer.parameters.map(\.assignment))
             },
