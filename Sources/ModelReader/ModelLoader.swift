@@ -54,12 +54,6 @@ public enum ModelLoader {
         }
     }
 
-    /// Freeing the element tree (an array and a few strings per XML element) was a twentieth of a 1,000-entity
-    /// read, all on the calling thread; nothing needs to wait for it.
-    private static func releaseInBackground(_ root: consuming XMLElementNode) {
-        DispatchQueue.global(qos: .utility).async { [root] in withExtendedLifetime(root) {} }
-    }
-
     private static func load(
         _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
     ) throws -> LoadedModel {

@@ -265,3 +265,12 @@ import Testing
         #expect(GenerationStamp.Record(text: text) == nil)
     }
 }
+
+/// The writer's own path splitting, against Foundation's on the paths it meets (absolute and standardized).
+@Suite struct WriterPathTests {
+    @Test(arguments: ["/a/b.swift", "/b.swift", "/a/b/c/Item+Generated.swift", "/日本/é f.swift", "/a b/.hidden.tmp"])
+    func splitsLikeFoundation(path: String) {
+        #expect(OutputWriter.folder(of: path) == (path as NSString).deletingLastPathComponent)
+        #expect(OutputWriter.fileName(of: path) == (path as NSString).lastPathComponent)
+    }
+}

@@ -85,7 +85,7 @@ public struct GenerationStamp: Sendable {
     /// that cannot be written only makes the next run a full one.
     public func record(_ report: WriteReport, diagnostics: [String]) {
         let humanFolder = OutputWriter.standardized(destinations.humanDirectory)
-        let isHuman = { (path: String) in (path as NSString).deletingLastPathComponent == humanFolder }
+        let isHuman = { (path: String) in OutputWriter.folder(of: path) == humanFolder }
         let produced = (report.written + report.unchanged).filter { !isHuman($0) }
         let human = report.written.filter(isHuman) + report.preservedHumanFiles
         var entries: [Record.Entry] = []

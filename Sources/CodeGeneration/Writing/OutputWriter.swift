@@ -313,6 +313,19 @@ public struct OutputWriter: Sendable {
             }
     }
 
+    /// The folder of an absolute, standardized file path (`/a/b.swift` -> `/a`, `/b.swift` -> `/`), without
+    /// Foundation's path functions, which were a tenth of writing 2,000 files.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
+    }
+
+    /// The last component of a file path (`/a/b.swift` -> `b.swift`).
+    static func fileName(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(Substring(path.utf8[path.utf8.index(after: slash)...]))
+    }
+
     static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
@@ -341,13 +354,13 @@ public struct OutputWriter: Sendable {
 
         /// Creates the folder of `path` when missing and a new temporary file in it, open for writing.
         mutating func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = OutputWriter.folder(of: path)
             if !readyDirectories.contains(directory) {
                 try createDirectory(directory)
                 readyDirectories.insert(directory)
             }
             // Process id and a counter name it; O_EXCL makes sure it is new (another run may write here too).
-            let prefix = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(Self.processID)-")
+            let prefix = "\(directory == "/" ? "" : directory)/.\(OutputWriter.fileName(of: path)).\(Self.processID)-"
             while true {
                 counter += 1
                 let temporary = "\(prefix)\(counter).tmp"
