@@ -87,9 +87,9 @@ public struct PreparedGeneration: Sendable {
             do {
                 emit(
                     GeneratedFile(
-                        relativePath: "\(name)+Generated.swift", contents: try templates.render(context, with: .entityMachine),
+                        relativePath: "\(name)+Generated.swift", utf8: try templates.render(context, with: .entityMachine),
                         kind: .machine))
-                emit(GeneratedFile(relativePath: "\(name).swift", contents: try templates.render(context, with: .entityHuman), kind: .human))
+                emit(GeneratedFile(relativePath: "\(name).swift", utf8: try templates.render(context, with: .entityHuman), kind: .human))
                 return nil
             } catch {
                 return error
@@ -99,18 +99,18 @@ public struct PreparedGeneration: Sendable {
         emit(
             GeneratedFile(
                 relativePath: "ManagedValidation+Generated.swift",
-                contents: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+                utf8: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
         for composite in plan.composites {
             emit(
                 GeneratedFile(
                     relativePath: "\(composite.name)+Generated.swift",
-                    contents: try templates.render(plan.context(for: composite), with: .composite), kind: .support))
+                    utf8: try templates.render(plan.context(for: composite), with: .composite), kind: .support))
         }
         if let testPlan {
             emit(
                 GeneratedFile(
                     relativePath: testPlan.fileName,
-                    contents: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
+                    utf8: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
         }
     }
 }

@@ -15,12 +15,22 @@ public struct GeneratedFile: Hashable, Sendable {
 
     /// The path relative to the output folder of its kind, e.g. `Item+Generated.swift`.
     public var relativePath: String
-    public var contents: String
+    /// The contents as rendered, in UTF-8: written as they are, without the cost of validating a `String`.
+    public var utf8: [UInt8]
     public var kind: Kind
 
+    public var contents: String {
+        get { String(decoding: utf8, as: UTF8.self) }
+        set { utf8 = Array(newValue.utf8) }
+    }
+
     public init(relativePath: String, contents: String, kind: Kind) {
+        self.init(relativePath: relativePath, utf8: Array(contents.utf8), kind: kind)
+    }
+
+    public init(relativePath: String, utf8: [UInt8], kind: Kind) {
         self.relativePath = relativePath
-        self.contents = contents
+        self.utf8 = utf8
         self.kind = kind
     }
 }

@@ -274,3 +274,24 @@ import Testing
         #expect(OutputWriter.fileName(of: path) == (path as NSString).lastPathComponent)
     }
 }
+
+/// The stamp's fingerprint must notice any one-byte change, in the eight-byte steps and in the tail alike.
+@Suite struct StableHasherTests {
+    @Test func everyByteCounts() {
+        func digest(_ bytes: [UInt8]) -> String {
+            var hasher = StableHasher()
+            bytes.withUnsafeBytes { hasher.combine($0) }
+            return hasher.hexDigest
+        }
+        let base = (0..<43).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        var seen: Set<String> = [digest(base)]
+        #expect(digest(base) == digest(base))
+        for position in base.indices {
+            var changed = base
+            changed[position] ^= 0x01
+            #expect(seen.insert(digest(changed)).inserted, "a change at byte \(position) went unnoticed")
+        }
+        #expect(seen.insert(digest(Array(base.dropLast()))).inserted)
+        #expect(seen.insert(digest(base + [0])).inserted)
+    }
+}

@@ -61,7 +61,7 @@ struct TemplateSet: Sendable {
     }
 
     /// - Throws: `DiagnosticsError` when partials include each other without end.
-    func render(_ context: some TemplateObject, with name: Name) throws -> String {
+    func render(_ context: some TemplateObject, with name: Name) throws -> [UInt8] {
         do {
             return Self.normalized(try library.render(name.rawValue, with: context))
         } catch {
@@ -76,13 +76,13 @@ struct TemplateSet: Sendable {
     /// two fifths of a run). Byte-wise equals character-wise here: `\n` and `\r\n` always end a grapheme,
     /// and a space or tab followed by a combining mark does not end its line in either view.
     static func normalized(_ text: String) -> String {
-        normalized(Array(text.utf8))
+        String(decoding: normalized(Array(text.utf8)), as: UTF8.self)
     }
 
-    static func normalized(_ bytes: [UInt8]) -> String {
+    static func normalized(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { input in
             // Never longer than the input plus the final newline: lines only lose bytes.
-            String(unsafeUninitializedCapacity: input.count + 1) { output in
+            [UInt8](unsafeUninitializedCapacity: input.count + 1) { output, initializedCount in
                 var written = 0
                 /// Blank lines seen since the last non-blank line; written only when more text follows.
                 var pendingNewlines = 0
@@ -119,7 +119,7 @@ struct TemplateSet: Sendable {
                 }
                 appendLine(from: lineStart, to: input.count)
                 output[written] = UInt8(ascii: "\n")
-                return written + 1
+                initializedCount = written + 1
             }
         }
     }

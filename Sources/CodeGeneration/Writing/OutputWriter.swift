@@ -116,7 +116,7 @@ public struct OutputWriter: Sendable {
             case .file(let size):
                 if file.kind == .human {
                     action = .keepHuman(path)
-                } else if OutputWriter.file(at: path, ofSize: size, holds: file.contents) {
+                } else if OutputWriter.file(at: path, ofSize: size, holds: file.utf8) {
                     action = .unchanged(path)
                 } else {
                     action = .replace(path)
@@ -129,7 +129,7 @@ public struct OutputWriter: Sendable {
                 guard !check else { break }
                 do {
                     let (temporary, descriptor) = try lock.withLock { try staging.createTemporaryFile(for: path) }
-                    try Staging.write(file.contents, to: descriptor, at: temporary)
+                    try Staging.write(file.utf8, to: descriptor, at: temporary)
                     lock.withLock { staging.staged(temporary, for: action) }
                     return
                 } catch let error as DiagnosticsError {
@@ -333,9 +333,8 @@ public struct OutputWriter: Sendable {
     // MARK: Writing
 
     /// Whether the file at `path`, of `size` bytes, holds exactly `contents`; no byte is read when the sizes differ.
-    static func file(at path: String, ofSize size: Int, holds contents: String) -> Bool {
-        var contents = contents
-        return contents.withUTF8 { expected in
+    static func file(at path: String, ofSize size: Int, holds contents: [UInt8]) -> Bool {
+        contents.withUnsafeBufferPointer { expected in
             guard size == expected.count else { return false }
             guard let existing = FileManager.default.contents(atPath: path), existing.count == expected.count else { return false }
             return existing.withUnsafeBytes { bytes in
@@ -380,10 +379,9 @@ public struct OutputWriter: Sendable {
         }
 
         /// Writes `contents` to the new temporary file `temporary`, open as `descriptor`, and closes it.
-        static func write(_ contents: String, to descriptor: Int32, at temporary: String) throws {
+        static func write(_ contents: [UInt8], to descriptor: Int32, at temporary: String) throws {
             defer { close(descriptor) }
-            var contents = contents
-            try contents.withUTF8 { bytes in
+            try contents.withUnsafeBufferPointer { bytes in
                 var offset = 0
                 while offset < bytes.count {
                     let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
