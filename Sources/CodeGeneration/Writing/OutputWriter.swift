@@ -166,8 +166,8 @@ public struct OutputWriter: Sendable {
                 finished = true
                 for directory in Set(regeneratedDirectories).sorted() {
                     // A produced file reached through a symbolic link was recorded by its resolved path.
-                    for path in OutputWriter.bannerFiles(in: directory)
-                    where !produced.contains(path) && !produced.contains(OutputWriter.standardized(path)) {
+                    for path in OutputWriter.bannerFiles(in: directory, skipping: produced)
+                    where !produced.contains(OutputWriter.standardized(path)) {
                         actions.append(.delete(path))
                     }
                 }
@@ -208,20 +208,23 @@ public struct OutputWriter: Sendable {
         // temporary file next to its destination; only now is each renamed (or linked, for human files) into place.
         private func publish() throws -> WriteReport {
             var report = WriteReport()
-            for (action, temporary) in staging.stagedFiles {
-                switch action {
-                case .create(let path, onlyIfAbsent: true):
-                    if try OutputWriter.linkIfAbsent(temporary, to: path) {
-                        report.written.append(path)
-                    } else {
-                        report.preservedHumanFiles.append(path)
+            // Renames are independent of each other: on every core. Each one that fails removes its temporary file.
+            let published = staging.stagedFiles.concurrentMap { action, temporary -> Result<(path: String, written: Bool), any Error> in
+                Result {
+                    switch action {
+                    case .create(let path, onlyIfAbsent: true):
+                        return (path, try OutputWriter.linkIfAbsent(temporary, to: path))
+                    case .replace(let path), .create(let path, onlyIfAbsent: false):
+                        try OutputWriter.rename(temporary, to: path)
+                        return (path, true)
+                    case .unchanged, .keepHuman, .delete:
+                        preconditionFailure("only new contents are staged")
                     }
-                case .replace(let path), .create(let path, onlyIfAbsent: false):
-                    try OutputWriter.rename(temporary, to: path)
-                    report.written.append(path)
-                case .unchanged, .keepHuman, .delete:
-                    continue
                 }
+            }
+            for outcome in published {
+                let (path, written) = try outcome.get()
+                if written { report.written.append(path) } else { report.preservedHumanFiles.append(path) }
             }
             for action in actions {
                 switch action {
@@ -301,12 +304,14 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Swift files directly in `directory` whose first line is our banner.
-    static func bannerFiles(in directory: String) -> [String] {
+    /// Swift files directly in `directory` whose first line is our banner; paths in `known` are not opened.
+    static func bannerFiles(in directory: String, skipping known: Set<String> = []) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         let banner = Data(CodeGenerator.bannerPrefix.utf8)
-        return names.sorted().filter { $0.hasSuffix(".swift") }.map { (directory as NSString).appendingPathComponent($0) }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return names.sorted().filter { $0.hasSuffix(".swift") }.map { prefix + $0 }
             .filter { path in
+                guard !known.contains(path) else { return false }
                 guard let handle = FileHandle(forReadingAtPath: path) else { return false }
                 defer { try? handle.close() }
                 return (try? handle.read(upToCount: banner.count)) == banner
