@@ -19,7 +19,7 @@ public protocol TemplateList {
 }
 
 /// A value whose fields templates can name. `templateValue(named:)` answers nil for names it does not have
-/// (and for absent optionals): the lookup then goes on in the enclosing contexts, as Mustache specifies.
+/// (and for absent optionals, as swift-mustache treats them): the lookup then goes on in the enclosing contexts.
 ///
 /// A hand-written `switch` over the field names is what makes rendering fast (no reflection, no dynamic casts);
 /// a test should check it against the type's stored properties (`Mirror`), so that no field is forgotten.
