@@ -160,6 +160,15 @@ import Testing
             data: ["n": 1], expected: "2 0 zero"),
         Case(rule: "a transform of the wrong kind is absent", template: "[{{uppercased(n)}}]", data: ["n": 3], expected: "[]"),
         Case(rule: "booleans render as words", template: "{{t}} {{f}}", data: ["t": true, "f": false], expected: "true false"),
+        Case(
+            rule: "a position transform feeds a number transform", template: "{{#l}}{{plusone(index())}}.{{.}} {{/l}}",
+            data: ["l": ["a", "b"]], expected: "1.a 2.b "),
+        Case(
+            rule: "nested standalone partials add up their indentation", template: "<\n  {{>outer}}\n>\n", data: [:],
+            partials: ["outer": "o1\n  {{>inner}}\no2\n", "inner": "i1\ni2\n"], expected: "<\n  o1\n    i1\n    i2\n  o2\n>\n"),
+        Case(
+            rule: "a partial keeps its own delimiters", template: "{{=<% %>=}}<%>p%>[<%x%>]", data: ["x": "1"],
+            partials: ["p": "{{x}}"], expected: "1[1]"),
     ]
 
     @Test(arguments: interpolation + sections + inverted + comments + partials + delimiters + extensions)
