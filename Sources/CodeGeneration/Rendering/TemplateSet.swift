@@ -63,7 +63,9 @@ struct TemplateSet: Sendable {
     /// - Throws: `DiagnosticsError` when partials include each other without end.
     func render(_ context: some TemplateObject, with name: Name) throws -> [UInt8] {
         do {
-            return Self.normalized(try library.render(name.rawValue, with: context))
+            var rendered = try library.render(name.rawValue, with: context)
+            Self.normalize(&rendered)
+            return rendered
         } catch {
             throw DiagnosticsError(.error("rendering \(name.rawValue).mustache: \(error.message)"))
         }
@@ -80,47 +82,55 @@ struct TemplateSet: Sendable {
     }
 
     static func normalized(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { input in
-            // Never longer than the input plus the final newline: lines only lose bytes.
-            [UInt8](unsafeUninitializedCapacity: input.count + 1) { output, initializedCount in
-                var written = 0
-                /// Blank lines seen since the last non-blank line; written only when more text follows.
-                var pendingNewlines = 0
-                var wroteText = false
-                func appendLine(from start: Int, to lineEnd: Int) {
-                    var end = lineEnd
-                    while end > start, input[end - 1] == UInt8(ascii: " ") || input[end - 1] == UInt8(ascii: "\t") {
-                        end -= 1
-                    }
-                    if end == start {
-                        if wroteText { pendingNewlines += 1 }
-                        return
-                    }
-                    if wroteText {
-                        for _ in 0...pendingNewlines {
-                            output[written] = UInt8(ascii: "\n")
-                            written += 1
-                        }
-                    }
-                    (output.baseAddress! + written).update(from: input.baseAddress! + start, count: end - start)
-                    written += end - start
-                    pendingNewlines = 0
-                    wroteText = true
+        var bytes = bytes
+        normalize(&bytes)
+        return bytes
+    }
+
+    /// In place, so that a large file (a model's generated tests run to 20 MB) is never held twice. Lines only
+    /// move towards the start: each is copied to where the previous one ended, at or before where it was.
+    static func normalize(_ bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\n"))  // room for the final newline; read as the last line's end
+        let count = bytes.count - 1
+        var written = 0
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            /// Blank lines seen since the last non-blank line; written only when more text follows.
+            var pendingNewlines = 0
+            var wroteText = false
+            func appendLine(from start: Int, to lineEnd: Int) {
+                var end = lineEnd
+                while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") {
+                    end -= 1
                 }
-                var lineStart = 0
-                while lineStart < input.count {
-                    // memchr: lines are short, the text between them long.
-                    guard let found = memchr(input.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), input.count - lineStart)
-                    else { break }
-                    let newline = input.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    let end = newline > lineStart && input[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                    appendLine(from: lineStart, to: end)
-                    lineStart = newline + 1
+                if end == start {
+                    if wroteText { pendingNewlines += 1 }
+                    return
                 }
-                appendLine(from: lineStart, to: input.count)
-                output[written] = UInt8(ascii: "\n")
-                initializedCount = written + 1
+                if wroteText {
+                    for _ in 0...pendingNewlines {
+                        base[written] = UInt8(ascii: "\n")
+                        written += 1
+                    }
+                }
+                if written != start { memmove(base + written, base + start, end - start) }
+                written += end - start
+                pendingNewlines = 0
+                wroteText = true
             }
+            var lineStart = 0
+            while lineStart < count {
+                // memchr: lines are short, the text between them long.
+                guard let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart) else { break }
+                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let end = newline > lineStart && base[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+                appendLine(from: lineStart, to: end)
+                lineStart = newline + 1
+            }
+            appendLine(from: lineStart, to: count)
+            base[written] = UInt8(ascii: "\n")
+            written += 1
         }
+        bytes.removeLast(bytes.count - written)
     }
 }
