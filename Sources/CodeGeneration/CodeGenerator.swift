@@ -13,15 +13,15 @@ public enum CodeGenerator {
     ///   (unknown configuration, unreadable or invalid templates).
     public static func generate(schema: Schema, configuration: GeneratorConfiguration) throws -> GenerationResult {
         let prepared = try prepare(schema: schema, configuration: configuration)
-        let collected = Collected()
+        let files: [GeneratedFile]
         do {
-            try prepared.render { file in collected.append(file) }
+            files = try prepared.renderAll()
         } catch let error as DiagnosticsError {
             var all = prepared.diagnostics
             all.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(all)
         }
-        return GenerationResult(files: collected.files.sortedByKindAndPath(), diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
+        return GenerationResult(files: files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
     }
 
     /// Plans everything and parses the templates; rendering is left to ``PreparedGeneration/render(into:)``,
@@ -74,6 +74,13 @@ public struct PreparedGeneration: Sendable {
     /// Warnings and notes of planning (errors were thrown).
     public var diagnostics: Diagnostics
     let templates: TemplateSet
+
+    /// Renders every file into memory, sorted by kind, then path.
+    public func renderAll() throws -> [GeneratedFile] {
+        let collected = Collected()
+        try render { file in collected.append(file) }
+        return collected.files.sortedByKindAndPath()
+    }
 
     /// Renders every file and hands each to `emit` as soon as it is rendered, from several threads at once
     /// (entities render in parallel), in no defined order.

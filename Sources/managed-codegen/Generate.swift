@@ -198,9 +198,7 @@ struct Generate: ParsableCommand {
     ) throws -> WriteReport {
         let probe = GeneratedFile(relativePath: "", contents: "", kind: .machine)
         guard request.includes(probe) != nil else {
-            let collected = GeneratedFiles()
-            try prepared.render { collected.append($0) }
-            return try writer.write(request.selecting(collected.files), check: check)
+            return try writer.write(request.selecting(prepared.renderAll()), check: check)
         }
         let session = try writer.begin(check: check)
         do {
@@ -278,12 +276,3 @@ struct BuildIntegrationOptions: ParsableArguments {
 
 extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
 extension GeneratorConfiguration.TestsModelBundle: ExpressibleByArgument {}
-
-/// Files gathered from parallel renders, for `--single-file`.
-private final class GeneratedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [GeneratedFile] = []
-
-    func append(_ file: GeneratedFile) { lock.withLock { stored.append(file) } }
-    var files: [GeneratedFile] { lock.withLock { stored.sortedByKindAndPath() } }
-}

@@ -78,13 +78,9 @@ struct TemplateSet: Sendable {
     /// two fifths of a run). Byte-wise equals character-wise here: `\n` and `\r\n` always end a grapheme,
     /// and a space or tab followed by a combining mark does not end its line in either view.
     static func normalized(_ text: String) -> String {
-        String(decoding: normalized(Array(text.utf8)), as: UTF8.self)
-    }
-
-    static func normalized(_ bytes: [UInt8]) -> [UInt8] {
-        var bytes = bytes
+        var bytes = Array(text.utf8)
         normalize(&bytes)
-        return bytes
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// In place, so that a large file (a model's generated tests run to 20 MB) is never held twice. Lines only
