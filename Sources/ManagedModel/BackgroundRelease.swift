@@ -5,3 +5,15 @@ import Dispatch
 public func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
     DispatchQueue.global(qos: .utility).async { [value] in withExtendedLifetime(value) {} }
 }
+
+/// Keeps `value` alive until the process exits. For a command that is about to exit: freeing a large plan
+/// (many small allocations) is work nobody waits for, and `releaseInBackground` cannot promise to avoid it,
+/// since the caller's own copy may be the last one released.
+public func keepUntilExit<Value>(_ value: consuming Value) {
+    _ = Unmanaged.passRetained(KeptValue(value))
+}
+
+private final class KeptValue<Value> {
+    let value: Value
+    init(_ value: consuming Value) { self.value = value }
+}

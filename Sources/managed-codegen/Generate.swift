@@ -174,7 +174,7 @@ struct Generate: ParsableCommand {
         let writer = OutputWriter(destinations: destinations(of: request, bundlePath: loaded.bundle.inputPath))
         if !check { stamp?.invalidate() }
         let report = try write(prepared, of: request, with: writer, check: check)
-        releaseInBackground((loaded, prepared))
+        keepUntilExit((loaded, prepared))
         if check {
             guard report.isUpToDate else {
                 var stale = Diagnostics()
