@@ -1,9 +1,14 @@
-/// Named templates that include each other as partials (`{{> name}}`).
+/// Named templates that include each other as partials (`{{> name}}`), compiled once and then rendered any
+/// number of times from any thread.
 public struct MustacheLibrary: Sendable {
     private let templates: [String: MustacheTemplate]
+    private let program: MustacheProgram
+    private let fieldTables = FieldTables()
 
+    /// The last of several templates with one name wins.
     public init(_ templates: [MustacheTemplate]) {
         self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.program = MustacheProgram(templates)
     }
 
     public subscript(name: String) -> MustacheTemplate? { templates[name] }
@@ -19,10 +24,19 @@ public struct MustacheLibrary: Sendable {
     /// - Returns: UTF-8 bytes.
     /// - Throws: `MustacheRenderError` when the template is missing or partials include each other without end.
     public func render(_ name: String, with object: some TemplateObject) throws(MustacheRenderError) -> [UInt8] {
-        guard let template = templates[name] else { throw MustacheRenderError(message: "there is no template named \(name)") }
-        var renderer = MustacheRenderer(library: self, root: .object(object))
-        try renderer.render(template.nodes, in: template)
-        return renderer.output
+        guard let template = program.templateNumbers[name] else {
+            throw MustacheRenderError(message: "there is no template named \(name)")
+        }
+        let rendered = program.instructions.withUnsafeBufferPointer { instructions in
+            program.text.withUnsafeBufferPointer { text in
+                Result { () throws(MustacheRenderError) -> [UInt8] in
+                    let renderer = MustacheRenderer(
+                        program: program, instructions: instructions, text: text, fieldTables: fieldTables, root: object)
+                    return try renderer.render(template: template)
+                }
+            }
+        }
+        return try rendered.get()
     }
 }
 

@@ -1,6 +1,8 @@
-/// Renders nodes into UTF-8 bytes against a context stack, as the Mustache specification describes: a name
-/// is looked up from the innermost context outwards; sections push what they find.
-struct MustacheRenderer {
+import Foundation
+
+/// Renders a compiled program into UTF-8 bytes against a context stack, as the Mustache specification
+/// describes: a name is looked up from the innermost context outwards; sections push what they find.
+struct MustacheRenderer: ~Copyable {
     /// Deeper than any sensible template; stops a partial that includes itself unconditionally.
     static let maximumPartialDepth = 100
 
@@ -11,131 +13,195 @@ struct MustacheRenderer {
         var count = 0
     }
 
-    private let library: MustacheLibrary
-    private var stack: [Frame]
-    /// The objects on `stack`, innermost last: the only frames a name can be found in.
-    private var objects: [any TemplateObject] = []
-    private var indentation: [UInt8] = []
-    private var partialDepth = 0
-    private(set) var output: [UInt8] = []
-
-    init(library: MustacheLibrary, root: TemplateValue) {
-        self.library = library
-        self.stack = []
-        push(Frame(value: root))
-        output.reserveCapacity(16 * 1024)
+    /// The objects among the frames, innermost last: the only frames a name can be found in. Kept apart so
+    /// that a lookup reads them in place.
+    private struct ObjectFrame {
+        var object: any TemplateObject
+        /// Where the field positions of the object's type start in `fieldPositions`.
+        var fields: Int
     }
 
-    mutating func render(_ nodes: [Node], in template: MustacheTemplate) throws(MustacheRenderError) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
+    private let program: MustacheProgram
+    private let instructions: UnsafeBufferPointer<MustacheProgram.Instruction>
+    private let text: UnsafeBufferPointer<UInt8>
+    private let fieldTables: FieldTables
+    private var frames: [Frame] = []
+    private var objects: [ObjectFrame] = []
+    /// The field tables this render has used, one after another, each `program.names.count` long.
+    private var fieldPositions: [Int32] = []
+    private var tableStarts: [(type: ObjectIdentifier, start: Int)] = []
+    private var indentation = OutputBuffer(capacity: 64)
+    private var partialDepth = 0
+    private var output = OutputBuffer(capacity: 16 * 1024)
+
+    /// `instructions` and `text` are `program`'s, valid while the renderer is used.
+    init(
+        program: MustacheProgram, instructions: UnsafeBufferPointer<MustacheProgram.Instruction>,
+        text: UnsafeBufferPointer<UInt8>, fieldTables: FieldTables, root: some TemplateObject
+    ) {
+        self.program = program
+        self.instructions = instructions
+        self.text = text
+        self.fieldTables = fieldTables
+        push(.object(root))
+    }
+
+    consuming func render(template: Int) throws(MustacheRenderError) -> [UInt8] {
+        let range = program.templateRanges[template]
+        try run(Int(range.lowerBound)..<Int(range.upperBound), template: template)
+        return Array(output.bytes)
+    }
+
+    private mutating func run(_ range: Range<Int>, template: Int) throws(MustacheRenderError) {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let instruction = instructions[position]
+            position += 1
+            switch instruction {
+            case .text(let start, let end):
+                output.append(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]))
             case .lineStart:
-                if !indentation.isEmpty { output.append(contentsOf: indentation) }
+                if !indentation.isEmpty { output.append(indentation.bytes) }
             case .value(let reference, let escaped):
                 guard let value = resolve(reference) else { continue }
-                switch value {
+                switch consume value {
                 case .text(let text): append(text, escaped: escaped)
                 case .number(let number): append(String(number), escaped: false)
                 case .bool(let flag): append(flag ? "true" : "false", escaped: false)
                 case .object, .list: continue
                 }
-            case .section(let reference, let body):
+            case .section(let reference, let end):
+                let body = position..<Int(end)
+                position = Int(end)
                 guard let value = resolve(reference) else { continue }
                 switch value {
                 case .bool(let flag):
-                    if flag { try render(body, in: template) }
+                    if flag { try run(body, template: template) }
                 case .list(let elements):
                     let count = elements.count
                     for index in 0..<count {
                         guard let element = elements.element(at: index) else { continue }
-                        push(Frame(value: element, index: index, count: count))
+                        push(element, index: index, count: count)
                         defer { pop() }
-                        try render(body, in: template)
+                        try run(body, template: template)
                     }
                 case .text, .number, .object:
-                    push(Frame(value: value))
+                    push(value)
                     defer { pop() }
-                    try render(body, in: template)
+                    try run(body, template: template)
                 }
-            case .invertedSection(let reference, let body):
-                if !(resolve(reference)?.isTruthy ?? false) { try render(body, in: template) }
-            case .partial(let name, let partialIndentation, let line):
-                guard let partial = library[name] else { continue }
-                guard partialDepth < Self.maximumPartialDepth else {
-                    throw MustacheRenderError(
-                        message: "\(template.name):\(line): partials nest more than \(Self.maximumPartialDepth) deep"
-                            + " (does `\(name)` include itself?)")
-                }
-                let outerIndentation = indentation
-                indentation += partialIndentation
-                partialDepth += 1
-                defer {
-                    indentation = outerIndentation
-                    partialDepth -= 1
-                }
-                try render(partial.nodes, in: partial)
+            case .invertedSection(let reference, let end):
+                let body = position..<Int(end)
+                position = Int(end)
+                if !(resolve(reference)?.isTruthy ?? false) { try run(body, template: template) }
+            case .partial(let number):
+                try include(Int(number), from: template)
             }
         }
     }
 
-    private func resolve(_ reference: Reference) -> TemplateValue? {
+    private mutating func include(_ number: Int, from template: Int) throws(MustacheRenderError) {
+        let partial = program.partials[number]
+        guard let included = partial.template.map(Int.init) else { return }
+        guard partialDepth < Self.maximumPartialDepth else {
+            throw MustacheRenderError(
+                message: "\(program.templateNames[template]):\(partial.line): partials nest more than "
+                    + "\(Self.maximumPartialDepth) deep (does `\(program.partialNames[number])` include itself?)")
+        }
+        let outerIndentation = indentation.bytes.count
+        indentation.append(UnsafeBufferPointer(rebasing: text[Int(partial.indentation.lowerBound)..<Int(partial.indentation.upperBound)]))
+        partialDepth += 1
+        defer {
+            indentation.truncate(to: outerIndentation)
+            partialDepth -= 1
+        }
+        let range = program.templateRanges[included]
+        try run(Int(range.lowerBound)..<Int(range.upperBound), template: included)
+    }
+
+    private mutating func push(_ value: TemplateValue, index: Int = 0, count: Int = 0) {
+        if case .object(let object) = value {
+            objects.append(ObjectFrame(object: object, fields: fieldTableStart(for: object)))
+        }
+        frames.append(Frame(value: value, index: index, count: count))
+    }
+
+    private mutating func pop() {
+        if case .object = frames.removeLast().value { objects.removeLast() }
+    }
+
+    private mutating func fieldTableStart(for object: any TemplateObject) -> Int {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        for table in tableStarts where table.type == type { return table.start }
+        let start = fieldPositions.count
+        fieldPositions.append(contentsOf: fieldTables.positions(for: object, names: program.names))
+        tableStarts.append((type, start))
+        return start
+    }
+
+    private mutating func resolve(_ number: Int32) -> TemplateValue? {
+        let reference = program.references[Int(number)]
+        if reference.root == .path, reference.transforms.isEmpty, reference.path.count == 1 {
+            return lookUp(program.pathNames[Int(reference.path.lowerBound)])
+        }
         var value: TemplateValue?
         switch reference.root {
         case .current:
-            value = stack.last?.value
-        case .path(let names):
-            value = lookUp(names[0])
-            var index = 1
-            while index < names.count {
+            value = frames.last?.value
+        case .path:
+            var name = Int(reference.path.lowerBound)
+            value = lookUp(program.pathNames[name])
+            name += 1
+            while name < Int(reference.path.upperBound) {
                 guard case .object(let object)? = value else { return nil }
-                value = object.templateValue(named: names[index])
-                index += 1
+                value = object.templateValue(named: program.names[Int(program.pathNames[name])])
+                name += 1
             }
         case .listPosition:
-            guard let element = stack.last(where: { $0.count > 0 }) else { return nil }
-            return Self.apply(reference.transforms, toPosition: element.index, of: element.count)
+            guard let element = frames.last(where: { $0.count > 0 }) else { return nil }
+            return Self.apply(program.transforms[transformRange(of: reference)], toPosition: element.index, of: element.count)
         }
         if reference.transforms.isEmpty { return value }
-        for transform in reference.transforms {
+        for transform in program.transforms[transformRange(of: reference)] {
             guard let current = value else { return nil }
             value = Self.apply(transform, to: current)
         }
         return value
     }
 
-    private mutating func push(_ frame: Frame) {
-        stack.append(frame)
-        if case .object(let object) = frame.value { objects.append(object) }
+    private func transformRange(of reference: MustacheProgram.CompiledReference) -> Range<Int> {
+        Int(reference.transforms.lowerBound)..<Int(reference.transforms.upperBound)
     }
 
-    private mutating func pop() {
-        if case .object = stack.removeLast().value { objects.removeLast() }
-    }
-
-    private func lookUp(_ name: String) -> TemplateValue? {
-        var level = objects.count - 1
-        while level >= 0 {
-            if let value = objects[level].templateValue(named: name) { return value }
-            level -= 1
+    private func lookUp(_ name: Int32) -> TemplateValue? {
+        objects.withUnsafeBufferPointer { objects in
+            var level = objects.count - 1
+            while level >= 0 {
+                let position = fieldPositions[objects[level].fields + Int(name)]
+                if position >= 0 {
+                    if let value = objects[level].object.templateValue(field: Int(position)) { return value }
+                } else if position == FieldTables.askByName {
+                    if let value = objects[level].object.templateValue(named: program.names[Int(name)]) { return value }
+                }
+                level -= 1
+            }
+            return nil
         }
-        return nil
     }
 
     private mutating func append(_ text: String, escaped: Bool) {
         guard escaped else {
             // As one block of UTF-8: appending the `utf8` view went byte by byte.
             var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
+            text.withUTF8 { output.append($0) }
             return
         }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }
@@ -143,7 +209,7 @@ struct MustacheRenderer {
 
     // MARK: Transforms
 
-    private static func apply(_ transforms: [Transform], toPosition index: Int, of count: Int) -> TemplateValue? {
+    private static func apply(_ transforms: ArraySlice<Transform>, toPosition index: Int, of count: Int) -> TemplateValue? {
         guard let first = transforms.first else { return nil }
         var value: TemplateValue
         switch first {
@@ -184,9 +250,39 @@ struct MustacheRenderer {
     }
 }
 
+/// Each object type's field positions for a program's names, worked out once per type and shared by every
+/// render of a library (from any thread).
+final class FieldTables: @unchecked Sendable {
+    /// The type has no field of that name.
+    static let absent: Int32 = -1
+    /// The type answers names as it is asked (`TemplateFields(lookingUp:)`).
+    static let askByName: Int32 = -2
+
+    private let lock = NSLock()
+    private var tables: [ObjectIdentifier: [Int32]] = [:]
+
+    func positions(for object: any TemplateObject, names: [String]) -> [Int32] {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = tables[type] { return table }
+        let table = object.fieldPositions(of: names)
+        tables[type] = table
+        return table
+    }
+}
+
+extension TemplateObject {
+    fileprivate func fieldPositions(of names: [String]) -> [Int32] {
+        let fields = Self.templateFields
+        if fields.lookUp != nil { return Array(repeating: FieldTables.askByName, count: names.count) }
+        return names.map { fields.positions[$0].map(Int32.init) ?? FieldTables.absent }
+    }
+}
+
 extension String {
-    /// Every word's first letter upper-cased, the rest lower-cased (what Foundation's `capitalized` does for
-    /// words separated by spaces), without Foundation.
+    /// Every word's first letter upper-cased, the rest lower-cased: what Foundation's `capitalized` does for
+    /// words separated by spaces, whatever the locale.
     fileprivate func capitalizedWords() -> String {
         var result = ""
         var atWordStart = true

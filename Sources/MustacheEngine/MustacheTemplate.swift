@@ -1,4 +1,4 @@
-/// One parsed template: a tree of nodes, ready to render any number of times from any thread.
+/// One parsed template: a tree of nodes, which a `MustacheLibrary` compiles for rendering.
 public struct MustacheTemplate: Sendable {
     public let name: String
     let nodes: [Node]
@@ -36,8 +36,7 @@ enum Node: Sendable {
 }
 
 /// What a tag names: `.`, `name`, `a.b.c`, or a transform of one (`uppercased(name)`, `first()`).
-/// A class, so that rendering passes one reference around instead of copying its arrays.
-final class Reference: Sendable {
+struct Reference: Sendable {
     enum Root: Sendable {
         /// `.`: the innermost context.
         case current
@@ -50,11 +49,6 @@ final class Reference: Sendable {
     let root: Root
     /// Applied innermost first: `uppercased(reversed(name))` is `[.reversed, .uppercased]`.
     let transforms: [Transform]
-
-    init(root: Root, transforms: [Transform]) {
-        self.root = root
-        self.transforms = transforms
-    }
 }
 
 /// The transforms a template may apply, with swift-mustache's names (templates written for it keep working).

@@ -18,13 +18,67 @@ public protocol TemplateList {
     func element(at index: Int) -> TemplateValue?
 }
 
-/// A value whose fields templates can name. `templateValue(named:)` answers nil for names it does not have
-/// (and for absent optionals, as swift-mustache treats them): the lookup then goes on in the enclosing contexts.
+/// A value whose fields templates can name, listed once in `templateFields`. A field that answers nil (an
+/// absent optional, as swift-mustache treats them) or a name the object does not have sends the lookup on to
+/// the enclosing contexts.
 ///
-/// A hand-written `switch` over the field names is what makes rendering fast (no reflection, no dynamic casts);
-/// a test should check it against the type's stored properties (`Mirror`), so that no field is forgotten.
-public protocol TemplateObject: TemplateValueConvertible {
-    func templateValue(named name: String) -> TemplateValue?
+/// The renderer resolves each name a template uses to a field position once per type, so a lookup is an index,
+/// not a comparison of names. A test should check the fields against the type's stored properties (`Mirror`),
+/// so that none is forgotten.
+///
+/// Objects are classes: a render pushes and reads each of them many times, and a reference is passed on with
+/// one retain where a struct was boxed and copied field by field.
+public protocol TemplateObject: AnyObject, TemplateValueConvertible {
+    static var templateFields: TemplateFields<Self> { get }
+
+    /// The field at `position` in `templateFields`. Leave it to the default: a requirement so that each type's
+    /// witness is compiled for that type (generic code reading the table would ask the runtime for the
+    /// closures' type metadata at every lookup).
+    func templateValue(field position: Int) -> TemplateValue?
+}
+
+extension TemplateObject {
+    /// The field `name`; nil when absent or unknown.
+    public func templateValue(named name: String) -> TemplateValue? {
+        Self.templateFields.value(named: name, of: self)
+    }
+
+    @inlinable
+    public func templateValue(field position: Int) -> TemplateValue? {
+        Self.templateFields.reads[position](self)
+    }
+}
+
+/// How templates read a type's fields: each name with a closure reading it, or, for objects whose names are
+/// only known when rendering (dictionaries in tests), one closure answering any name.
+public final class TemplateFields<Object>: Sendable {
+    public typealias Read = @Sendable (Object) -> TemplateValue?
+    public typealias LookUp = @Sendable (Object, String) -> TemplateValue?
+
+    /// The fields' names, in declaration order; empty for looked-up fields.
+    public let names: [String]
+    @usableFromInline let reads: [Read]
+    let positions: [String: Int]
+    let lookUp: LookUp?
+
+    public init(_ fields: KeyValuePairs<String, Read>) {
+        names = fields.map(\.key)
+        reads = fields.map(\.value)
+        positions = Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        lookUp = nil
+    }
+
+    public init(lookingUp lookUp: @escaping LookUp) {
+        names = []
+        reads = []
+        positions = [:]
+        self.lookUp = lookUp
+    }
+
+    func value(named name: String, of object: Object) -> TemplateValue? {
+        if let lookUp { return lookUp(object, name) }
+        return positions[name].flatMap { reads[$0](object) }
+    }
 }
 
 /// Types a `TemplateObject` can hand to templates: text, booleans, numbers, optionals, arrays and other objects.

@@ -184,14 +184,14 @@ import Testing
 }
 
 /// Test data: a dictionary of fields, written as a literal.
-struct Fields: TemplateObject, ExpressibleByDictionaryLiteral, Sendable {
-    nonisolated(unsafe) var values: [String: TemplateValue]
+final class Fields: TemplateObject, ExpressibleByDictionaryLiteral, Sendable {
+    nonisolated(unsafe) let values: [String: TemplateValue]
 
-    init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    required init(dictionaryLiteral elements: (String, TemplateValue)...) {
         values = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
-    func templateValue(named name: String) -> TemplateValue? { values[name] }
+    static let templateFields = TemplateFields<Fields>(lookingUp: { $0.values[$1] })
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,

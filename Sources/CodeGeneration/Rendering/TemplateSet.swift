@@ -88,45 +88,64 @@ struct TemplateSet: Sendable {
     static func normalize(_ bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\n"))  // room for the final newline; read as the last line's end
         let count = bytes.count - 1
-        var written = 0
-        bytes.withUnsafeMutableBufferPointer { buffer in
+        let written = bytes.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            /// Blank lines seen since the last non-blank line; written only when more text follows.
-            var pendingNewlines = 0
-            var wroteText = false
-            func appendLine(from start: Int, to lineEnd: Int) {
-                var end = lineEnd
-                while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") {
-                    end -= 1
-                }
-                if end == start {
-                    if wroteText { pendingNewlines += 1 }
-                    return
-                }
-                if wroteText {
-                    for _ in 0...pendingNewlines {
-                        base[written] = UInt8(ascii: "\n")
-                        written += 1
-                    }
-                }
-                if written != start { memmove(base + written, base + start, end - start) }
-                written += end - start
-                pendingNewlines = 0
-                wroteText = true
-            }
+            var lines = LineCompactor(base: base)
             var lineStart = 0
             while lineStart < count {
                 // memchr: lines are short, the text between them long.
                 guard let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart) else { break }
                 let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let end = newline > lineStart && base[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                appendLine(from: lineStart, to: end)
+                lines.append(from: lineStart, to: end)
                 lineStart = newline + 1
             }
-            appendLine(from: lineStart, to: count)
-            base[written] = UInt8(ascii: "\n")
-            written += 1
+            lines.append(from: lineStart, to: count)
+            return lines.finish()
         }
         bytes.removeLast(bytes.count - written)
+    }
+}
+
+/// Copies lines towards the start of their buffer, without trailing spaces or tabs and without blank lines
+/// at either end. A value of its own (not variables captured by a nested function, which were checked for
+/// exclusive access at every line).
+private struct LineCompactor {
+    let base: UnsafeMutablePointer<UInt8>
+    private var written = 0
+    /// Blank lines seen since the last non-blank line; written only when more text follows.
+    private var pendingNewlines = 0
+    private var wroteText = false
+
+    init(base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+    }
+
+    mutating func append(from start: Int, to lineEnd: Int) {
+        var end = lineEnd
+        while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") {
+            end -= 1
+        }
+        if end == start {
+            if wroteText { pendingNewlines += 1 }
+            return
+        }
+        if wroteText {
+            for _ in 0...pendingNewlines {
+                base[written] = UInt8(ascii: "\n")
+                written += 1
+            }
+        }
+        if written != start { memmove(base + written, base + start, end - start) }
+        written += end - start
+        pendingNewlines = 0
+        wroteText = true
+    }
+
+    /// Writes the final newline; returns how many bytes the normalised text has.
+    mutating func finish() -> Int {
+        base[written] = UInt8(ascii: "\n")
+        written += 1
+        return written
     }
 }

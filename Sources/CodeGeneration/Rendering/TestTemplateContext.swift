@@ -4,55 +4,104 @@ import SampleValues
 
 /// The values the `model-tests` template lays out; documented in `Templates/README.md`.
 /// Statements are split into lines, so the template indents each line of a multi-line statement.
-struct TestsFileContext: Sendable {
-    struct Suite: Sendable {
-        var suiteName: String
-        var className: String
-        var entityName: String
-        var storeTypeName: String
+final class TestsFileContext: Sendable {
+    final class Suite: Sendable {
+        let suiteName: String
+        let className: String
+        let entityName: String
+        let storeTypeName: String
         /// A Swift string literal: why no test of this entity can be generated.
-        var skipMessage: String?
-        var roundTrip: RoundTrip?
-        var constraintTests: [ConstraintTest]
-        var factory: Factory?
+        let skipMessage: String?
+        let roundTrip: RoundTrip?
+        let constraintTests: [ConstraintTest]
+        let factory: Factory?
+
+        init(suiteName: String, className: String, entityName: String, storeTypeName: String, skipMessage: String?, roundTrip: RoundTrip?, constraintTests: [ConstraintTest], factory: Factory?) {
+            self.suiteName = suiteName
+            self.className = className
+            self.entityName = entityName
+            self.storeTypeName = storeTypeName
+            self.skipMessage = skipMessage
+            self.roundTrip = roundTrip
+            self.constraintTests = constraintTests
+            self.factory = factory
+        }
     }
 
-    struct RoundTrip: Sendable {
-        var storeTypeName: String
-        var className: String
+    final class RoundTrip: Sendable {
+        let storeTypeName: String
+        let className: String
         /// A Swift string literal of the entity name.
-        var entityNameLiteral: String
-        var subject: String
-        var notes: [String]
-        var creation: [String]
-        var createdChecks: [String]
-        var fetchedChecks: [String]
-        var modification: [String]
-        var modifiedChecks: [String]
+        let entityNameLiteral: String
+        let subject: String
+        let notes: [String]
+        let creation: [String]
+        let createdChecks: [String]
+        let fetchedChecks: [String]
+        let modification: [String]
+        let modifiedChecks: [String]
+
+        init(storeTypeName: String, className: String, entityNameLiteral: String, subject: String, notes: [String], creation: [String], createdChecks: [String], fetchedChecks: [String], modification: [String], modifiedChecks: [String]) {
+            self.storeTypeName = storeTypeName
+            self.className = className
+            self.entityNameLiteral = entityNameLiteral
+            self.subject = subject
+            self.notes = notes
+            self.creation = creation
+            self.createdChecks = createdChecks
+            self.fetchedChecks = fetchedChecks
+            self.modification = modification
+            self.modifiedChecks = modifiedChecks
+        }
     }
 
-    struct ConstraintTest: Sendable {
-        var storeTypeName: String
-        var methodName: String
-        var summary: String
-        var subject: String
-        var factoryName: String
-        var lines: [String]
+    final class ConstraintTest: Sendable {
+        let storeTypeName: String
+        let methodName: String
+        let summary: String
+        let subject: String
+        let factoryName: String
+        let lines: [String]
+
+        init(storeTypeName: String, methodName: String, summary: String, subject: String, factoryName: String, lines: [String]) {
+            self.storeTypeName = storeTypeName
+            self.methodName = methodName
+            self.summary = summary
+            self.subject = subject
+            self.factoryName = factoryName
+            self.lines = lines
+        }
     }
 
-    struct Factory: Sendable {
-        var methodName: String
-        var className: String
-        var lines: [String]
+    final class Factory: Sendable {
+        let methodName: String
+        let className: String
+        let lines: [String]
+
+        init(methodName: String, className: String, lines: [String]) {
+            self.methodName = methodName
+            self.className = className
+            self.lines = lines
+        }
     }
 
-    var banner: String
-    var moduleName: String
-    var modelName: String
-    var modelNameLiteral: String
-    var storeTypeName: String
-    var bundleExpression: String
-    var suites: [Suite]
+    let banner: String
+    let moduleName: String
+    let modelName: String
+    let modelNameLiteral: String
+    let storeTypeName: String
+    let bundleExpression: String
+    let suites: [Suite]
+
+    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, bundleExpression: String, suites: [Suite]) {
+        self.banner = banner
+        self.moduleName = moduleName
+        self.modelName = modelName
+        self.modelNameLiteral = modelNameLiteral
+        self.storeTypeName = storeTypeName
+        self.bundleExpression = bundleExpression
+        self.suites = suites
+    }
 }
 
 extension TestPlan {
@@ -88,78 +137,63 @@ extension TestPlan {
     }
 }
 
-// MARK: Typed lookups (see TemplateContext.swift: every stored property needs a case)
+// MARK: Typed lookups (see TemplateContext.swift: every stored property needs an entry)
 
 extension TestsFileContext: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "banner": banner.templateValue
-        case "moduleName": moduleName.templateValue
-        case "modelName": modelName.templateValue
-        case "modelNameLiteral": modelNameLiteral.templateValue
-        case "storeTypeName": storeTypeName.templateValue
-        case "bundleExpression": bundleExpression.templateValue
-        case "suites": suites.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TestsFileContext>([
+        "banner": { $0.banner.templateValue },
+        "moduleName": { $0.moduleName.templateValue },
+        "modelName": { $0.modelName.templateValue },
+        "modelNameLiteral": { $0.modelNameLiteral.templateValue },
+        "storeTypeName": { $0.storeTypeName.templateValue },
+        "bundleExpression": { $0.bundleExpression.templateValue },
+        "suites": { $0.suites.templateValue },
+    ])
 }
 
 extension TestsFileContext.Suite: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "suiteName": suiteName.templateValue
-        case "className": className.templateValue
-        case "entityName": entityName.templateValue
-        case "storeTypeName": storeTypeName.templateValue
-        case "skipMessage": skipMessage.templateValue
-        case "roundTrip": roundTrip.templateValue
-        case "constraintTests": constraintTests.templateValue
-        case "factory": factory.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TestsFileContext.Suite>([
+        "suiteName": { $0.suiteName.templateValue },
+        "className": { $0.className.templateValue },
+        "entityName": { $0.entityName.templateValue },
+        "storeTypeName": { $0.storeTypeName.templateValue },
+        "skipMessage": { $0.skipMessage.templateValue },
+        "roundTrip": { $0.roundTrip.templateValue },
+        "constraintTests": { $0.constraintTests.templateValue },
+        "factory": { $0.factory.templateValue },
+    ])
 }
 
 extension TestsFileContext.RoundTrip: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "storeTypeName": storeTypeName.templateValue
-        case "className": className.templateValue
-        case "entityNameLiteral": entityNameLiteral.templateValue
-        case "subject": subject.templateValue
-        case "notes": notes.templateValue
-        case "creation": creation.templateValue
-        case "createdChecks": createdChecks.templateValue
-        case "fetchedChecks": fetchedChecks.templateValue
-        case "modification": modification.templateValue
-        case "modifiedChecks": modifiedChecks.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TestsFileContext.RoundTrip>([
+        "storeTypeName": { $0.storeTypeName.templateValue },
+        "className": { $0.className.templateValue },
+        "entityNameLiteral": { $0.entityNameLiteral.templateValue },
+        "subject": { $0.subject.templateValue },
+        "notes": { $0.notes.templateValue },
+        "creation": { $0.creation.templateValue },
+        "createdChecks": { $0.createdChecks.templateValue },
+        "fetchedChecks": { $0.fetchedChecks.templateValue },
+        "modification": { $0.modification.templateValue },
+        "modifiedChecks": { $0.modifiedChecks.templateValue },
+    ])
 }
 
 extension TestsFileContext.ConstraintTest: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "storeTypeName": storeTypeName.templateValue
-        case "methodName": methodName.templateValue
-        case "summary": summary.templateValue
-        case "subject": subject.templateValue
-        case "factoryName": factoryName.templateValue
-        case "lines": lines.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TestsFileContext.ConstraintTest>([
+        "storeTypeName": { $0.storeTypeName.templateValue },
+        "methodName": { $0.methodName.templateValue },
+        "summary": { $0.summary.templateValue },
+        "subject": { $0.subject.templateValue },
+        "factoryName": { $0.factoryName.templateValue },
+        "lines": { $0.lines.templateValue },
+    ])
 }
 
 extension TestsFileContext.Factory: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "methodName": methodName.templateValue
-        case "className": className.templateValue
-        case "lines": lines.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TestsFileContext.Factory>([
+        "methodName": { $0.methodName.templateValue },
+        "className": { $0.className.templateValue },
+        "lines": { $0.lines.templateValue },
+    ])
 }

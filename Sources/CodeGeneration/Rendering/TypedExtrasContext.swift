@@ -2,76 +2,139 @@ import ManagedModel
 import MustacheEngine
 
 /// Template values for what TypedExtrasPlan.swift plans; documented in `Templates/README.md`.
-struct TypedAccessor: Sendable {
-    var getter: [String]
-    var setter: [String]
+final class TypedAccessor: Sendable {
+    let getter: [String]
+    let setter: [String]
+
+    init(getter: [String], setter: [String]) {
+        self.getter = getter
+        self.setter = setter
+    }
 }
 
-struct ExtrasContext: Sendable {
-    struct FetchedProperty: Sendable {
-        var swiftName: String
-        var key: String
-        var type: String
-        var elementType: String
-        var documentation: [String]
+final class ExtrasContext: Sendable {
+    final class FetchedProperty: Sendable {
+        let swiftName: String
+        let key: String
+        let type: String
+        let elementType: String
+        let documentation: [String]
+
+        init(swiftName: String, key: String, type: String, elementType: String, documentation: [String]) {
+            self.swiftName = swiftName
+            self.key = key
+            self.type = type
+            self.elementType = elementType
+            self.documentation = documentation
+        }
     }
 
-    struct FetchTemplate: Sendable {
-        var templateName: String
-        var requestFunctionName: String
-        var fetchFunctionName: String
+    final class FetchTemplate: Sendable {
+        let templateName: String
+        let requestFunctionName: String
+        let fetchFunctionName: String
         /// `prefix: String, minRating: Float` (empty when none).
-        var parameterList: String
+        let parameterList: String
         /// The same followed by `, ` when not empty, for the fetch function's list ending in `in context:`.
-        var parameterListPrefix: String
+        let parameterListPrefix: String
         /// `prefix: prefix, minRating: minRating`
-        var argumentList: String
-        var requestResultType: String
-        var returnType: String
-        var configuration: [String]
-        var fetchExpression: String
-        var documentation: [String]
+        let argumentList: String
+        let requestResultType: String
+        let returnType: String
+        let configuration: [String]
+        let fetchExpression: String
+        let documentation: [String]
+
+        init(templateName: String, requestFunctionName: String, fetchFunctionName: String, parameterList: String, parameterListPrefix: String, argumentList: String, requestResultType: String, returnType: String, configuration: [String], fetchExpression: String, documentation: [String]) {
+            self.templateName = templateName
+            self.requestFunctionName = requestFunctionName
+            self.fetchFunctionName = fetchFunctionName
+            self.parameterList = parameterList
+            self.parameterListPrefix = parameterListPrefix
+            self.argumentList = argumentList
+            self.requestResultType = requestResultType
+            self.returnType = returnType
+            self.configuration = configuration
+            self.fetchExpression = fetchExpression
+            self.documentation = documentation
+        }
     }
 
-    struct UniqueFetch: Sendable {
-        var key: String
-        var swiftName: String
-        var typeName: String
-        var argument: String
+    final class UniqueFetch: Sendable {
+        let key: String
+        let swiftName: String
+        let typeName: String
+        let argument: String
+
+        init(key: String, swiftName: String, typeName: String, argument: String) {
+            self.key = key
+            self.swiftName = swiftName
+            self.typeName = typeName
+            self.argument = argument
+        }
     }
 
-    var fetchedProperties: [FetchedProperty]
-    var hasFetchedProperties: Bool
-    var fetchTemplates: [FetchTemplate]
-    var uniqueFetches: [UniqueFetch]
+    let fetchedProperties: [FetchedProperty]
+    let hasFetchedProperties: Bool
+    let fetchTemplates: [FetchTemplate]
+    let uniqueFetches: [UniqueFetch]
+
+    init(fetchedProperties: [FetchedProperty], hasFetchedProperties: Bool, fetchTemplates: [FetchTemplate], uniqueFetches: [UniqueFetch]) {
+        self.fetchedProperties = fetchedProperties
+        self.hasFetchedProperties = hasFetchedProperties
+        self.fetchTemplates = fetchTemplates
+        self.uniqueFetches = uniqueFetches
+    }
 }
 
-struct CompositeContext: Sendable {
-    struct Field: Sendable {
-        var swiftName: String
-        var key: String
-        var type: String
-        var isOptional: Bool
-        var isSendable: Bool
-        var defaultClause: String
-        var decode: String
-        var encode: String
+final class CompositeContext: Sendable {
+    final class Field: Sendable {
+        let swiftName: String
+        let key: String
+        let type: String
+        let isOptional: Bool
+        let isSendable: Bool
+        let defaultClause: String
+        let decode: String
+        let encode: String
+
+        init(swiftName: String, key: String, type: String, isOptional: Bool, isSendable: Bool, defaultClause: String, decode: String, encode: String) {
+            self.swiftName = swiftName
+            self.key = key
+            self.type = type
+            self.isOptional = isOptional
+            self.isSendable = isSendable
+            self.defaultClause = defaultClause
+            self.decode = decode
+            self.encode = encode
+        }
     }
 
-    var header: FileHeaderContext
-    var access: String
-    var name: String
+    let header: FileHeaderContext
+    let access: String
+    let name: String
     /// `: Sendable` or empty; Hashable is declared in an extension (`isHashable`).
-    var conformanceClause: String
+    let conformanceClause: String
     /// The struct conforms to Hashable, in an extension that keeps the conformance nonisolated.
-    var isHashable: Bool
-    var documentation: [String]
-    var fields: [Field]
-    var hasFields: Bool
+    let isHashable: Bool
+    let documentation: [String]
+    let fields: [Field]
+    let hasFields: Bool
+
+    init(header: FileHeaderContext, access: String, name: String, conformanceClause: String, isHashable: Bool, documentation: [String], fields: [Field], hasFields: Bool) {
+        self.header = header
+        self.access = access
+        self.name = name
+        self.conformanceClause = conformanceClause
+        self.isHashable = isHashable
+        self.documentation = documentation
+        self.fields = fields
+        self.hasFields = hasFields
+    }
 }
 
 extension EntityContext.Attribute {
-    init(plan: AttributePlan, accessLevel: GeneratorConfiguration.AccessLevel) {
+    convenience init(plan: AttributePlan, accessLevel: GeneratorConfiguration.AccessLevel) {
         let typed = plan.declaration == .typed || plan.declaration == .typedReadOnly
         self.init(
             swiftName: plan.swiftName, key: plan.key, type: plan.typeDeclaration,
@@ -86,11 +149,11 @@ extension EntityContext.Attribute {
     }
 }
 
-extension EntityContext {
-    mutating func addExtras(of plan: ClassPlan) {
-        classDocumentation = plan.extras.documentation
-        guard !plan.extras.isEmpty else { return }
-        extras = ExtrasContext(
+extension ExtrasContext {
+    /// nil when the class has no extras.
+    static func of(_ plan: ClassPlan) -> ExtrasContext? {
+        guard !plan.extras.isEmpty else { return nil }
+        return ExtrasContext(
             fetchedProperties: plan.extras.fetchedProperties.map {
                 .init(swiftName: $0.swiftName, key: $0.key, type: $0.typeDeclaration, elementType: $0.elementType,
                       documentation: $0.documentation)
@@ -127,102 +190,81 @@ extension GenerationPlan {
     }
 }
 
-// MARK: Typed lookups (see TemplateContext.swift: every stored property needs a case)
+// MARK: Typed lookups (see TemplateContext.swift: every stored property needs an entry)
 
 extension TypedAccessor: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "getter": self.getter.templateValue
-        case "setter": self.setter.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<TypedAccessor>([
+        "getter": { $0.getter.templateValue },
+        "setter": { $0.setter.templateValue },
+    ])
 }
 
 extension ExtrasContext.FetchedProperty: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "swiftName": self.swiftName.templateValue
-        case "key": self.key.templateValue
-        case "type": self.type.templateValue
-        case "elementType": self.elementType.templateValue
-        case "documentation": self.documentation.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<ExtrasContext.FetchedProperty>([
+        "swiftName": { $0.swiftName.templateValue },
+        "key": { $0.key.templateValue },
+        "type": { $0.type.templateValue },
+        "elementType": { $0.elementType.templateValue },
+        "documentation": { $0.documentation.templateValue },
+    ])
 }
 
 extension ExtrasContext.FetchTemplate: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "templateName": self.templateName.templateValue
-        case "requestFunctionName": self.requestFunctionName.templateValue
-        case "fetchFunctionName": self.fetchFunctionName.templateValue
-        case "parameterList": self.parameterList.templateValue
-        case "parameterListPrefix": self.parameterListPrefix.templateValue
-        case "argumentList": self.argumentList.templateValue
-        case "requestResultType": self.requestResultType.templateValue
-        case "returnType": self.returnType.templateValue
-        case "configuration": self.configuration.templateValue
-        case "fetchExpression": self.fetchExpression.templateValue
-        case "documentation": self.documentation.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<ExtrasContext.FetchTemplate>([
+        "templateName": { $0.templateName.templateValue },
+        "requestFunctionName": { $0.requestFunctionName.templateValue },
+        "fetchFunctionName": { $0.fetchFunctionName.templateValue },
+        "parameterList": { $0.parameterList.templateValue },
+        "parameterListPrefix": { $0.parameterListPrefix.templateValue },
+        "argumentList": { $0.argumentList.templateValue },
+        "requestResultType": { $0.requestResultType.templateValue },
+        "returnType": { $0.returnType.templateValue },
+        "configuration": { $0.configuration.templateValue },
+        "fetchExpression": { $0.fetchExpression.templateValue },
+        "documentation": { $0.documentation.templateValue },
+    ])
 }
 
 extension ExtrasContext.UniqueFetch: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "key": self.key.templateValue
-        case "swiftName": self.swiftName.templateValue
-        case "typeName": self.typeName.templateValue
-        case "argument": self.argument.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<ExtrasContext.UniqueFetch>([
+        "key": { $0.key.templateValue },
+        "swiftName": { $0.swiftName.templateValue },
+        "typeName": { $0.typeName.templateValue },
+        "argument": { $0.argument.templateValue },
+    ])
 }
 
 extension ExtrasContext: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "fetchedProperties": self.fetchedProperties.templateValue
-        case "hasFetchedProperties": self.hasFetchedProperties.templateValue
-        case "fetchTemplates": self.fetchTemplates.templateValue
-        case "uniqueFetches": self.uniqueFetches.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<ExtrasContext>([
+        "fetchedProperties": { $0.fetchedProperties.templateValue },
+        "hasFetchedProperties": { $0.hasFetchedProperties.templateValue },
+        "fetchTemplates": { $0.fetchTemplates.templateValue },
+        "uniqueFetches": { $0.uniqueFetches.templateValue },
+    ])
 }
 
 extension CompositeContext.Field: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "swiftName": self.swiftName.templateValue
-        case "key": self.key.templateValue
-        case "type": self.type.templateValue
-        case "isOptional": self.isOptional.templateValue
-        case "isSendable": self.isSendable.templateValue
-        case "defaultClause": self.defaultClause.templateValue
-        case "decode": self.decode.templateValue
-        case "encode": self.encode.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<CompositeContext.Field>([
+        "swiftName": { $0.swiftName.templateValue },
+        "key": { $0.key.templateValue },
+        "type": { $0.type.templateValue },
+        "isOptional": { $0.isOptional.templateValue },
+        "isSendable": { $0.isSendable.templateValue },
+        "defaultClause": { $0.defaultClause.templateValue },
+        "decode": { $0.decode.templateValue },
+        "encode": { $0.encode.templateValue },
+    ])
 }
 
 extension CompositeContext: TemplateObject {
-    func templateValue(named name: String) -> TemplateValue? {
-        switch name {
-        case "header": self.header.templateValue
-        case "access": self.access.templateValue
-        case "name": self.name.templateValue
-        case "conformanceClause": self.conformanceClause.templateValue
-        case "isHashable": self.isHashable.templateValue
-        case "documentation": self.documentation.templateValue
-        case "fields": self.fields.templateValue
-        case "hasFields": self.hasFields.templateValue
-        default: nil
-        }
-    }
+    static let templateFields = TemplateFields<CompositeContext>([
+        "header": { $0.header.templateValue },
+        "access": { $0.access.templateValue },
+        "name": { $0.name.templateValue },
+        "conformanceClause": { $0.conformanceClause.templateValue },
+        "isHashable": { $0.isHashable.templateValue },
+        "documentation": { $0.documentation.templateValue },
+        "fields": { $0.fields.templateValue },
+        "hasFields": { $0.hasFields.templateValue },
+    ])
 }

@@ -40,7 +40,7 @@ import Testing
         if mirror.displayStyle == .collection {
             return mirror.children.enumerated().reduce(0) { $0 + checkLookups(of: $1.element.value, path: "\(path)[\($1.offset)]") }
         }
-        guard mirror.displayStyle == .struct else { return 0 }
+        guard mirror.displayStyle == .class else { return 0 }
         guard let object = value as? any TemplateObject else {
             Issue.record("\(path): \(type(of: value)) has no typed lookup (TemplateObject)")
             return 0
