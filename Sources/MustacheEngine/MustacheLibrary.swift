@@ -27,16 +27,10 @@ public struct MustacheLibrary: Sendable {
         guard let template = program.templateNumbers[name] else {
             throw MustacheRenderError(message: "there is no template named \(name)")
         }
-        let rendered = program.instructions.withUnsafeBufferPointer { instructions in
-            program.text.withUnsafeBufferPointer { text in
-                Result { () throws(MustacheRenderError) -> [UInt8] in
-                    let renderer = MustacheRenderer(
-                        program: program, instructions: instructions, text: text, fieldTables: fieldTables, root: object)
-                    return try renderer.render(template: template)
-                }
-            }
+        return try program.withBuffers { buffers throws(MustacheRenderError) in
+            let renderer = MustacheRenderer(program: program, buffers: buffers, fieldTables: fieldTables, root: object)
+            return try renderer.render(template: template)
         }
-        return try rendered.get()
     }
 }
 

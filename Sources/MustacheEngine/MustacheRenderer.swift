@@ -22,8 +22,7 @@ struct MustacheRenderer: ~Copyable {
     }
 
     private let program: MustacheProgram
-    private let instructions: UnsafeBufferPointer<MustacheProgram.Instruction>
-    private let text: UnsafeBufferPointer<UInt8>
+    private let buffers: MustacheProgram.Buffers
     private let fieldTables: FieldTables
     private var frames: [Frame] = []
     private var objects: [ObjectFrame] = []
@@ -34,14 +33,10 @@ struct MustacheRenderer: ~Copyable {
     private var partialDepth = 0
     private var output = OutputBuffer(capacity: 16 * 1024)
 
-    /// `instructions` and `text` are `program`'s, valid while the renderer is used.
-    init(
-        program: MustacheProgram, instructions: UnsafeBufferPointer<MustacheProgram.Instruction>,
-        text: UnsafeBufferPointer<UInt8>, fieldTables: FieldTables, root: some TemplateObject
-    ) {
+    /// `buffers` are `program`'s, valid while the renderer is used.
+    init(program: MustacheProgram, buffers: MustacheProgram.Buffers, fieldTables: FieldTables, root: some TemplateObject) {
         self.program = program
-        self.instructions = instructions
-        self.text = text
+        self.buffers = buffers
         self.fieldTables = fieldTables
         push(.object(root))
     }
@@ -55,11 +50,11 @@ struct MustacheRenderer: ~Copyable {
     private mutating func run(_ range: Range<Int>, template: Int) throws(MustacheRenderError) {
         var position = range.lowerBound
         while position < range.upperBound {
-            let instruction = instructions[position]
+            let instruction = buffers.instructions[position]
             position += 1
             switch instruction {
             case .text(let start, let end):
-                output.append(UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)]))
+                output.append(UnsafeBufferPointer(rebasing: buffers.text[Int(start)..<Int(end)]))
             case .lineStart:
                 if !indentation.isEmpty { output.append(indentation.bytes) }
             case .value(let reference, let escaped):
@@ -109,7 +104,8 @@ struct MustacheRenderer: ~Copyable {
                     + "\(Self.maximumPartialDepth) deep (does `\(program.partialNames[number])` include itself?)")
         }
         let outerIndentation = indentation.bytes.count
-        indentation.append(UnsafeBufferPointer(rebasing: text[Int(partial.indentation.lowerBound)..<Int(partial.indentation.upperBound)]))
+        indentation.append(
+            UnsafeBufferPointer(rebasing: buffers.text[Int(partial.indentation.lowerBound)..<Int(partial.indentation.upperBound)]))
         partialDepth += 1
         defer {
             indentation.truncate(to: outerIndentation)
@@ -140,9 +136,9 @@ struct MustacheRenderer: ~Copyable {
     }
 
     private mutating func resolve(_ number: Int32) -> TemplateValue? {
-        let reference = program.references[Int(number)]
+        let reference = buffers.references[Int(number)]
         if reference.root == .path, reference.transforms.isEmpty, reference.path.count == 1 {
-            return lookUp(program.pathNames[Int(reference.path.lowerBound)])
+            return lookUp(buffers.pathNames[Int(reference.path.lowerBound)])
         }
         var value: TemplateValue?
         switch reference.root {
@@ -150,30 +146,31 @@ struct MustacheRenderer: ~Copyable {
             value = frames.last?.value
         case .path:
             var name = Int(reference.path.lowerBound)
-            value = lookUp(program.pathNames[name])
+            value = lookUp(buffers.pathNames[name])
             name += 1
             while name < Int(reference.path.upperBound) {
                 guard case .object(let object)? = value else { return nil }
-                value = object.templateValue(named: program.names[Int(program.pathNames[name])])
+                value = object.templateValue(named: program.names[Int(buffers.pathNames[name])])
                 name += 1
             }
         case .listPosition:
             guard let element = frames.last(where: { $0.count > 0 }) else { return nil }
-            return Self.apply(program.transforms[transformRange(of: reference)], toPosition: element.index, of: element.count)
+            return Self.apply(program.transforms[Self.transformRange(of: reference)], toPosition: element.index, of: element.count)
         }
         if reference.transforms.isEmpty { return value }
-        for transform in program.transforms[transformRange(of: reference)] {
+        for transform in program.transforms[Self.transformRange(of: reference)] {
             guard let current = value else { return nil }
             value = Self.apply(transform, to: current)
         }
         return value
     }
 
-    private func transformRange(of reference: MustacheProgram.CompiledReference) -> Range<Int> {
+    private static func transformRange(of reference: MustacheProgram.CompiledReference) -> Range<Int> {
         Int(reference.transforms.lowerBound)..<Int(reference.transforms.upperBound)
     }
 
-    private func lookUp(_ name: Int32) -> TemplateValue? {
+    /// `mutating` only so that the renderer is passed by reference: a non-mutating call copied all of it.
+    private mutating func lookUp(_ name: Int32) -> TemplateValue? {
         objects.withUnsafeBufferPointer { objects in
             var level = objects.count - 1
             while level >= 0 {
