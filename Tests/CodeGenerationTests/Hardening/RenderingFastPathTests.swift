@@ -84,6 +84,12 @@ import Testing
         }
     }
 
+    /// The byte-wise line split of test statements against the Character-wise split it replaced.
+    @Test(arguments: ["", "a", "a\nb", "\n", "\n\n", "a\r\nb", "\r\n\n", "a\rb\n", "é\n\u{301}x", "a\n\n", "日本\n語\n", "x\r", "\r"])
+    func linesSplitLikeCharacters(text: String) {
+        #expect(text.lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
     /// The byte-wise normaliser against the original line-splitting one, on tricky inputs.
     @Test(arguments: [
         "", "\n", "\n\n\n", "  \n\t\n", "a", "a\n", "a  \n\n\n", "\n\n a \t\n", "a\r\nb\r\n", "a\rb\n", "a \r\n b\t\r\n",
