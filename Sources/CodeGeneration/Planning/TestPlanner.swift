@@ -30,9 +30,19 @@ struct TestPlanner {
         case .main: bundle = "Bundle.main"
         case .module: bundle = "Bundle.module"
         }
+        // Suites are independent of each other: planned on every core, each with its own diagnostics, which are
+        // then reported in suite order.
+        let testedClasses = plan.classes.sorted(by: { $0.className < $1.className }).filter { $0.initializer != nil }
+        let planned = testedClasses.concurrentMap { [self] classPlan in
+            var planner = self
+            planner.diagnostics = Diagnostics()
+            let suite = planner.suite(for: classPlan, modelTypeName: typeName)
+            return (suite: suite, diagnostics: planner.diagnostics)
+        }
         var suites: [TestSuitePlan] = []
-        for classPlan in plan.classes.sorted(by: { $0.className < $1.className }) where classPlan.initializer != nil {
-            suites.append(suite(for: classPlan, modelTypeName: typeName))
+        for outcome in planned {
+            suites.append(outcome.suite)
+            diagnostics.append(contentsOf: outcome.diagnostics)
         }
         return TestPlan(
             fileName: "\(typeName)ModelTests.swift", moduleName: configuration.moduleName ?? schema.modelName,
