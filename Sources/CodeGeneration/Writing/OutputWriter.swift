@@ -128,7 +128,7 @@ public struct OutputWriter: Sendable {
             case .replace, .create:
                 guard !check else { break }
                 do {
-                    let (temporary, descriptor) = try lock.withLock { try staging.createTemporaryFile(for: path) }
+                    let (temporary, descriptor) = try createTemporaryFile(for: path)
                     try Staging.write(file.utf8, to: descriptor, at: temporary)
                     lock.withLock { staging.staged(temporary, for: action) }
                     return
@@ -145,12 +145,27 @@ public struct OutputWriter: Sendable {
             lock.withLock { actions.append(action) }
         }
 
+        /// A new temporary file next to `path`, open for writing. Named under the lock, created outside it: the
+        /// rendering threads would otherwise take turns at every `open`.
+        private func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
+            while true {
+                let temporary = try lock.withLock { try staging.newTemporaryName(for: path) }
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                if descriptor >= 0 {
+                    lock.withLock { staging.created(temporary) }
+                    return (temporary, descriptor)
+                }
+                // Another run may write here too; O_EXCL makes sure the file is this run's.
+                if errno != EEXIST { throw OutputWriter.systemError("cannot write", temporary) }
+            }
+        }
+
         private func destinationPath(of file: GeneratedFile) -> Result<String, PathProblem> {
             guard let directory = directories[file.kind] else {
                 return .failure(PathProblem("\(file.relativePath) is a generated test file, but no tests output folder is set"))
             }
             guard !file.relativePath.isEmpty, !file.relativePath.hasPrefix("/"),
-                !file.relativePath.split(separator: "/").contains("..")
+                !file.relativePath.utf8.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) })
             else {
                 return .failure(PathProblem("refusing to write \(file.relativePath): the path leaves the output folder"))
             }
@@ -356,25 +371,20 @@ public struct OutputWriter: Sendable {
         private var readyDirectories: Set<String> = []
         private var counter = 0
 
-        /// Creates the folder of `path` when missing and a new temporary file in it, open for writing.
-        mutating func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
+        /// Creates the folder of `path` when missing; names a temporary file in it after the process and a counter.
+        mutating func newTemporaryName(for path: String) throws -> String {
             let directory = OutputWriter.folder(of: path)
             if !readyDirectories.contains(directory) {
                 try createDirectory(directory)
                 readyDirectories.insert(directory)
             }
-            // Process id and a counter name it; O_EXCL makes sure it is new (another run may write here too).
-            let prefix = "\(directory == "/" ? "" : directory)/.\(OutputWriter.fileName(of: path)).\(Self.processID)-"
-            while true {
-                counter += 1
-                let temporary = "\(prefix)\(counter).tmp"
-                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                if descriptor >= 0 {
-                    temporaryFiles.append(temporary)
-                    return (temporary, descriptor)
-                }
-                if errno != EEXIST { throw OutputWriter.systemError("cannot write", temporary) }
-            }
+            counter += 1
+            return "\(directory == "/" ? "" : directory)/.\(OutputWriter.fileName(of: path)).\(Self.processID)-\(counter).tmp"
+        }
+
+        /// `temporary` exists now: removed again on failure.
+        mutating func created(_ temporary: String) {
+            temporaryFiles.append(temporary)
         }
 
         private static let processID = getpid()
