@@ -58,9 +58,13 @@ public struct ModelBundle: Hashable, Sendable {
 
     /// Reads and parses one version's `contents` file.
     func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
-        let data: Data
+        try XMLDocumentReader.parse(readContents(of: version), path: version.contentsPath)
+    }
+
+    /// The bytes of one version's `contents` file.
+    func readContents(of version: ModelVersionLocation) throws -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
+            return try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
         } catch {
             throw DiagnosticsError(
                 .error(
@@ -69,7 +73,6 @@ public struct ModelBundle: Hashable, Sendable {
                 )
             )
         }
-        return try XMLDocumentReader.parse(data, path: version.contentsPath)
     }
 }
 

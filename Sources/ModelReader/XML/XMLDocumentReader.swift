@@ -20,15 +20,26 @@ enum XMLDocumentReader {
     /// `xmlInitParser` is not safe to race on first use; a static let runs it exactly once.
     private static let parserInitialized: Void = xmlInitParser()
 
+    /// Takes the root's children of one name as soon as the parser has read their end tags, so that work on
+    /// them (decoding a model's entities) runs on other cores while the rest of the document is parsed.
+    /// Each child handed off stays in the tree as an empty element of the same name and line, marking its place.
+    struct Handoff {
+        var elementName: String
+        /// Called on the parsing thread, in document order.
+        var take: (XMLElementNode) -> Void
+    }
+
     /// - Parameters:
     ///   - bytes: the file's contents, read by the caller.
     ///   - path: used in diagnostics.
-    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML.
-    static func parse(_ bytes: some ContiguousBytes, path: String) throws -> XMLElementNode {
-        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path) }
+    ///   - handoff: where the root's children named `handoff.elementName` go instead of the tree.
+    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML. Children handed off
+    ///   before the error was found have been handed off all the same.
+    static func parse(_ bytes: some ContiguousBytes, path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
+        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path, handoff: handoff) }
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> XMLElementNode {
+    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String, handoff: Handoff?) throws -> XMLElementNode {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
         }
@@ -43,7 +54,7 @@ enum XMLDocumentReader {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let builder = TreeBuilder()
+        let builder = TreeBuilder(handoff: handoff)
         let wellFormed: Bool = withExtendedLifetime(builder) {
             context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
             defer { context.pointee._private = nil }
@@ -150,6 +161,11 @@ private final class TreeBuilder {
     /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
     /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
     private let names = InternedNames()
+    private let handoff: XMLDocumentReader.Handoff?
+
+    init(handoff: XMLDocumentReader.Handoff?) {
+        self.handoff = handoff
+    }
 
     /// The first problem wins: libxml2's later messages are usually consequences of it.
     func record(_ problem: ParseProblem) {
@@ -187,6 +203,9 @@ private final class TreeBuilder {
         guard let element = openElements.popLast() else { return }
         if openElements.isEmpty {
             root = element
+        } else if openElements.count == 1, let handoff, element.name == handoff.elementName {
+            openElements[0].children.append(XMLElementNode(name: element.name, line: element.line))
+            handoff.take(element)
         } else {
             openElements[openElements.count - 1].children.append(element)
         }
