@@ -318,7 +318,7 @@ struct StableHasher {
     /// The file's bytes as `combine` takes them (the same digest as combining them all at once), read a piece
     /// at a time into `buffer` with plain `read`: no buffer the size of the file to allocate and fault in, no
     /// mapping that a file truncated meanwhile would turn into a crash. False (nothing combined) when the file
-    /// cannot be opened or read, e.g. a folder.
+    /// cannot be opened or read, e.g. a folder. `buffer` holds at least eight bytes.
     mutating func combineFile(at path: String, buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
