@@ -63,8 +63,8 @@ public enum ModelLoader {
             // The entities' XML is decoded and freed on worker threads as it is parsed; what the calling thread
             // frees of the tree afterwards (the model's other elements) is small.
             resolved = try SchemaResolver.resolve(
-                document: bundle.readContents(of: location), contentsPath: location.contentsPath,
-                modelName: bundle.modelName, versionName: location.name)
+                contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name
+            ) { handoff in try bundle.readDocument(of: location, handoff: handoff) }
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)

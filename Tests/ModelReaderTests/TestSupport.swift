@@ -31,7 +31,9 @@ enum TestSupport {
     /// Parses and resolves model XML given as text, as `ModelLoader` does (entities decoded while the parser
     /// reads on); `contents` is the path used in diagnostics.
     static func resolve(_ xml: String, contentsPath: String = "/m/Model.xcdatamodel/contents") throws -> (schema: Schema?, diagnostics: Diagnostics) {
-        try SchemaResolver.resolve(document: Array(xml.utf8), contentsPath: contentsPath, modelName: "Model", versionName: "Model")
+        try SchemaResolver.resolve(contentsPath: contentsPath, modelName: "Model", versionName: "Model") { handoff in
+            try XMLDocumentReader.parse(Array(xml.utf8), path: contentsPath, handoff: handoff)
+        }
     }
 
     /// Parses the whole document first, then resolves the tree: what `resolve` must match.

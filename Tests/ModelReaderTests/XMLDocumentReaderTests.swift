@@ -71,6 +71,22 @@ struct XMLDocumentReaderTests {
         #expect(root.children[3][attribute: "name"] == "NotThisName")
     }
 
+    @Test("a file read a piece at a time parses as its bytes do; an empty file and a folder say so")
+    func fileInput() throws {
+        let directory = try ReaderScratchDirectory()
+        let file = directory.url.appendingPathComponent("contents")
+        let bytes = try XMLReaderFixtures.realModelBytes()
+        try Data(bytes).write(to: file)
+        #expect(try XMLDocumentReader.parse(fileAt: file.path) == XMLDocumentReader.parse(bytes, path: file.path))
+
+        try Data(" \n\t".utf8).write(to: file)
+        let empty = try #require(throws: DiagnosticsError.self) { try XMLDocumentReader.parse(fileAt: file.path) }
+        #expect(empty.diagnostics.all.map(\.description) == ["\(file.path): error: the model file is empty"])
+
+        let folder = try #require(throws: DiagnosticsError.self) { try XMLDocumentReader.parse(fileAt: directory.url.path) }
+        #expect(folder.diagnostics.all.map(\.description) == ["\(directory.url.path): error: cannot read the model file: Is a directory"])
+    }
+
     /// Collects what a handoff is given (on the parsing thread).
     final class HandedOff {
         var elements: [XMLElementNode] = []

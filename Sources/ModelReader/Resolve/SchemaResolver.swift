@@ -12,15 +12,17 @@ enum SchemaResolver {
         resolve(root, entities: nil, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
     }
 
-    /// Parses `document` and resolves it, the entities decoded on other cores while the parser reads on
-    /// (`EntityDecodingPipeline`); the same result as parsing, then resolving the tree.
-    /// - Throws: `DiagnosticsError` for malformed XML (as `XMLDocumentReader.parse`).
+    /// Parses a document with `parse` and resolves it, the entities decoded on other cores while the parser
+    /// reads on (`EntityDecodingPipeline`); the same result as parsing, then resolving the tree.
+    /// - Parameter parse: parses the document, handing its entities to the given handoff.
+    /// - Throws: what `parse` throws (`DiagnosticsError` for malformed XML).
     static func resolve(
-        document: some ContiguousBytes, contentsPath: String, modelName: String, versionName: String
+        contentsPath: String, modelName: String, versionName: String,
+        parsing parse: (XMLDocumentReader.Handoff) throws -> XMLElementNode
     ) throws -> (schema: Schema?, diagnostics: Diagnostics) {
         let pipeline = EntityDecodingPipeline(contentsPath: contentsPath)
         // On a parse error the batches already dispatched finish on their own and are dropped.
-        let root = try XMLDocumentReader.parse(document, path: contentsPath, handoff: pipeline.handoff)
+        let root = try parse(pipeline.handoff)
         let entities = pipeline.finish()
         // What is left of the tree (the entities' places and the model's other elements) is small.
         return resolve(root, entities: entities, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
