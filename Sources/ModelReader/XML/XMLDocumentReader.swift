@@ -42,7 +42,7 @@ enum XMLDocumentReader {
     /// Parses the file at `path` as libxml2 reads it, a piece at a time: the file is never held whole. (Given a
     /// document in memory, libxml2 2.9 first copies it into a buffer of its own: reading the file first cost
     /// two file-sized buffers, their page faults and a copy before the parse could start.)
-    /// - Throws: `DiagnosticsError`: `path:0: error: cannot read the model file: …` when it cannot be read, or
+    /// - Throws: `DiagnosticsError`: `path: error: cannot read the model file: …` when it cannot be read, or
     ///   as `parse(_:path:handoff:)`.
     static func parse(fileAt path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
