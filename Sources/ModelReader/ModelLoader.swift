@@ -58,16 +58,17 @@ public enum ModelLoader {
         _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
     ) throws -> LoadedModel {
         var diagnostics = diagnostics
-        let root: XMLElementNode
+        let resolved: (schema: Schema?, diagnostics: Diagnostics)
         do {
-            root = try bundle.readDocument(of: location)
+            // The entities' XML is decoded and freed on worker threads as it is parsed; what the calling thread
+            // frees of the tree afterwards (the model's other elements) is small.
+            resolved = try SchemaResolver.resolve(
+                contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name
+            ) { handoff in try bundle.readDocument(of: location, handoff: handoff) }
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)
         }
-        let resolved = SchemaResolver.resolve(
-            root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
-        releaseInBackground(root)
         diagnostics.append(contentsOf: resolved.diagnostics)
         guard let schema = resolved.schema, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics) }
         return LoadedModel(bundle: bundle, schema: schema, diagnostics: diagnostics)

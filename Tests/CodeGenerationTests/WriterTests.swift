@@ -294,4 +294,34 @@ import Testing
         #expect(seen.insert(digest(Array(base.dropLast()))).inserted)
         #expect(seen.insert(digest(base + [0])).inserted)
     }
+
+    /// Files are read a piece at a time; the digest must not depend on where the pieces end.
+    @Test(arguments: [0, 1, 7, 8, 9, 63, 64, 65, 1_000, 131_073])
+    func fileReadInPiecesHashesLikeItsBytes(size: Int) throws {
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 8) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("StableHasherTests-\(UUID().uuidString)")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var whole = StableHasher()
+        bytes.withUnsafeBytes { whole.combine($0) }
+        for pieceSize in [8, 13, 64, 4_096] {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 8)
+            defer { buffer.deallocate() }
+            var pieces = StableHasher()
+            let read = pieces.combineFile(at: file.path, buffer: buffer)
+            #expect(read)
+            #expect(pieces.hexDigest == whole.hexDigest, "\(size) bytes read \(pieceSize) at a time")
+        }
+    }
+
+    @Test func foldersAndMissingFilesAreNotRead() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
+        defer { buffer.deallocate() }
+        var hasher = StableHasher()
+        let before = hasher.hexDigest
+        let readFolder = hasher.combineFile(at: FileManager.default.temporaryDirectory.path, buffer: buffer)
+        let readMissing = hasher.combineFile(at: "/nonexistent/\(UUID().uuidString)", buffer: buffer)
+        #expect(!readFolder && !readMissing)
+        #expect(hasher.hexDigest == before)
+    }
 }

@@ -261,17 +261,28 @@ public struct GenerationStamp: Sendable {
 }
 
 /// FNV-style multiply-xorshift over two 64-bit lanes with different offsets, eight bytes a step: stable across
-/// processes (unlike `Hasher`), a few milliseconds for a few MB of model; a change detector, not a defence against
-/// crafted collisions.
+/// processes (unlike `Hasher`), about a millisecond for a few MB of model; a change detector, not a defence
+/// against crafted collisions.
 struct StableHasher {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x6c62_272e_07bb_0142
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        let words = combineWords(bytes)
+        combineTail(UnsafeRawBufferPointer(rebasing: bytes[words...]))
+        combineLength(bytes.count)
+    }
+
+    mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The whole eight-byte words of `bytes`; returns how many bytes that was.
+    private mutating func combineWords(_ bytes: UnsafeRawBufferPointer) -> Int {
         var first = self.first
         var second = self.second
-        // Eight bytes a step (a model is read whole before every run); the tail byte by byte.
         var offset = 0
         while offset + 8 <= bytes.count {
             let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -281,21 +292,18 @@ struct StableHasher {
             second ^= second >> 29
             offset += 8
         }
-        while offset < bytes.count {
-            let byte = UInt64(bytes[offset])
-            first = (first ^ byte) &* Self.prime
-            second = (second ^ byte) &* Self.prime
-            second ^= second >> 29
-            offset += 1
-        }
         self.first = first
         self.second = second
-        combineLength(bytes.count)
+        return offset
     }
 
-    mutating func combine(_ text: String) {
-        var text = text
-        text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+    /// The last bytes (fewer than eight), one by one.
+    private mutating func combineTail(_ bytes: UnsafeRawBufferPointer) {
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* Self.prime
+            second = (second ^ UInt64(byte)) &* Self.prime
+            second ^= second >> 29
+        }
     }
 
     private mutating func combineLength(_ count: Int) {
@@ -305,6 +313,37 @@ struct StableHasher {
                 second = (second ^ UInt64(byte)) &* Self.prime
             }
         }
+    }
+
+    /// The file's bytes as `combine` takes them (the same digest as combining them all at once), read a piece
+    /// at a time into `buffer` with plain `read`: no buffer the size of the file to allocate and fault in, no
+    /// mapping that a file truncated meanwhile would turn into a crash. False (nothing combined) when the file
+    /// cannot be opened or read, e.g. a folder. `buffer` holds at least eight bytes.
+    mutating func combineFile(at path: String, buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let saved = self
+        var total = 0
+        // Bytes at the front of `buffer` not yet combined: fewer than eight, left over from the last piece.
+        var carried = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress! + carried, buffer.count - carried)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                self = saved
+                return false
+            }
+            if count == 0 { break }
+            total += count
+            let filled = UnsafeRawBufferPointer(rebasing: buffer[..<(carried + count)])
+            let combined = combineWords(filled)
+            carried = filled.count - combined
+            if carried > 0 { buffer.baseAddress!.copyMemory(from: filled.baseAddress! + combined, byteCount: carried) }
+        }
+        combineTail(UnsafeRawBufferPointer(rebasing: buffer[..<carried]))
+        combineLength(total)
+        return true
     }
 
     /// Every regular file under `path` (or the file itself), by sorted relative path, with its bytes.
@@ -323,16 +362,17 @@ struct StableHasher {
         } else {
             files = [""]
         }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 8)
+        defer { buffer.deallocate() }
         for relative in files {
             let file = relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative)
             combine(relative)
-            guard let data = FileManager.default.contents(atPath: file) else {
-                combine("folder or unreadable")
-                continue
-            }
-            data.withUnsafeBytes { combine($0) }
+            if !combineFile(at: file, buffer: buffer) { combine("folder or unreadable") }
         }
     }
+
+    /// Large enough that a few MB take few system calls, small enough to stay in the cache while hashed.
+    private static let readSize = 128 * 1024
 
     var hexDigest: String {
         String(first, radix: 16) + "-" + String(second, radix: 16)

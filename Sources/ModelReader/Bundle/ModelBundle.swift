@@ -57,19 +57,9 @@ public struct ModelBundle: Hashable, Sendable {
     }
 
     /// Reads and parses one version's `contents` file.
-    func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: version.contentsPath))
-        } catch {
-            throw DiagnosticsError(
-                .error(
-                    "cannot read the model file: \(BundleLocator.reason(for: error))",
-                    at: SourceLocation(path: version.contentsPath, line: 0)
-                )
-            )
-        }
-        return try XMLDocumentReader.parse(data, path: version.contentsPath)
+    /// - Parameter handoff: see `XMLDocumentReader.Handoff`.
+    func readDocument(of version: ModelVersionLocation, handoff: XMLDocumentReader.Handoff? = nil) throws -> XMLElementNode {
+        try XMLDocumentReader.parse(fileAt: version.contentsPath, handoff: handoff)
     }
 }
 

@@ -9,6 +9,31 @@ enum SchemaResolver {
     static func resolve(
         _ root: XMLElementNode, contentsPath: String, modelName: String, versionName: String
     ) -> (schema: Schema?, diagnostics: Diagnostics) {
+        resolve(root, entities: nil, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
+    }
+
+    /// Parses a document with `parse` and resolves it, the entities decoded on other cores while the parser
+    /// reads on (`EntityDecodingPipeline`); the same result as parsing, then resolving the tree.
+    /// - Parameter parse: parses the document, handing its entities to the given handoff.
+    /// - Throws: what `parse` throws (`DiagnosticsError` for malformed XML).
+    static func resolve(
+        contentsPath: String, modelName: String, versionName: String,
+        parsing parse: (XMLDocumentReader.Handoff) throws -> XMLElementNode
+    ) throws -> (schema: Schema?, diagnostics: Diagnostics) {
+        let pipeline = EntityDecodingPipeline(contentsPath: contentsPath)
+        // On a parse error the batches already dispatched finish on their own and are dropped.
+        let root = try parse(pipeline.handoff)
+        let entities = pipeline.finish()
+        // What is left of the tree (the entities' places and the model's other elements) is small.
+        return resolve(root, entities: entities, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
+    }
+
+    /// - Parameter entities: the root's `<entity>` children decoded already, in document order, or nil to
+    ///   decode them here.
+    private static func resolve(
+        _ root: XMLElementNode, entities: [ModelDecoder.DecodedEntity]?, contentsPath: String, modelName: String,
+        versionName: String
+    ) -> (schema: Schema?, diagnostics: Diagnostics) {
         var decoder = ModelDecoder(contentsPath: contentsPath)
         guard root.name == "model" else {
             decoder.diagnostics.error(
@@ -16,7 +41,7 @@ enum SchemaResolver {
                 at: SourceLocation(path: contentsPath, line: root.line))
             return (nil, decoder.diagnostics)
         }
-        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName)
+        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName, entities: entities)
         linkChildren(&schema)
         var diagnostics = decoder.diagnostics
         diagnostics.append(contentsOf: SchemaChecks.run(schema))
@@ -173,7 +198,11 @@ struct ModelDecoder {
 
     // MARK: model
 
-    mutating func decodeModel(_ node: XMLElementNode, modelName: String, versionName: String) -> Schema {
+    /// - Parameter entities: `node`'s `<entity>` children decoded already (`EntityDecodingPipeline`), in
+    ///   document order; nil to decode them here.
+    mutating func decodeModel(
+        _ node: XMLElementNode, modelName: String, versionName: String, entities: [DecodedEntity]? = nil
+    ) -> Schema {
         var reader = XMLAttributeReader(node)
         reader.accept(
             "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion", "name",
@@ -186,12 +215,11 @@ struct ModelDecoder {
         finish(&reader)
         // Entities are independent of each other and hold nearly all of the work: each is decoded on its own
         // (any core) with its own diagnostics, which are then taken in document order as if decoded in turn.
-        let entityNodes = node.children.filter { $0.name == "entity" }
-        var decodedEntities = entityNodes.concurrentMap { [contentsPath] child in
-            var entityDecoder = ModelDecoder(contentsPath: contentsPath)
-            return DecodedEntity(entity: entityDecoder.decodeEntity(child), diagnostics: entityDecoder.diagnostics)
-        }.makeIterator()
-        schema.entities.reserveCapacity(entityNodes.count)
+        let entities = entities ?? node.children.filter { $0.name == "entity" }.concurrentMap { [contentsPath] child in
+            Self.decodeEntity(child, contentsPath: contentsPath)
+        }
+        var decodedEntities = entities.makeIterator()
+        schema.entities.reserveCapacity(entities.count)
         for child in node.children {
             switch child.name {
             case "entity":
@@ -211,9 +239,15 @@ struct ModelDecoder {
 
     // MARK: entity
 
-    private struct DecodedEntity: Sendable {
+    /// One entity decoded on its own, with its own diagnostics.
+    struct DecodedEntity: Sendable {
         var entity: Entity?
         var diagnostics: Diagnostics
+    }
+
+    static func decodeEntity(_ node: XMLElementNode, contentsPath: String) -> DecodedEntity {
+        var decoder = ModelDecoder(contentsPath: contentsPath)
+        return DecodedEntity(entity: decoder.decodeEntity(node), diagnostics: decoder.diagnostics)
     }
 
     mutating func decodeEntity(_ node: XMLElementNode) -> Entity? {

@@ -20,21 +20,45 @@ enum XMLDocumentReader {
     /// `xmlInitParser` is not safe to race on first use; a static let runs it exactly once.
     private static let parserInitialized: Void = xmlInitParser()
 
-    /// - Parameters:
-    ///   - bytes: the file's contents, read by the caller.
-    ///   - path: used in diagnostics.
-    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML.
-    static func parse(_ bytes: some ContiguousBytes, path: String) throws -> XMLElementNode {
-        try bytes.withUnsafeBytes { buffer in try parse(buffer, path: path) }
+    /// Takes the root's children of one name as soon as the parser has read their end tags, so that work on
+    /// them (decoding a model's entities) runs on other cores while the rest of the document is parsed.
+    /// Each child handed off stays in the tree as an empty element of the same name and line, marking its place.
+    struct Handoff {
+        var elementName: String
+        /// Called on the parsing thread, in document order.
+        var take: (XMLElementNode) -> Void
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> XMLElementNode {
+    /// - Parameters:
+    ///   - bytes: a document in memory.
+    ///   - path: used in diagnostics.
+    ///   - handoff: where the root's children named `handoff.elementName` go instead of the tree.
+    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML. Children handed off
+    ///   before the error was found have been handed off all the same.
+    static func parse(_ bytes: some ContiguousBytes, path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
+        try bytes.withUnsafeBytes { buffer in try parse(DocumentInput(bytes: buffer), path: path, handoff: handoff) }
+    }
+
+    /// Parses the file at `path` as libxml2 reads it, a piece at a time: the file is never held whole. (Given a
+    /// document in memory, libxml2 2.9 first copies it into a buffer of its own: reading the file first cost
+    /// two file-sized buffers, their page faults and a copy before the parse could start.)
+    /// - Throws: `DiagnosticsError`: `path: error: cannot read the model file: …` when it cannot be read, or
+    ///   as `parse(_:path:handoff:)`.
+    static func parse(fileAt path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw readFailure(errno, path: path) }
+        defer { close(descriptor) }
+        return try parse(DocumentInput(file: descriptor), path: path, handoff: handoff)
+    }
+
+    private static func readFailure(_ code: Int32, path: String) -> DiagnosticsError {
+        DiagnosticsError(
+            .error("cannot read the model file: \(String(cString: strerror(code)))", at: SourceLocation(path: path, line: 0)))
+    }
+
+    private static func parse(_ input: DocumentInput, path: String, handoff: Handoff?) throws -> XMLElementNode {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
-        }
-        guard bytes.contains(where: { !isXMLWhitespace($0) }) else { throw failure(ParseProblem.emptyFileMessage) }
-        guard bytes.count <= Int(Int32.max) else {
-            throw failure("the model file is too large to parse (\(bytes.count) bytes)")
         }
         _ = parserInitialized
 
@@ -43,7 +67,7 @@ enum XMLDocumentReader {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let builder = TreeBuilder()
+        let builder = TreeBuilder(handoff: handoff)
         let wellFormed: Bool = withExtendedLifetime(builder) {
             context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
             defer { context.pointee._private = nil }
@@ -63,13 +87,22 @@ enum XMLDocumentReader {
                         line: line, column: Int(error.pointee.int2)))
             })
             defer { xmlSetStructuredErrorFunc(nil, nil) }
-            let document = xmlCtxtReadMemory(
-                context, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), path, nil, parseOptions)
+            let document = withExtendedLifetime(input) {
+                xmlCtxtReadIO(
+                    context,
+                    { input, buffer, count in
+                        guard let input, let buffer else { return -1 }
+                        return Unmanaged<DocumentInput>.fromOpaque(input).takeUnretainedValue().read(into: buffer, count: Int(count))
+                    },
+                    nil, Unmanaged.passUnretained(input).toOpaque(), path, nil, parseOptions)
+            }
             // No handler creates a document; free one should a libxml2 version make it anyway.
             if let document { xmlFreeDoc(document) }
             return context.pointee.wellFormed != 0
         }
 
+        if let code = input.readError { throw readFailure(code, path: path) }
+        guard input.sawContent else { throw failure(ParseProblem.emptyFileMessage) }
         if let problem = builder.firstProblem {
             throw failure(problem.diagnosticMessage, line: problem.line)
         }
@@ -77,10 +110,6 @@ enum XMLDocumentReader {
             throw failure("malformed XML: libxml2 returned no document")
         }
         return root
-    }
-
-    private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Replaces libxml2's default SAX2 handlers (which build its document tree) with ours. The handlers are
@@ -141,6 +170,62 @@ enum XMLDocumentReader {
     }
 }
 
+/// What libxml2 reads the document from (`xmlCtxtReadIO` pulls it a piece at a time): bytes in memory or a
+/// file. Notes whether anything but XML whitespace came (an empty file is reported as such, not as libxml2's
+/// "Document is empty") and the first read error.
+private final class DocumentInput {
+    private enum Source {
+        case bytes(UnsafeRawBufferPointer)
+        case file(Int32)
+    }
+
+    private let source: Source
+    private var offset = 0
+    private(set) var sawContent = false
+    private(set) var readError: Int32?
+
+    /// `bytes` must stay valid while the parse runs.
+    init(bytes: UnsafeRawBufferPointer) {
+        source = .bytes(bytes)
+    }
+
+    init(file descriptor: Int32) {
+        source = .file(descriptor)
+    }
+
+    /// Up to `count` bytes into `buffer`: how many (0 at the end), or -1 after a read error.
+    func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
+        let length: Int
+        switch source {
+        case .bytes(let bytes):
+            length = min(count, bytes.count - offset)
+            if length > 0 { UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + offset, byteCount: length) }
+        case .file(let descriptor):
+            var result: Int
+            repeat { result = readBytes(descriptor, buffer, count) } while result < 0 && errno == EINTR
+            guard result >= 0 else {
+                readError = errno
+                return -1
+            }
+            length = result
+        }
+        offset += length
+        if !sawContent {
+            sawContent = UnsafeRawBufferPointer(start: buffer, count: length).contains { !Self.isXMLWhitespace($0) }
+        }
+        return Int32(length)
+    }
+
+    private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// The C library's `read` (inside `DocumentInput`, `read` names its own method).
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
 /// Builds the element tree from SAX2 events and keeps the first libxml2 complaint.
 private final class TreeBuilder {
     private(set) var firstProblem: ParseProblem?
@@ -150,6 +235,11 @@ private final class TreeBuilder {
     /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
     /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
     private let names = InternedNames()
+    private let handoff: XMLDocumentReader.Handoff?
+
+    init(handoff: XMLDocumentReader.Handoff?) {
+        self.handoff = handoff
+    }
 
     /// The first problem wins: libxml2's later messages are usually consequences of it.
     func record(_ problem: ParseProblem) {
@@ -187,6 +277,9 @@ private final class TreeBuilder {
         guard let element = openElements.popLast() else { return }
         if openElements.isEmpty {
             root = element
+        } else if openElements.count == 1, let handoff, element.name == handoff.elementName {
+            openElements[0].children.append(XMLElementNode(name: element.name, line: element.line))
+            handoff.take(element)
         } else {
             openElements[openElements.count - 1].children.append(element)
         }
