@@ -188,9 +188,10 @@ struct MustacheRenderer: ~Copyable {
 
     private mutating func append(_ text: String, escaped: Bool) {
         guard escaped else {
-            // As one block of UTF-8: appending the `utf8` view went byte by byte.
-            var text = text
-            text.withUTF8 { output.append($0) }
+            // As one block of UTF-8 (appending the `utf8` view went byte by byte), read in place.
+            if text.utf8.withContiguousStorageIfAvailable({ output.append($0) }) == nil {
+                for byte in text.utf8 { output.append(byte) }
+            }
             return
         }
         for byte in text.utf8 {
