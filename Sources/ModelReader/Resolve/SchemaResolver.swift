@@ -195,9 +195,9 @@ struct ModelDecoder {
 
     // MARK: attribute
 
-    /// `AttributeType(rawValue:)` compares the text with one case after another; this asks one hash lookup.
-    private static let attributeTypesByName = Dictionary(
-        uniqueKeysWithValues: AttributeType.allCases.map { ($0.rawValue, $0) })
+    /// `AttributeType(rawValue:)` compares the text with one case after another; this compares one or two.
+    private static let attributeTypes = Array(AttributeType.allCases)
+    private static let attributeTypeNames = ByteNameTable(attributeTypes.map(\.rawValue))
 
     mutating func decodeAttribute(_ node: XMLElementNode) -> Attribute? {
         var reader = XMLAttributeReader(node)
@@ -207,13 +207,14 @@ struct ModelDecoder {
             diagnostics.error("attribute '\(name)' has no attributeType", at: location(node))
             return nil
         }
-        guard let type = Self.attributeTypesByName[typeText] else {
+        guard let typeIndex = Self.attributeTypeNames.index(of: typeText) else {
             diagnostics.error(
                 "unknown attributeType '\(typeText)' of attribute '\(name)'"
                     + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
                 at: location(node))
             return nil
         }
+        let type = Self.attributeTypes[typeIndex]
         // Every value is read first and the attribute made once: `Attribute` is a few hundred bytes, and each
         // change to a made one was a copy of it.
         let isOptional = flag(.optional, &reader) ?? false

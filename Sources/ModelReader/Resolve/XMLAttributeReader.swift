@@ -25,8 +25,14 @@ enum ModelAttributeName: String, CaseIterable {
     case expressionType, property, expression, order, value, key
 
     /// Position in `allCases`, below `ModelAttributeNameSet.capacity`: a case without payload is stored as its
-    /// position (checked once, by `NameTable`), so this is a load rather than a search.
+    /// position (checked once, by `table`), so this is a load rather than a search.
     fileprivate var index: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    fileprivate static let table: ByteNameTable = {
+        precondition(allCases.count <= ModelAttributeNameSet.capacity)
+        precondition(allCases.enumerated().allSatisfy { $0.element.index == $0.offset })
+        return ByteNameTable(allCases.map(\.rawValue))
+    }()
 }
 
 /// A set of `ModelAttributeName`s as bits.
@@ -71,11 +77,11 @@ struct XMLAttributeReader {
     private var acceptedPositions: UInt64 = 0
     private var acceptedNames: [String] = []
 
-    init(_ node: XMLElementNode) {
+    init(_ node: borrowing XMLElementNode) {
         elementName = node.name
         line = node.line
         attributes = node.attributes
-        let table = NameTable.shared
+        let table = ModelAttributeName.table
         for position in attributes.indices {
             guard let index = table.index(of: attributes[position].name) else {
                 hasUnknownName = true
@@ -89,6 +95,7 @@ struct XMLAttributeReader {
         }
     }
 
+    @inline(__always)
     mutating func text(_ name: ModelAttributeName) -> String? {
         let index = name.index
         asked.insert(index: index)
@@ -116,7 +123,7 @@ struct XMLAttributeReader {
 
     var unconsultedNames: [String] {
         if !hasUnknownName, present.isSubset(of: asked) { return [] }
-        let table = NameTable.shared
+        let table = ModelAttributeName.table
         return attributes.indices.compactMap { position in
             if let index = nameIndex(at: position, table), asked.contains(index: index) { return nil }
             if position < 64, acceptedPositions & (1 << UInt64(position)) != 0 { return nil }
@@ -135,11 +142,11 @@ struct XMLAttributeReader {
             names >>= 8
         }
         guard attributes.count > Self.keyedPositions else { return nil }
-        let table = NameTable.shared
+        let table = ModelAttributeName.table
         return (Self.keyedPositions..<attributes.count).first { table.index(of: attributes[$0].name) == index }
     }
 
-    private func nameIndex(at position: Int, _ table: NameTable) -> Int? {
+    private func nameIndex(at position: Int, _ table: ByteNameTable) -> Int? {
         guard position < Self.keyedPositions else { return table.index(of: attributes[position].name) }
         let names = position < 8 ? positionNames.0 : positionNames.1
         let byte = Int((names >> UInt64(8 * (position & 7))) & 0xFF)
@@ -147,32 +154,39 @@ struct XMLAttributeReader {
     }
 }
 
-/// Finds the `ModelAttributeName` of an attribute name. An ASCII name is compared byte for byte with the
-/// few names of the same signature (length and end bytes); two ASCII strings are equal exactly when their
-/// bytes are. Any other name is compared as a `String` (Unicode equivalence, e.g. the Kelvin sign and `K`).
-private final class NameTable: Sendable {
-    static let shared = NameTable()
-
-    private let bytes: [UInt8]
+/// Finds a name in a fixed list of ASCII names (the decoder's vocabularies). An ASCII name is compared byte
+/// for byte with the few names of the same signature (length and end bytes): two ASCII strings are equal
+/// exactly when their bytes are. Any other name is compared as a `String` (Unicode equivalence: the Kelvin sign
+/// equals `K`), as a `Dictionary` of the names would. The tables are made once and never freed.
+final class ByteNameTable: @unchecked Sendable {
+    let names: [String]
+    private let bytes: UnsafeMutablePointer<UInt8>
     /// Name `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-    private let offsets: [Int]
+    private let offsets: UnsafeMutablePointer<Int>
     /// Indexes of the names with signature `s` are `bucketNames[bucketStarts[s]..<bucketStarts[s + 1]]`.
-    private let bucketStarts: [Int]
-    private let bucketNames: [Int]
+    private let bucketStarts: UnsafeMutablePointer<Int>
+    private let bucketNames: UnsafeMutablePointer<Int>
     private static let signatureCount = 64
 
-    private init() {
-        let names = ModelAttributeName.allCases.map { Array($0.rawValue.utf8) }
-        precondition(names.count <= ModelAttributeNameSet.capacity && names.count < 255)
-        precondition(ModelAttributeName.allCases.enumerated().allSatisfy { $0.element.index == $0.offset })
-        bytes = names.flatMap { $0 }
-        offsets = names.reduce(into: [0]) { offsets, name in offsets.append(offsets.last! + name.count) }
+    init(_ names: [String]) {
+        self.names = names
+        let utf8Names = names.map { Array($0.utf8) }
+        precondition(utf8Names.allSatisfy { $0.allSatisfy { $0 < 0x80 } })
+        let allBytes = utf8Names.flatMap { $0 }
+        bytes = .allocate(capacity: max(allBytes.count, 1))
+        bytes.initialize(from: allBytes, count: allBytes.count)
+        offsets = .allocate(capacity: names.count + 1)
+        offsets[0] = 0
+        for (index, name) in utf8Names.enumerated() { offsets[index + 1] = offsets[index] + name.count }
         var buckets = [[Int]](repeating: [], count: Self.signatureCount)
-        for (index, name) in names.enumerated() {
+        for (index, name) in utf8Names.enumerated() {
             name.withUnsafeBufferPointer { buckets[Self.signature($0)].append(index) }
         }
-        bucketStarts = buckets.reduce(into: [0]) { starts, bucket in starts.append(starts.last! + bucket.count) }
-        bucketNames = buckets.flatMap { $0 }
+        bucketStarts = .allocate(capacity: Self.signatureCount + 1)
+        bucketStarts[0] = 0
+        for (signature, bucket) in buckets.enumerated() { bucketStarts[signature + 1] = bucketStarts[signature] + bucket.count }
+        bucketNames = .allocate(capacity: max(names.count, 1))
+        bucketNames.initialize(from: buckets.flatMap { $0 }, count: names.count)
     }
 
     private static func signature(_ name: UnsafeBufferPointer<UInt8>) -> Int {
@@ -180,26 +194,25 @@ private final class NameTable: Sendable {
         return (name.count &+ Int(first) &* 3 &+ Int(last) &* 5) & (signatureCount - 1)
     }
 
+    /// The index in `names` of `name`.
     func index(of name: String) -> Int? {
-        let notFound = -1
-        let notASCII = -2
-        let found = name.utf8.withContiguousStorageIfAvailable { name -> Int in
-            guard name.allSatisfy({ $0 < 0x80 }) else { return notASCII }
+        let found = name.utf8.withContiguousStorageIfAvailable { name -> Int? in
+            guard let start = name.baseAddress, !name.isEmpty else { return nil }
             let signature = Self.signature(name)
-            for candidate in bucketNames[bucketStarts[signature]..<bucketStarts[signature + 1]] {
-                let start = offsets[candidate]
-                guard offsets[candidate + 1] - start == name.count else { continue }
-                let equal = bytes.withUnsafeBufferPointer { bytes in
-                    name.isEmpty || memcmp(bytes.baseAddress! + start, name.baseAddress!, name.count) == 0
+            for slot in bucketStarts[signature]..<bucketStarts[signature + 1] {
+                let candidate = bucketNames[slot]
+                let candidateStart = offsets[candidate]
+                if offsets[candidate + 1] - candidateStart == name.count, memcmp(bytes + candidateStart, start, name.count) == 0 {
+                    return candidate
                 }
-                if equal { return candidate }
             }
-            return notFound
+            return nil
         }
-        switch found {
-        case notFound: return nil
-        case let index? where index >= 0: return index
-        default: return ModelAttributeName.allCases.firstIndex { $0.rawValue == name }
+        if let found { return found }
+        // Not found byte for byte: only a name that is not ASCII (or not contiguous) can still be equal.
+        if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.withContiguousStorageIfAvailable({ _ in true }) == true {
+            return nil
         }
+        return names.firstIndex { $0 == name }
     }
 }
