@@ -208,7 +208,7 @@ final class ByteNameTable: @unchecked Sendable {
             }
             return nil
         }
-        if let found { return found }
+        if case let found?? = found { return found }
         // Not found byte for byte: only a name that is not ASCII (or not contiguous) can still be equal.
         if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.withContiguousStorageIfAvailable({ _ in true }) == true {
             return nil
