@@ -196,8 +196,10 @@ final class ByteNameTable: @unchecked Sendable {
 
     /// The index in `names` of `name`.
     func index(of name: String) -> Int? {
-        let found = name.utf8.withContiguousStorageIfAvailable { name -> Int? in
-            guard let start = name.baseAddress, !name.isEmpty else { return nil }
+        let absentASCII = -1
+        let notASCII = -2
+        let found = name.utf8.withContiguousStorageIfAvailable { name -> Int in
+            guard let start = name.baseAddress, !name.isEmpty else { return absentASCII }
             let signature = Self.signature(name)
             for slot in bucketStarts[signature]..<bucketStarts[signature + 1] {
                 let candidate = bucketNames[slot]
@@ -206,13 +208,13 @@ final class ByteNameTable: @unchecked Sendable {
                     return candidate
                 }
             }
-            return nil
+            // Not found byte for byte: only a name that is not ASCII can still be equal.
+            return name.allSatisfy { $0 < 0x80 } ? absentASCII : notASCII
         }
-        if case let found?? = found { return found }
-        // Not found byte for byte: only a name that is not ASCII (or not contiguous) can still be equal.
-        if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.withContiguousStorageIfAvailable({ _ in true }) == true {
-            return nil
+        switch found {
+        case absentASCII: return nil
+        case let index? where index >= 0: return index
+        default: return names.firstIndex { $0 == name }
         }
-        return names.firstIndex { $0 == name }
     }
 }
