@@ -238,6 +238,8 @@ public struct Attribute: Hashable, Sendable {
     /// Decided once, by `SwiftTypeTable`.
     public var swiftType: SwiftPropertyType
 
+    /// Inlinable: made once per attribute by the reader, where a call across modules copied the whole value.
+    @inlinable
     public init(
         name: String, location: SourceLocation, type: AttributeType, isOptional: Bool = false,
         isTransient: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,

@@ -58,7 +58,9 @@ enum SchemaChecks {
 
 private struct Checker {
     let schema: Schema
-    let entitiesByName: [String: Entity]
+    /// Positions in `schema.entities` (the first entity of a name): an `Entity` copied out of a dictionary
+    /// retained each of its many fields.
+    let entityIndexesByName: [String: Int]
     var diagnostics = Diagnostics()
     /// Whether each regular expression of the model compiles: models repeat a few patterns over many
     /// attributes, and compiling one costs ~0.1 M instructions. Worked out once, before the entities are
@@ -67,10 +69,10 @@ private struct Checker {
 
     init(schema: Schema) {
         self.schema = schema
-        var byName: [String: Entity] = [:]
+        var byName: [String: Int] = [:]
         byName.reserveCapacity(schema.entities.count)
-        for entity in schema.entities where byName[entity.name] == nil { byName[entity.name] = entity }
-        self.entitiesByName = byName
+        for (index, entity) in schema.entities.enumerated() where byName[entity.name] == nil { byName[entity.name] = index }
+        self.entityIndexesByName = byName
         var patterns: Set<String> = []
         for attributes in schema.entities.map(\.attributes) + schema.composites.map(\.attributes) {
             for attribute in attributes { if let pattern = attribute.regularExpression { patterns.insert(pattern) } }
@@ -102,13 +104,10 @@ private struct Checker {
     }
 
     private mutating func reportDuplicates(_ items: [(String, SourceLocation)], kind: String, scope: String = "") {
-        var firstLines: [String: Int] = [:]
-        firstLines.reserveCapacity(items.count)
-        for (name, location) in items {
-            // One hash lookup per name; a duplicate (rare) puts the first line back.
-            guard let line = firstLines.updateValue(location.line, forKey: name) else { continue }
-            firstLines[name] = line
-            diagnostics.error("duplicate \(kind) name '\(name)'\(scope) (first declared on line \(line))", at: location)
+        for (position, first) in DuplicateNames.find(in: items.map(\.0)) {
+            let (name, location) = items[position]
+            diagnostics.error(
+                "duplicate \(kind) name '\(name)'\(scope) (first declared on line \(items[first].1.line))", at: location)
         }
     }
 
@@ -130,7 +129,8 @@ private struct Checker {
             entity.attributes.map { ($0.name, $0.location) } + entity.relationships.map { ($0.name, $0.location) }
             + entity.fetchedProperties.map { ($0.name, $0.location) }
         reportDuplicates(own, kind: "property", scope: " in entity '\(entity.name)'")
-        for ancestor in schema.ancestors(of: entity).reversed() {
+        // Most entities have no parent: no ancestors to look for.
+        for ancestor in entity.parentName == nil ? [] : schema.ancestors(of: entity).reversed() {
             let inherited = Set(
                 ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.fetchedProperties.map(\.name))
             for (name, location) in own where inherited.contains(name) {
@@ -145,31 +145,35 @@ private struct Checker {
     private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
         if !SwiftNames.isIdentifier(name) {
             diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
-        } else if SwiftNames.forbiddenPropertyNames.contains(name) {
+        } else if Self.forbiddenPropertyNames.index(of: name) != nil {
             diagnostics.error(
                 "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
                 at: location)
-        } else if SwiftNames.keywords.contains(name) {
+        } else if Self.keywords.index(of: name) != nil {
             diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
         }
     }
+
+    /// `SwiftNames`' sets, asked once per property: looked up by bytes rather than hashed.
+    private static let forbiddenPropertyNames = ByteNameTable(Array(SwiftNames.forbiddenPropertyNames))
+    private static let keywords = ByteNameTable(Array(SwiftNames.keywords))
 
     // MARK: inheritance
 
     mutating func checkInheritance() {
         for entity in schema.entities {
             guard let parentName = entity.parentName else { continue }
-            if entitiesByName[parentName] == nil {
+            if entityIndexesByName[parentName] == nil {
                 diagnostics.error(
                     "parent entity '\(parentName)' of entity '\(entity.name)' does not exist"
-                        + SpellingSuggestion.hint(for: parentName, in: entitiesByName.keys),
+                        + SpellingSuggestion.hint(for: parentName, in: entityIndexesByName.keys),
                     at: entity.location)
                 continue
             }
             // Walk up; report a cycle once, at the alphabetically first entity on it.
             var chain = [entity.name]
             var current: String? = parentName
-            while let name = current, let next = entitiesByName[name] {
+            while let name = current, let next = entityIndexesByName[name].map({ schema.entities[$0] }) {
                 if name == entity.name {
                     if entity.name == chain.min() {
                         diagnostics.error("inheritance cycle: \((chain + [name]).joined(separator: " -> "))", at: entity.location)
@@ -186,17 +190,20 @@ private struct Checker {
     // MARK: relationships
 
     mutating func check(_ relationship: Relationship, of entity: Entity) {
-        var qualified: String { "\(entity.name).\(relationship.name)" }
+        // Captures names only: capturing the values copied them whole on every call.
+        let (entityName, relationshipName) = (entity.name, relationship.name)
+        var qualified: String { "\(entityName).\(relationshipName)" }
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
             diagnostics.error("minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount)", at: relationship.location)
         }
-        guard let destination = entitiesByName[relationship.destinationEntity] else {
+        guard let destinationIndex = entityIndexesByName[relationship.destinationEntity] else {
             diagnostics.error(
                 "destination entity '\(relationship.destinationEntity)' of relationship '\(qualified)' does not exist"
-                    + SpellingSuggestion.hint(for: relationship.destinationEntity, in: entitiesByName.keys),
+                    + SpellingSuggestion.hint(for: relationship.destinationEntity, in: entityIndexesByName.keys),
                 at: relationship.location)
             return
         }
+        let destination = schema.entities[destinationIndex]
         guard let inverseName = relationship.inverseName else {
             if relationship.inverseEntity != nil {
                 diagnostics.error("relationship '\(qualified)' names an inverseEntity but no inverseName", at: relationship.location)
@@ -208,7 +215,7 @@ private struct Checker {
             return
         }
         if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name {
-            if entitiesByName[inverseEntity] == nil {
+            if entityIndexesByName[inverseEntity] == nil {
                 diagnostics.error("inverse entity '\(inverseEntity)' of relationship '\(qualified)' does not exist", at: relationship.location)
             } else {
                 diagnostics.error(
@@ -247,7 +254,8 @@ private struct Checker {
 
     mutating func check(_ attribute: Attribute, owner: String) {
         // Built only for a message: nearly every attribute passes every check.
-        var qualified: String { "\(owner).\(attribute.name)" }
+        let attributeName = attribute.name
+        var qualified: String { "\(owner).\(attributeName)" }
         if attribute.type == .undefined && !attribute.isTransient {
             diagnostics.error("attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
         }
@@ -287,7 +295,8 @@ private struct Checker {
     }
 
     private mutating func checkBounds(of attribute: Attribute, owner: String) {
-        var qualified: String { "\(owner).\(attribute.name)" }
+        let attributeName = attribute.name
+        var qualified: String { "\(owner).\(attributeName)" }
         let minimum = attribute.minValue.flatMap(Self.magnitude)
         let maximum = attribute.maxValue.flatMap(Self.magnitude)
         if let minimum, let maximum, minimum > maximum {
@@ -343,9 +352,9 @@ private struct Checker {
     // MARK: references by name
 
     mutating func checkEntityExists(_ name: String, usedBy user: String, at location: SourceLocation) {
-        guard entitiesByName[name] == nil else { return }
+        guard entityIndexesByName[name] == nil else { return }
         diagnostics.error(
-            "entity '\(name)' of \(user) does not exist" + SpellingSuggestion.hint(for: name, in: entitiesByName.keys), at: location)
+            "entity '\(name)' of \(user) does not exist" + SpellingSuggestion.hint(for: name, in: entityIndexesByName.keys), at: location)
     }
 
     mutating func checkIndexes(of entity: Entity) {
@@ -372,5 +381,55 @@ private struct Checker {
                 check(name, "fetch index '\(index.name)'", at: index.location, &diagnostics)
             }
         }
+    }
+}
+
+/// Which names repeat an earlier one, for lists of property or entity names: names are nearly always ASCII,
+/// and hashing their bytes into a small open-addressed table costs a fraction of `Dictionary`'s string hashing.
+enum DuplicateNames {
+    /// `(position, first)` for every name equal to an earlier one, in order; `first` is where it first appeared.
+    static func find(in names: [String]) -> [(position: Int, first: Int)] {
+        if let found = findASCII(in: names) { return found }
+        var firstPositions: [String: Int] = [:]
+        firstPositions.reserveCapacity(names.count)
+        var found: [(position: Int, first: Int)] = []
+        for (position, name) in names.enumerated() {
+            if let first = firstPositions[name] { found.append((position, first)) } else { firstPositions[name] = position }
+        }
+        return found
+    }
+
+    /// Nil when a name is not ASCII (Unicode equivalence is `String`'s to judge) or not contiguous UTF-8.
+    private static func findASCII(in names: [String]) -> [(position: Int, first: Int)]? {
+        var capacity = 8
+        while capacity < names.count * 2 { capacity *= 2 }
+        var slots = [Int](repeating: -1, count: capacity)
+        var found: [(position: Int, first: Int)] = []
+        for (position, name) in names.enumerated() {
+            let hash = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes {
+                    guard byte < 0x80 else { return nil }
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+                return hash
+            }
+            guard let hash, let hash else { return nil }
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (capacity - 1)
+            while true {
+                let occupant = slots[slot]
+                if occupant < 0 {
+                    slots[slot] = position
+                    break
+                }
+                // Both ASCII: equal exactly when their bytes are, which `==` finds by comparing them.
+                if names[occupant] == name {
+                    found.append((position, occupant))
+                    break
+                }
+                slot = (slot + 1) & (capacity - 1)
+            }
+        }
+        return found
     }
 }

@@ -59,129 +59,6 @@ enum SchemaResolver {
     }
 }
 
-/// Reads one element's XML attributes, remembering which names the decoder asked for, so every attribute
-/// nobody asked for can be reported as unknown.
-///
-/// A decoder asks for some thirty names per element, nearly all absent; names are the decoder's ASCII literals
-/// (`StaticString`), so with ASCII attribute names a lookup compares lengths first and bytes only when they
-/// match (Unicode equivalence cannot make strings of different lengths equal when both are ASCII). A bit per
-/// attribute position records which attributes were found, so the usual "everything was asked for" answer
-/// needs no set of names; the names asked for are kept in a list, read only to report an unknown attribute.
-/// Most names asked for are absent: a one-word summary of the names present (a bit per name signature:
-/// length and end bytes) answers most of those without looking at the attributes, and the signature of each of
-/// the first eight attributes (a byte each) leaves one or two names to compare for the others.
-struct XMLAttributeReader {
-    let node: XMLElementNode
-    /// Bit `i`: attribute `i` was asked for by name (positions from 64 on are looked up in the lists instead).
-    private var consultedPositions: UInt64 = 0
-    private var askedFor: [StaticString] = []
-    private var acceptedNames: [String] = []
-    private let attributeNamesAreASCII: Bool
-    /// Bit `signature(name)` set for every attribute name (meaningful only when `attributeNamesAreASCII`).
-    private let nameSignatures: UInt64
-    /// Byte `i`: `signature` of attribute `i`'s name, for the first `signedPositions` attributes.
-    private let positionSignatures: UInt64
-    private static let signedPositions = 8
-
-    init(_ node: XMLElementNode) {
-        self.node = node
-        var signatures: UInt64 = 0
-        var positionSignatures: UInt64 = 0
-        var position = 0
-        attributeNamesAreASCII = node.attributes.allSatisfy { attribute in
-            attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-                let signature = Self.signature(bytes)
-                signatures |= 1 << signature
-                if position < Self.signedPositions { positionSignatures |= signature << UInt64(8 * position) }
-                position += 1
-                return true
-            } ?? false
-        }
-        nameSignatures = signatures
-        self.positionSignatures = positionSignatures
-        // Room for what the attribute decoder asks (the most of any element), so the list grows at most once.
-        askedFor.reserveCapacity(32)
-    }
-
-    /// 0...63, the same for equal byte strings.
-    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let first = bytes.first, let last = bytes.last else { return 0 }
-        return UInt64((bytes.count &+ Int(first) &* 3 &+ Int(last) &* 5) & 63)
-    }
-
-    mutating func text(_ name: StaticString) -> String? {
-        askedFor.append(name)
-        guard let position = markConsulted(name) else { return nil }
-        return node.attributes[position].value
-    }
-
-    /// Vocabulary Xcode writes that the schema does not carry (tool versions, legacy flags, layout).
-    mutating func accept(_ names: StaticString...) {
-        for name in names {
-            askedFor.append(name)
-            markConsulted(name)
-        }
-    }
-
-    mutating func accept(contentsOf names: [String]) {
-        for name in names {
-            acceptedNames.append(name)
-            if let position = node.attributes.firstIndex(where: { $0.name == name }) { markConsulted(position) }
-        }
-    }
-
-    var consultedNames: Set<String> { Set(askedFor.map(\.description) + acceptedNames) }
-
-    var unconsultedNames: [String] {
-        let count = node.attributes.count
-        if count <= 64, consultedPositions == (count == 64 ? .max : (1 << UInt64(count)) - 1) { return [] }
-        let consulted = consultedNames
-        return node.attributes.indices.compactMap { position in
-            if position < 64, consultedPositions & (1 << UInt64(position)) != 0 { return nil }
-            let name = node.attributes[position].name
-            return consulted.contains(name) ? nil : name
-        }
-    }
-
-    /// The position of the first attribute called `name`, now marked as asked for.
-    @discardableResult
-    private mutating func markConsulted(_ name: StaticString) -> Int? {
-        let position: Int?
-        if attributeNamesAreASCII, name.hasPointerRepresentation, name.isASCII {
-            let wanted = name.utf8Start
-            let length = name.utf8CodeUnitCount
-            let signature = Self.signature(UnsafeBufferPointer(start: wanted, count: length))
-            guard nameSignatures & (1 << signature) != 0 else { return nil }
-            func isWanted(_ attribute: (name: String, value: String)) -> Bool {
-                attribute.name.utf8.count == length
-                    && attribute.name.utf8.withContiguousStorageIfAvailable { bytes in
-                        bytes.baseAddress.map { memcmp($0, wanted, length) == 0 } ?? (length == 0)
-                    } == true
-            }
-            let attributes = node.attributes
-            if attributes.count <= Self.signedPositions {
-                var signatures = positionSignatures
-                position = attributes.indices.first { candidate in
-                    defer { signatures >>= 8 }
-                    return signatures & 0xFF == signature && isWanted(attributes[candidate])
-                }
-            } else {
-                position = attributes.firstIndex(where: isWanted)
-            }
-        } else {
-            let text = name.description
-            position = node.attributes.firstIndex { $0.name == text }
-        }
-        if let position { markConsulted(position) }
-        return position
-    }
-
-    private mutating func markConsulted(_ position: Int) {
-        if position < 64 { consultedPositions |= 1 << UInt64(position) }
-    }
-}
-
 /// Decodes elements into schema values; the vocabulary is defined by what these functions read.
 /// Malformed values are errors; anything unknown is a warning and skipped.
 struct ModelDecoder {
@@ -196,6 +73,10 @@ struct ModelDecoder {
         SourceLocation(path: contentsPath, line: node.line)
     }
 
+    func location(_ reader: XMLAttributeReader) -> SourceLocation {
+        SourceLocation(path: contentsPath, line: reader.line)
+    }
+
     // MARK: model
 
     /// - Parameter entities: `node`'s `<entity>` children decoded already (`EntityDecodingPipeline`), in
@@ -205,13 +86,13 @@ struct ModelDecoder {
     ) -> Schema {
         var reader = XMLAttributeReader(node)
         reader.accept(
-            "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion", "name",
-            "macOSVersion", "iOSVersion", "usedWithSwiftData")
+            .type, .documentVersion, .lastSavedToolsVersion, .systemVersion, .minimumToolsVersion, .name,
+            .macOSVersion, .iOSVersion, .usedWithSwiftData)
         var schema = Schema(
             contentsPath: contentsPath, modelName: modelName, versionName: versionName,
-            sourceLanguage: reader.text("sourceLanguage"),
-            usedWithCloudKit: flag("usedWithCloudKit", &reader) ?? false,
-            userDefinedModelVersionIdentifier: reader.text("userDefinedModelVersionIdentifier"))
+            sourceLanguage: reader.text(.sourceLanguage),
+            usedWithCloudKit: flag(.usedWithCloudKit, &reader) ?? false,
+            userDefinedModelVersionIdentifier: reader.text(.userDefinedModelVersionIdentifier))
         finish(&reader)
         // Entities are independent of each other and hold nearly all of the work: each is decoded on its own
         // (any core) with its own diagnostics, which are then taken in document order as if decoded in turn.
@@ -253,10 +134,10 @@ struct ModelDecoder {
     mutating func decodeEntity(_ node: XMLElementNode) -> Entity? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
-        reader.accept("syncable")
+        reader.accept(.syncable)
         var entity = Entity(name: name, location: location(node))
-        entity.syncable = flag("syncable", &reader)
-        if let represented = reader.text("representedClassName") {
+        entity.syncable = flag(.syncable, &reader)
+        if let represented = reader.text(.representedClassName) {
             entity.representedClassName = represented
             (entity.classModule, entity.className) = Self.splitClassName(represented)
             // Old Xcode versions write `representedClassName=""` for "no custom class": normal, not worth a warning.
@@ -266,9 +147,9 @@ struct ModelDecoder {
                     at: location(node))
             }
         }
-        entity.parentName = nonEmpty(reader.text("parentEntity"))
-        entity.isAbstract = flag("isAbstract", &reader) ?? false
-        if let codegen = reader.text("codeGenerationType") {
+        entity.parentName = nonEmpty(reader.text(.parentEntity))
+        entity.isAbstract = flag(.isAbstract, &reader) ?? false
+        if let codegen = reader.text(.codeGenerationType) {
             if let type = CodeGenerationType(rawValue: codegen), type != .manual {
                 entity.codeGenerationType = type
             } else {
@@ -278,9 +159,9 @@ struct ModelDecoder {
                     at: location(node))
             }
         }
-        entity.elementID = reader.text("elementID")
-        entity.versionHashModifier = reader.text("versionHashModifier")
-        entity.renamingIdentifier = reader.text("renamingIdentifier")
+        entity.elementID = reader.text(.elementID)
+        entity.versionHashModifier = reader.text(.versionHashModifier)
+        entity.renamingIdentifier = reader.text(.renamingIdentifier)
         finish(&reader)
 
         let known = ["attribute", "relationship", "fetchedProperty", "userInfo", "uniquenessConstraints", "fetchIndex", "compoundIndexes"]
@@ -314,109 +195,132 @@ struct ModelDecoder {
 
     // MARK: attribute
 
-    /// `AttributeType(rawValue:)` compares the text with one case after another; this asks one hash lookup.
-    private static let attributeTypesByName = Dictionary(
-        uniqueKeysWithValues: AttributeType.allCases.map { ($0.rawValue, $0) })
+    /// `AttributeType(rawValue:)` compares the text with one case after another; this compares one or two.
+    private static let attributeTypes = Array(AttributeType.allCases)
+    private static let attributeTypeNames = ByteNameTable(attributeTypes.map(\.rawValue))
 
     mutating func decodeAttribute(_ node: XMLElementNode) -> Attribute? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
-        reader.accept("syncable")
-        guard let typeText = reader.text("attributeType") else {
+        reader.accept(.syncable)
+        guard let typeText = reader.text(.attributeType) else {
             diagnostics.error("attribute '\(name)' has no attributeType", at: location(node))
             return nil
         }
-        guard let type = Self.attributeTypesByName[typeText] else {
+        guard let typeIndex = Self.attributeTypeNames.index(of: typeText) else {
             diagnostics.error(
                 "unknown attributeType '\(typeText)' of attribute '\(name)'"
                     + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
                 at: location(node))
             return nil
         }
-        let isOptional = flag("optional", &reader) ?? false
-        let usesScalarValueType = flag("usesScalarValueType", &reader)
-        let customClassName = reader.text("customClassName")
-        var attribute = Attribute(
-            name: name, location: location(node), type: type, isOptional: isOptional,
-            usesScalarValueType: usesScalarValueType, customClassName: customClassName)
-        attribute.isTransient = flag("transient", &reader) ?? false
-        attribute.isDerived = flag("derived", &reader) ?? false
-        attribute.derivationExpression = reader.text("derivationExpression")
-        attribute.regularExpression = nonEmpty(reader.text("regularExpressionString"))
-        attribute.valueTransformerName = nonEmpty(reader.text("valueTransformerName"))
-        attribute.allowsExternalBinaryDataStorage = flag("allowsExternalBinaryDataStorage", &reader) ?? false
-        attribute.allowsCloudEncryption = flag("allowsCloudEncryption", &reader) ?? false
-        attribute.preserveAfterDeletion = flag("preserveAfterDeletion", &reader) ?? false
+        let type = Self.attributeTypes[typeIndex]
+        // Every value is read first and the attribute made once: `Attribute` is a few hundred bytes, and each
+        // change to a made one was a copy of it.
+        let isOptional = flag(.optional, &reader) ?? false
+        let usesScalarValueType = flag(.usesScalarValueType, &reader)
+        let customClassName = reader.text(.customClassName)
+        let isTransient = flag(.transient, &reader) ?? false
+        let isDerived = flag(.derived, &reader) ?? false
+        let derivationExpression = reader.text(.derivationExpression)
+        let regularExpression = nonEmpty(reader.text(.regularExpressionString))
+        let valueTransformerName = nonEmpty(reader.text(.valueTransformerName))
+        let allowsExternalBinaryDataStorage = flag(.allowsExternalBinaryDataStorage, &reader) ?? false
+        let allowsCloudEncryption = flag(.allowsCloudEncryption, &reader) ?? false
+        let preserveAfterDeletion = flag(.preserveAfterDeletion, &reader) ?? false
         // Older Xcode spellings of the same checkboxes.
-        attribute.spotlightIndexingEnabled =
-            (flag("spotlightIndexingEnabled", &reader) ?? false) || (flag("indexedBySpotlight", &reader) ?? false)
-        attribute.storedInTruthFile =
-            (flag("storedInTruthFile", &reader) ?? false) || (flag("storedInExternalRecord", &reader) ?? false)
-        attribute.isIndexed = flag("indexed", &reader) ?? false
-        attribute.compositeName = nonEmpty(reader.text("composite"))
-        attribute.elementID = reader.text("elementID")
-        attribute.versionHashModifier = reader.text("versionHashModifier")
-        attribute.renamingIdentifier = reader.text("renamingIdentifier")
-        decodeValues(of: &attribute, &reader, node)
+        let spotlightIndexingEnabled =
+            (flag(.spotlightIndexingEnabled, &reader) ?? false) || (flag(.indexedBySpotlight, &reader) ?? false)
+        let storedInTruthFile =
+            (flag(.storedInTruthFile, &reader) ?? false) || (flag(.storedInExternalRecord, &reader) ?? false)
+        let isIndexed = flag(.indexed, &reader) ?? false
+        let compositeName = nonEmpty(reader.text(.composite))
+        let elementID = reader.text(.elementID)
+        let versionHashModifier = reader.text(.versionHashModifier)
+        let renamingIdentifier = reader.text(.renamingIdentifier)
+        let values = decodeValues(type: type, attributeName: name, &reader)
         finish(&reader)
+        var userInfo: [UserInfoEntry] = []
         for child in node.children {
             switch child.name {
-            case "userInfo": attribute.userInfo += decodeUserInfo(child)
+            case "userInfo": userInfo += decodeUserInfo(child)
             default: unknownElement(child, in: node, known: ["userInfo"])
             }
         }
-        return attribute
+        return Attribute(
+            name: name, location: location(node), type: type, isOptional: isOptional, isTransient: isTransient,
+            isDerived: isDerived, derivationExpression: derivationExpression, usesScalarValueType: usesScalarValueType,
+            defaultValue: values.defaultValue, minValue: values.minimum, maxValue: values.maximum,
+            regularExpression: regularExpression, customClassName: customClassName,
+            valueTransformerName: valueTransformerName, allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage,
+            allowsCloudEncryption: allowsCloudEncryption, preserveAfterDeletion: preserveAfterDeletion,
+            spotlightIndexingEnabled: spotlightIndexingEnabled, storedInTruthFile: storedInTruthFile, isIndexed: isIndexed,
+            compositeName: compositeName, elementID: elementID, versionHashModifier: versionHashModifier,
+            renamingIdentifier: renamingIdentifier, userInfo: userInfo)
     }
 
-    private mutating func decodeValues(of attribute: inout Attribute, _ reader: inout XMLAttributeReader, _ node: XMLElementNode) {
-        let type = attribute.type
-        func describe(_ key: StaticString, _ text: String) -> String {
-            "invalid \(key) '\(text)' for \(type.rawValue) attribute '\(attribute.name)'"
+    private struct AttributeValues {
+        var defaultValue: AttributeValue?
+        var minimum: AttributeValue?
+        var maximum: AttributeValue?
+    }
+
+    private mutating func decodeValues(
+        type: AttributeType, attributeName: String, _ reader: inout XMLAttributeReader
+    ) -> AttributeValues {
+        let location = SourceLocation(path: contentsPath, line: reader.line)
+        func describe(_ key: ModelAttributeName, _ text: String) -> String {
+            "invalid \(key.rawValue) '\(text)' for \(type.rawValue) attribute '\(attributeName)'"
         }
+        var values = AttributeValues()
         if type == .date {
             // The interval is authoritative; Xcode writes the matching *ValueString only for display.
-            for (intervalKey, textKey, isDefault, slot) in [
-                ("defaultDateTimeInterval", "defaultValueString", true, \Attribute.defaultValue),
-                ("minDateTimeInterval", "minValueString", false, \Attribute.minValue),
-                ("maxDateTimeInterval", "maxValueString", false, \Attribute.maxValue),
-            ] as [(StaticString, StaticString, Bool, WritableKeyPath<Attribute, AttributeValue?>)] {
+            func dateValue(
+                interval intervalKey: ModelAttributeName, text textKey: ModelAttributeName, isDefault: Bool
+            ) -> AttributeValue? {
                 let displayText = reader.text(textKey)
                 if let text = reader.text(intervalKey) {
-                    do throws(ModelValueText.Invalid) { attribute[keyPath: slot] = .date(try ModelValueText.timeInterval(text)) } catch {
-                        diagnostics.error("\(describe(intervalKey, text)): \(error.reason)", at: location(node))
+                    do throws(ModelValueText.Invalid) { return .date(try ModelValueText.timeInterval(text)) } catch {
+                        diagnostics.error("\(describe(intervalKey, text)): \(error.reason)", at: location)
                     }
                 } else if let text = displayText {
                     do throws(ModelValueText.Invalid) {
-                        attribute[keyPath: slot] =
-                            try isDefault
+                        return try isDefault
                             ? ModelValueText.defaultValue(text, type: type) : ModelValueText.bound(text, type: type)
-                    } catch { diagnostics.error("\(describe(textKey, text)): \(error.reason)", at: location(node)) }
+                    } catch { diagnostics.error("\(describe(textKey, text)): \(error.reason)", at: location) }
                 }
+                return nil
             }
-            return
+            values.defaultValue = dateValue(interval: .defaultDateTimeInterval, text: .defaultValueString, isDefault: true)
+            values.minimum = dateValue(interval: .minDateTimeInterval, text: .minValueString, isDefault: false)
+            values.maximum = dateValue(interval: .maxDateTimeInterval, text: .maxValueString, isDefault: false)
+            return values
         }
-        for key: StaticString in ["defaultDateTimeInterval", "minDateTimeInterval", "maxDateTimeInterval"] where reader.text(key) != nil {
-            diagnostics.warning("\(key) is ignored on \(type.rawValue) attribute '\(attribute.name)'", at: location(node))
+        for key in [ModelAttributeName.defaultDateTimeInterval, .minDateTimeInterval, .maxDateTimeInterval]
+        where reader.text(key) != nil {
+            diagnostics.warning("\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
         }
-        if let text = reader.text("defaultValueString") {
-            do throws(ModelValueText.Invalid) { attribute.defaultValue = try ModelValueText.defaultValue(text, type: type) } catch {
-                diagnostics.error("\(describe("defaultValueString", text)): \(error.reason)", at: location(node))
+        if let text = reader.text(.defaultValueString) {
+            do throws(ModelValueText.Invalid) { values.defaultValue = try ModelValueText.defaultValue(text, type: type) } catch {
+                diagnostics.error("\(describe(.defaultValueString, text)): \(error.reason)", at: location)
             }
         }
-        for (key, slot) in [("minValueString", \Attribute.minValue), ("maxValueString", \Attribute.maxValue)]
-            as [(StaticString, WritableKeyPath<Attribute, AttributeValue?>)]
-        {
-            guard let text = reader.text(key) else { continue }
+        func bound(_ key: ModelAttributeName) -> AttributeValue? {
+            guard let text = reader.text(key) else { return nil }
             guard ModelValueText.acceptsBounds(type) else {
                 if !text.isEmpty {
-                    diagnostics.warning("\(key) is ignored on \(type.rawValue) attribute '\(attribute.name)'", at: location(node))
+                    diagnostics.warning("\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
                 }
-                continue
+                return nil
             }
-            do throws(ModelValueText.Invalid) { attribute[keyPath: slot] = try ModelValueText.bound(text, type: type) } catch {
-                diagnostics.error("\(describe(key, text)): \(error.reason)", at: location(node))
+            do throws(ModelValueText.Invalid) { return try ModelValueText.bound(text, type: type) } catch {
+                diagnostics.error("\(describe(key, text)): \(error.reason)", at: location)
+                return nil
             }
         }
+        values.minimum = bound(.minValueString)
+        values.maximum = bound(.maxValueString)
+        return values
     }
 
     // MARK: relationship
@@ -425,19 +329,19 @@ struct ModelDecoder {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
         // `indexed` on relationships is a legacy flag Core Data ignores (foreign keys are always indexed).
-        reader.accept("syncable", "indexed")
-        guard let destination = nonEmpty(reader.text("destinationEntity")) else {
+        reader.accept(.syncable, .indexed)
+        guard let destination = nonEmpty(reader.text(.destinationEntity)) else {
             diagnostics.error("relationship '\(name)' has no destinationEntity", at: location(node))
             return nil
         }
         var relationship = Relationship(name: name, location: location(node), destinationEntity: destination)
-        relationship.isOptional = flag("optional", &reader) ?? false
-        relationship.isToMany = flag("toMany", &reader) ?? false
-        relationship.isOrdered = flag("ordered", &reader) ?? false
-        relationship.isTransient = flag("transient", &reader) ?? false
-        relationship.minCount = count("minCount", &reader)
-        relationship.maxCount = count("maxCount", &reader)
-        if let rule = reader.text("deletionRule") {
+        relationship.isOptional = flag(.optional, &reader) ?? false
+        relationship.isToMany = flag(.toMany, &reader) ?? false
+        relationship.isOrdered = flag(.ordered, &reader) ?? false
+        relationship.isTransient = flag(.transient, &reader) ?? false
+        relationship.minCount = count(.minCount, &reader)
+        relationship.maxCount = count(.maxCount, &reader)
+        if let rule = reader.text(.deletionRule) {
             if let deletionRule = DeletionRule(rawValue: rule) {
                 relationship.deletionRule = deletionRule
             } else {
@@ -447,11 +351,11 @@ struct ModelDecoder {
                     at: location(node))
             }
         }
-        relationship.inverseName = nonEmpty(reader.text("inverseName"))
-        relationship.inverseEntity = nonEmpty(reader.text("inverseEntity"))
-        relationship.elementID = reader.text("elementID")
-        relationship.versionHashModifier = reader.text("versionHashModifier")
-        relationship.renamingIdentifier = reader.text("renamingIdentifier")
+        relationship.inverseName = nonEmpty(reader.text(.inverseName))
+        relationship.inverseEntity = nonEmpty(reader.text(.inverseEntity))
+        relationship.elementID = reader.text(.elementID)
+        relationship.versionHashModifier = reader.text(.versionHashModifier)
+        relationship.renamingIdentifier = reader.text(.renamingIdentifier)
         finish(&reader)
         for child in node.children {
             switch child.name {
@@ -467,8 +371,8 @@ struct ModelDecoder {
     mutating func decodeFetchedProperty(_ node: XMLElementNode) -> FetchedProperty? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
-        reader.accept("syncable")
-        let isOptional = flag("optional", &reader) ?? true
+        reader.accept(.syncable)
+        let isOptional = flag(.optional, &reader) ?? true
         finish(&reader)
         var request: FetchRequestTemplate?
         var userInfo: [UserInfoEntry] = []
@@ -491,13 +395,13 @@ struct ModelDecoder {
     mutating func decodeFetchRequest(_ node: XMLElementNode) -> FetchRequestTemplate? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
-        guard let entityName = nonEmpty(reader.text("entity")) else {
+        guard let entityName = nonEmpty(reader.text(.entity)) else {
             diagnostics.error("fetch request '\(name)' names no entity", at: location(node))
             return nil
         }
         var request = FetchRequestTemplate(name: name, location: location(node), entityName: entityName)
-        request.predicateString = nonEmpty(reader.text("predicateString"))
-        if let text = reader.text("resultType") {
+        request.predicateString = nonEmpty(reader.text(.predicateString))
+        if let text = reader.text(.resultType) {
             if let raw = ModelValueText.integer(text), let resultType = FetchRequestTemplate.ResultType(rawValue: raw) {
                 request.resultType = resultType
             } else {
@@ -505,14 +409,14 @@ struct ModelDecoder {
                     "unknown resultType '\(text)' of fetch request '\(name)'; managed objects are assumed", at: location(node))
             }
         }
-        request.fetchLimit = count("fetchLimit", &reader)
-        request.fetchBatchSize = count("fetchBatchSize", &reader)
-        request.includeSubentities = flag("includeSubentities", &reader)
-        request.includesPendingChanges = flag("includesPendingChanges", &reader)
+        request.fetchLimit = count(.fetchLimit, &reader)
+        request.fetchBatchSize = count(.fetchBatchSize, &reader)
+        request.includeSubentities = flag(.includeSubentities, &reader)
+        request.includesPendingChanges = flag(.includesPendingChanges, &reader)
         // Xcode writes `includePropertyValues` (no "s"), unlike the NSFetchRequest property.
-        request.includesPropertyValues = flag("includePropertyValues", &reader) ?? flag("includesPropertyValues", &reader)
-        request.returnObjectsAsFaults = flag("returnObjectsAsFaults", &reader)
-        request.returnDistinctResults = flag("returnDistinctResults", &reader)
+        request.includesPropertyValues = flag(.includePropertyValues, &reader) ?? flag(.includesPropertyValues, &reader)
+        request.returnObjectsAsFaults = flag(.returnObjectsAsFaults, &reader)
+        request.returnDistinctResults = flag(.returnDistinctResults, &reader)
         finish(&reader)
         for child in node.children { unknownElement(child, in: node, known: []) }
         return request
@@ -524,7 +428,7 @@ struct ModelDecoder {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
         var configuration = Configuration(
-            name: name, location: location(node), usedWithCloudKit: flag("usedWithCloudKit", &reader) ?? false)
+            name: name, location: location(node), usedWithCloudKit: flag(.usedWithCloudKit, &reader) ?? false)
         finish(&reader)
         for child in node.children {
             guard child.name == "memberEntity" else {
@@ -558,7 +462,7 @@ struct ModelDecoder {
                     continue
                 }
                 var itemReader = XMLAttributeReader(itemNode)
-                if let value = nonEmpty(itemReader.text("value")) {
+                if let value = nonEmpty(itemReader.text(.value)) {
                     names.append(value)
                 } else {
                     diagnostics.error("<\(item)> without a value", at: location(itemNode))
@@ -581,11 +485,11 @@ struct ModelDecoder {
                 continue
             }
             var elementReader = XMLAttributeReader(child)
-            elementReader.accept("expressionType")
+            elementReader.accept(.expressionType)
             var element = FetchIndex.Element(
-                property: nonEmpty(elementReader.text("property")), expression: nonEmpty(elementReader.text("expression")))
-            if let type = elementReader.text("type") { element.type = type }
-            switch elementReader.text("order") {
+                property: nonEmpty(elementReader.text(.property)), expression: nonEmpty(elementReader.text(.expression)))
+            if let type = elementReader.text(.type) { element.type = type }
+            switch elementReader.text(.order) {
             case nil, "ascending": element.isAscending = true
             case "descending": element.isAscending = false
             case let order?:
@@ -624,8 +528,8 @@ struct ModelDecoder {
                 continue
             }
             var entryReader = XMLAttributeReader(child)
-            if let key = entryReader.text("key") {
-                entries.append(UserInfoEntry(key: key, value: entryReader.text("value") ?? ""))
+            if let key = entryReader.text(.key) {
+                entries.append(UserInfoEntry(key: key, value: entryReader.text(.value) ?? ""))
             } else {
                 diagnostics.warning("userInfo entry without a key; ignored", at: location(child))
             }
@@ -637,23 +541,23 @@ struct ModelDecoder {
     // MARK: helpers
 
     private mutating func requiredName(_ reader: inout XMLAttributeReader) -> String? {
-        if let name = nonEmpty(reader.text("name")) { return name }
-        diagnostics.error("<\(reader.node.name)> without a name", at: location(reader.node))
+        if let name = nonEmpty(reader.text(.name)) { return name }
+        diagnostics.error("<\(reader.elementName)> without a name", at: location(reader))
         finish(&reader)
         return nil
     }
 
-    private mutating func flag(_ key: StaticString, _ reader: inout XMLAttributeReader) -> Bool? {
+    private mutating func flag(_ key: ModelAttributeName, _ reader: inout XMLAttributeReader) -> Bool? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.flag(text) { return value }
-        diagnostics.error("invalid value '\(text)' for \(key): expected YES or NO", at: location(reader.node))
+        diagnostics.error("invalid value '\(text)' for \(key.rawValue): expected YES or NO", at: location(reader))
         return nil
     }
 
-    private mutating func count(_ key: StaticString, _ reader: inout XMLAttributeReader) -> Int? {
+    private mutating func count(_ key: ModelAttributeName, _ reader: inout XMLAttributeReader) -> Int? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.integer(text), value >= 0 { return value }
-        diagnostics.error("invalid value '\(text)' for \(key): expected a non-negative integer", at: location(reader.node))
+        diagnostics.error("invalid value '\(text)' for \(key.rawValue): expected a non-negative integer", at: location(reader))
         return nil
     }
 
@@ -666,9 +570,9 @@ struct ModelDecoder {
     private mutating func finish(_ reader: inout XMLAttributeReader) {
         for name in reader.unconsultedNames {
             diagnostics.warning(
-                "unknown attribute '\(name)' on <\(reader.node.name)>; ignored"
+                "unknown attribute '\(name)' on <\(reader.elementName)>; ignored"
                     + SpellingSuggestion.hint(for: name, in: reader.consultedNames),
-                at: location(reader.node))
+                at: location(reader))
         }
         reader.accept(contentsOf: reader.unconsultedNames)
     }
