@@ -138,7 +138,7 @@ public enum SwiftNames {
 }
 
 /// A quick "certainly not a member" test for a fixed set of names: one bit per (length, first byte,
-/// last byte) hash, so most lookups of other names skip hashing the whole string.
+/// second byte) hash, so most lookups of other names skip hashing the whole string.
 private struct NameFilter: Sendable {
     private static let lengthBuckets = 48
     private var bits: [UInt64]
@@ -158,10 +158,10 @@ private struct NameFilter: Sendable {
 
     @inline(__always)
     private static func position(of name: String) -> (bucket: Int, bit: UInt64) {
-        let utf8 = name.utf8
-        let first = UInt64(utf8.first ?? 0)
-        let last = UInt64(utf8.last ?? 0)
-        return (min(utf8.count, lengthBuckets - 1), (first &* 31 &+ last) & 63)
+        var bytes = name.utf8.makeIterator()
+        let first = UInt64(bytes.next() ?? 0)
+        let second = UInt64(bytes.next() ?? 0)
+        return (min(name.utf8.count, lengthBuckets - 1), (first &* 31 &+ second) & 63)
     }
 }
 
@@ -176,7 +176,16 @@ public enum SwiftSourceText {
         let needsNoEscape = text.utf8.withContiguousStorageIfAvailable { utf8 in
             utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
         }
-        if needsNoEscape == true { return "\"" + text + "\"" }
+        if needsNoEscape == true {
+            // One string of the final size (`+` builds and grows two).
+            let utf8 = text.utf8
+            return String(unsafeUninitializedCapacity: utf8.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                let (_, end) = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: utf8)
+                buffer[end + 1] = UInt8(ascii: "\"")
+                return end + 2
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))

@@ -217,7 +217,7 @@ struct GenerationPlanner {
         attributes.reserveCapacity(attributeCount)
         // The relationships' hooks follow the attributes' (`validationPlan`).
         attributeHooks.reserveCapacity(attributeCount + relationshipCount)
-        attributeKeys.reserveCapacity(attributeCount)
+        attributeKeys.reserveCapacity(attributeCount + relationshipCount)
         relationships.reserveCapacity(relationshipCount)
         relationshipKeys.reserveCapacity(relationshipCount)
         parameters.reserveCapacity(attributeCount + relationshipCount)
@@ -231,8 +231,7 @@ struct GenerationPlanner {
                 else { continue }
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
-                let type = Self.swiftType(of: attribute, annotations: annotations)
-                let spelling = TypeSpelling.known(for: type, of: attribute.type)
+                let (type, spelling) = Self.swiftTypeAndSpelling(of: attribute, annotations: annotations)
                 let facts = AttributeFacts(
                     annotations: annotations, type: type, swiftName: swiftName,
                     typeDeclaration: type.isOptional ? spelling?.optionalDeclaration ?? type.declaration : type.name,
@@ -260,7 +259,8 @@ struct GenerationPlanner {
             }
         }
 
-        let keys = attributeKeys + relationshipKeys
+        attributeKeys.append(contentsOf: relationshipKeys)
+        let keys = attributeKeys
         let initializer: InitializerPlan? =
             entity.isAbstract ? nil : InitializerPlan(parameters: parameters, isOverride: false, displayName: Self.displayName(of: parameters))
         let isFinal = entity.childNames.isEmpty && !entity.isAbstract
@@ -333,12 +333,19 @@ struct GenerationPlanner {
     /// What the planner spells for a type of `SwiftTypeTable`, worked out once per run: most attributes have
     /// one of these types, so their declarations and validation hooks share these strings instead of
     /// building their own.
-    struct TypeSpelling: Sendable {
-        var type: SwiftPropertyType
+    /// (A class: every attribute of a table type holds one, so a copy is one retain.)
+    final class TypeSpelling: Sendable {
+        let type: SwiftPropertyType
         /// `T?`
-        var optionalDeclaration: String
+        let optionalDeclaration: String
         /// `GenerationPlanner.validationConversion(for: type)`
-        var validationConversion: String
+        let validationConversion: String
+
+        private init(type: SwiftPropertyType) {
+            self.type = type
+            optionalDeclaration = type.declaration
+            validationConversion = GenerationPlanner.validationConversion(for: type)
+        }
 
         /// The spelling of `type` when it is the table's type for `attributeType` (no custom class, no
         /// userInfo type).
@@ -355,11 +362,10 @@ struct GenerationPlanner {
         private static let attributeTypes = AttributeType.allCases
         private static let table: [TypeSpelling] = attributeTypes.flatMap { attributeType in
             [true, false].map { usesScalarValueType in
-                let type = SwiftTypeTable.swiftType(
-                    for: attributeType, usesScalarValueType: usesScalarValueType, isOptional: true, customClassName: nil)
-                return TypeSpelling(
-                    type: type, optionalDeclaration: type.declaration,
-                    validationConversion: GenerationPlanner.validationConversion(for: type))
+                TypeSpelling(
+                    type: SwiftTypeTable.swiftType(
+                        for: attributeType, usesScalarValueType: usesScalarValueType, isOptional: true,
+                        customClassName: nil))
             }
         }
     }
@@ -401,7 +407,16 @@ struct GenerationPlanner {
 
     /// `swiftType(of:)` for a caller that already holds `attribute.annotations`.
     static func swiftType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
+        swiftTypeAndSpelling(of: attribute, annotations: annotations).type
+    }
+
+    /// `swiftType(of:annotations:)`, and `TypeSpelling.known(for:of:)` of it.
+    static func swiftTypeAndSpelling(of attribute: Attribute, annotations: PropertyAnnotations)
+        -> (type: SwiftPropertyType, spelling: TypeSpelling?)
+    {
         var type = SwiftTypeTable.declaredType(of: attribute, annotations: annotations)
+        // The table's own types (all but custom classes and userInfo types) are spelled.
+        if let spelling = TypeSpelling.known(for: type, of: attribute.type) { return (type, spelling) }
         let name = type.name
         // Most names have no dot: then the one component is the name itself (no split, no copies).
         let isSpelledType =
@@ -410,7 +425,7 @@ struct GenerationPlanner {
                 ? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
                 : SwiftNames.isIdentifier(name))
         if !isSpelledType { type.name = "NSObject" }
-        return type
+        return (type, TypeSpelling.known(for: type, of: attribute.type))
     }
 
     private static func containsDot(_ name: String) -> Bool {
