@@ -137,31 +137,34 @@ public enum SwiftNames {
     }
 }
 
-/// A quick "certainly not a member" test for a fixed set of names: one bit per (length, first byte,
-/// second byte) hash, so most lookups of other names skip hashing the whole string.
+/// A quick "certainly not a member" test for a fixed set of names: one bit per (length, first three
+/// bytes) hash, so most lookups of other names skip hashing the whole string.
 private struct NameFilter: Sendable {
     private static let lengthBuckets = 48
+    private static let wordsPerLength = 2
     private var bits: [UInt64]
 
     init(_ names: Set<String>) {
-        bits = Array(repeating: 0, count: Self.lengthBuckets)
+        bits = Array(repeating: 0, count: Self.lengthBuckets * Self.wordsPerLength)
         for name in names {
-            let (bucket, bit) = Self.position(of: name)
-            bits[bucket] |= 1 << bit
+            let (word, bit) = Self.position(of: name)
+            bits[word] |= 1 << bit
         }
     }
 
     func mayContain(_ name: String) -> Bool {
-        let (bucket, bit) = Self.position(of: name)
-        return bits[bucket] & (1 << bit) != 0
+        let (word, bit) = Self.position(of: name)
+        return bits[word] & (1 << bit) != 0
     }
 
     @inline(__always)
-    private static func position(of name: String) -> (bucket: Int, bit: UInt64) {
+    private static func position(of name: String) -> (word: Int, bit: UInt64) {
         var bytes = name.utf8.makeIterator()
         let first = UInt64(bytes.next() ?? 0)
         let second = UInt64(bytes.next() ?? 0)
-        return (min(name.utf8.count, lengthBuckets - 1), (first &* 31 &+ second) & 63)
+        let third = UInt64(bytes.next() ?? 0)
+        let hash = (first &* 31 &+ second &* 7 &+ third) & 127
+        return (min(name.utf8.count, lengthBuckets - 1) * wordsPerLength + Int(hash >> 6), hash & 63)
     }
 }
 

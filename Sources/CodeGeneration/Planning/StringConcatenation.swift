@@ -91,6 +91,15 @@ extension String {
         }
     }
 
+    /// The parts one after another (for a number of parts known only at run time).
+    init(concatenating parts: [String]) {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        self.init(utf8Count: count) { text in
+            for part in parts { text.append(part) }
+        }
+    }
+
     /// `prefix + SwiftNames.capitalizedFirst(name) + suffixes` (`validateName`, `addToTags(_ value: Tag)`), built once.
     static func capitalizing(
         _ name: String, after prefix: String, before suffix: String = "", _ suffix2: String = "", _ suffix3: String = ""
