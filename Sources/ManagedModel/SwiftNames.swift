@@ -51,24 +51,48 @@ public enum SwiftNames {
 
     /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).
     public static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        isKeyword(name) ? "`\(name)`" : name
     }
+
+    /// `keywords.contains(name)`, mostly without hashing `name` (the planners ask for every property).
+    public static func isKeyword(_ name: String) -> Bool {
+        keywordFilter.mayContain(name) && keywords.contains(name)
+    }
+
+    /// `reservedMemberNames.contains(name)`, mostly without hashing `name`.
+    public static func isReservedMemberName(_ name: String) -> Bool {
+        reservedMemberNameFilter.mayContain(name) && reservedMemberNames.contains(name)
+    }
+
+    private static let keywordFilter = NameFilter(keywords)
+    private static let reservedMemberNameFilter = NameFilter(reservedMemberNames)
 
     /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
     public static func capitalizedFirst(_ name: String) -> String {
         // An ASCII first character followed by an ASCII byte (or nothing) is one byte: change it in place.
         // (`Character.uppercased()` builds strings: it was most of the time planners spent on hook names.)
         let utf8 = name.utf8
-        if let head = utf8.first, head < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
-            guard head >= UInt8(ascii: "a"), head <= UInt8(ascii: "z") else { return name }
+        if let head = utf8.first, let capitalized = capitalizedFirstByte(of: name) {
+            guard capitalized != head else { return name }
             return String(unsafeUninitializedCapacity: utf8.count) { buffer in
                 let (_, count) = buffer.initialize(from: utf8)
-                buffer[0] = head - (UInt8(ascii: "a") - UInt8(ascii: "A"))
+                buffer[0] = capitalized
                 return count
             }
         }
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
+    }
+
+    /// The first byte of `capitalizedFirst(name)` when that is `name` with at most its first byte changed
+    /// (an ASCII first character); nil otherwise. Lets callers write the capitalized name straight into
+    /// a larger string.
+    @inlinable
+    public static func capitalizedFirstByte(of name: String) -> UInt8? {
+        // An ASCII first byte followed by an ASCII byte (or nothing) is one Character.
+        var bytes = name.utf8.makeIterator()
+        guard let head = bytes.next(), head < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true else { return nil }
+        return head >= UInt8(ascii: "a") && head <= UInt8(ascii: "z") ? head - (UInt8(ascii: "a") - UInt8(ascii: "A")) : head
     }
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscore; not starting with a digit).
@@ -84,6 +108,9 @@ public enum SwiftNames {
     /// `A-Z a-z`, its XID_Continue ones add `0-9` and `_`); nil when `name` is empty or not ASCII.
     private static func isASCIIIdentifier(_ name: String.UTF8View) -> Bool? {
         guard !name.isEmpty else { return nil }
+        // Over the contiguous bytes when there are (always, for native strings): iterating the view costs
+        // several times as much per byte.
+        if let answer = name.withContiguousStorageIfAvailable({ isASCIIIdentifier(bytes: $0) }) { return answer }
         var isIdentifier = true
         var isFirst = true
         for byte in name {
@@ -94,6 +121,50 @@ public enum SwiftNames {
             isFirst = false
         }
         return isIdentifier
+    }
+
+    private static func isASCIIIdentifier(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var isIdentifier = true
+        var isFirst = true
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst)) { isIdentifier = false }
+            isFirst = false
+        }
+        return isIdentifier
+    }
+}
+
+/// A quick "certainly not a member" test for a fixed set of names: one bit per (length, first three
+/// bytes) hash, so most lookups of other names skip hashing the whole string.
+private struct NameFilter: Sendable {
+    private static let lengthBuckets = 48
+    private static let wordsPerLength = 2
+    private var bits: [UInt64]
+
+    init(_ names: Set<String>) {
+        bits = Array(repeating: 0, count: Self.lengthBuckets * Self.wordsPerLength)
+        for name in names {
+            let (word, bit) = Self.position(of: name)
+            bits[word] |= 1 << bit
+        }
+    }
+
+    func mayContain(_ name: String) -> Bool {
+        let (word, bit) = Self.position(of: name)
+        return bits[word] & (1 << bit) != 0
+    }
+
+    @inline(__always)
+    private static func position(of name: String) -> (word: Int, bit: UInt64) {
+        var bytes = name.utf8.makeIterator()
+        let first = UInt64(bytes.next() ?? 0)
+        let second = UInt64(bytes.next() ?? 0)
+        let third = UInt64(bytes.next() ?? 0)
+        let hash = (first &* 31 &+ second &* 7 &+ third) & 127
+        return (min(name.utf8.count, lengthBuckets - 1) * wordsPerLength + Int(hash >> 6), hash & 63)
     }
 }
 
@@ -108,7 +179,16 @@ public enum SwiftSourceText {
         let needsNoEscape = text.utf8.withContiguousStorageIfAvailable { utf8 in
             utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
         }
-        if needsNoEscape == true { return "\"" + text + "\"" }
+        if needsNoEscape == true {
+            // One string of the final size (`+` builds and grows two).
+            let utf8 = text.utf8
+            return String(unsafeUninitializedCapacity: utf8.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                let (_, end) = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: utf8)
+                buffer[end + 1] = UInt8(ascii: "\"")
+                return end + 2
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))

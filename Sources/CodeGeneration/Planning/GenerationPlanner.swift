@@ -215,24 +215,27 @@ struct GenerationPlanner {
         let attributeCount = chain.reduce(0) { $0 + $1.attributes.count }
         let relationshipCount = chain.reduce(0) { $0 + $1.relationships.count }
         attributes.reserveCapacity(attributeCount)
-        attributeHooks.reserveCapacity(attributeCount)
-        attributeKeys.reserveCapacity(attributeCount)
+        // The relationships' hooks follow the attributes' (`validationPlan`).
+        attributeHooks.reserveCapacity(attributeCount + relationshipCount)
+        attributeKeys.reserveCapacity(attributeCount + relationshipCount)
         relationships.reserveCapacity(relationshipCount)
         relationshipKeys.reserveCapacity(relationshipCount)
         parameters.reserveCapacity(attributeCount + relationshipCount)
         for (position, owner) in chain.enumerated() {
             let declares = position >= firstDeclaring
             for attribute in owner.attributes {
-                let isReserved = SwiftNames.reservedMemberNames.contains(attribute.name)
+                let isReserved = SwiftNames.isReservedMemberName(attribute.name)
                 let swiftName = SwiftNames.escaped(attribute.name)
                 if !isReserved { attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name)) }
                 guard isUsable(attribute.name, isReserved: isReserved, at: attribute.location, in: entity, report: declares)
                 else { continue }
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
-                let type = Self.swiftType(of: attribute, annotations: annotations)
+                let (type, spelling) = Self.swiftTypeAndSpelling(of: attribute, annotations: annotations)
                 let facts = AttributeFacts(
-                    annotations: annotations, type: type, swiftName: swiftName, typeDeclaration: type.declaration)
+                    annotations: annotations, type: type, swiftName: swiftName,
+                    typeDeclaration: type.isOptional ? spelling?.optionalDeclaration ?? type.declaration : type.name,
+                    knownSpelling: spelling)
                 if declares {
                     let plan = attributePlan(attribute, facts)
                     if plan.declaration == .managed || plan.declaration == .optionalScalar {
@@ -243,7 +246,7 @@ struct GenerationPlanner {
                 if let parameter = initializerParameter(for: attribute, facts) { parameters.append(parameter) }
             }
             for relationship in owner.relationships {
-                let isReserved = SwiftNames.reservedMemberNames.contains(relationship.name)
+                let isReserved = SwiftNames.isReservedMemberName(relationship.name)
                 let swiftName = SwiftNames.escaped(relationship.name)
                 if !isReserved { relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name)) }
                 guard isUsable(relationship.name, isReserved: isReserved, at: relationship.location, in: entity, report: declares),
@@ -256,7 +259,8 @@ struct GenerationPlanner {
             }
         }
 
-        let keys = attributeKeys + relationshipKeys
+        attributeKeys.append(contentsOf: relationshipKeys)
+        let keys = attributeKeys
         let initializer: InitializerPlan? =
             entity.isAbstract ? nil : InitializerPlan(parameters: parameters, isOverride: false, displayName: Self.displayName(of: parameters))
         let isFinal = entity.childNames.isEmpty && !entity.isAbstract
@@ -271,7 +275,7 @@ struct GenerationPlanner {
             unavailableInitIsOverride: superclassIsGenerated, unavailableInheritedInitializers: [],
             declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
             validation: validationPlan(
-                className: className, attributeHooks: attributeHooks, relationships: relationships,
+                className: className, attributeHooks: &attributeHooks, relationships: relationships,
                 isSubclassOfGenerated: superclassIsGenerated))
         plan.extras = extrasPlan(for: entity, chain: chain, firstDeclaring: firstDeclaring, keys: keys)
         return plan
@@ -279,14 +283,17 @@ struct GenerationPlanner {
 
     /// `init(context:itemId:name:)`
     private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
-        var parts = ["init(context:"]
-        parts.reserveCapacity(2 * parameters.count + 2)
-        for parameter in parameters {
-            parts.append(parameter.key)
-            parts.append(":")
+        let head = "init(context:"
+        var count = head.utf8.count + 1
+        for parameter in parameters { count += parameter.key.utf8.count + 1 }
+        return String(utf8Count: count) { text in
+            text.append(head)
+            for parameter in parameters {
+                text.append(parameter.key)
+                text.append(":")
+            }
+            text.append(")")
         }
-        parts.append(")")
-        return String(concatenating: parts)
     }
 
     /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
@@ -319,6 +326,48 @@ struct GenerationPlanner {
         var swiftName: String
         /// `type.declaration`
         var typeDeclaration: String
+        /// `TypeSpelling.known(for: type, of: attribute.type)`
+        var knownSpelling: TypeSpelling?
+    }
+
+    /// What the planner spells for a type of `SwiftTypeTable`, worked out once per run: most attributes have
+    /// one of these types, so their declarations and validation hooks share these strings instead of
+    /// building their own.
+    /// (A class: every attribute of a table type holds one, so a copy is one retain.)
+    final class TypeSpelling: Sendable {
+        let type: SwiftPropertyType
+        /// `T?`
+        let optionalDeclaration: String
+        /// `GenerationPlanner.validationConversion(for: type)`
+        let validationConversion: String
+
+        private init(type: SwiftPropertyType) {
+            self.type = type
+            optionalDeclaration = type.declaration
+            validationConversion = GenerationPlanner.validationConversion(for: type)
+        }
+
+        /// The spelling of `type` when it is the table's type for `attributeType` (no custom class, no
+        /// userInfo type).
+        static func known(for type: SwiftPropertyType, of attributeType: AttributeType) -> TypeSpelling? {
+            // Two entries per attribute type, in `AttributeType.allCases` order: scalar, then object.
+            guard let index = attributeTypes.firstIndex(of: attributeType) else { return nil }
+            let spelling = table[2 * index + (type.storage == .scalar ? 0 : 1)]
+            guard spelling.type.name == type.name, spelling.type.storage == type.storage,
+                spelling.type.numberAccessor == type.numberAccessor
+            else { return nil }
+            return spelling
+        }
+
+        private static let attributeTypes = AttributeType.allCases
+        private static let table: [TypeSpelling] = attributeTypes.flatMap { attributeType in
+            [true, false].map { usesScalarValueType in
+                TypeSpelling(
+                    type: SwiftTypeTable.swiftType(
+                        for: attributeType, usesScalarValueType: usesScalarValueType, isOptional: true,
+                        customClassName: nil))
+            }
+        }
     }
 
     private mutating func attributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
@@ -358,16 +407,31 @@ struct GenerationPlanner {
 
     /// `swiftType(of:)` for a caller that already holds `attribute.annotations`.
     static func swiftType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
+        swiftTypeAndSpelling(of: attribute, annotations: annotations).type
+    }
+
+    /// `swiftType(of:annotations:)`, and `TypeSpelling.known(for:of:)` of it.
+    static func swiftTypeAndSpelling(of attribute: Attribute, annotations: PropertyAnnotations)
+        -> (type: SwiftPropertyType, spelling: TypeSpelling?)
+    {
         var type = SwiftTypeTable.declaredType(of: attribute, annotations: annotations)
+        // The table's own types (all but custom classes and userInfo types) are spelled.
+        if let spelling = TypeSpelling.known(for: type, of: attribute.type) { return (type, spelling) }
         let name = type.name
         // Most names have no dot: then the one component is the name itself (no split, no copies).
         let isSpelledType =
             SwiftTypeTable.isSwiftOnlyTypeName(name)
-            || (name.utf8.contains(UInt8(ascii: "."))
+            || (Self.containsDot(name)
                 ? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
                 : SwiftNames.isIdentifier(name))
         if !isSpelledType { type.name = "NSObject" }
-        return type
+        return (type, TypeSpelling.known(for: type, of: attribute.type))
+    }
+
+    private static func containsDot(_ name: String) -> Bool {
+        // Over the contiguous bytes: iterating the UTF-8 view costs several times as much per byte.
+        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
+            ?? name.utf8.contains(UInt8(ascii: "."))
     }
 
     private func relationshipPlan(_ relationship: Relationship, swiftName: String) -> RelationshipPlan {
@@ -461,12 +525,14 @@ struct GenerationPlanner {
 
     // MARK: Validation
 
+    /// `attributeHooks` are taken over (so that the relationships' are appended without a copy).
     private func validationPlan(
-        className: String, attributeHooks: [ValidationPlan.PropertyHook], relationships: [RelationshipPlan],
+        className: String, attributeHooks: inout [ValidationPlan.PropertyHook], relationships: [RelationshipPlan],
         isSubclassOfGenerated: Bool
     ) -> ValidationPlan {
-        var hooks = attributeHooks
-        hooks.reserveCapacity(attributeHooks.count + relationships.count)
+        var hooks: [ValidationPlan.PropertyHook] = []
+        swap(&hooks, &attributeHooks)
+        hooks.reserveCapacity(hooks.count + relationships.count)
         for relationship in relationships {
             let destination = relationship.destinationClassName
             switch relationship.kind {
@@ -474,7 +540,8 @@ struct GenerationPlanner {
                 hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: destination,
                                   conversion: String(concatenating: "value.pointee as? ", destination), constraints: []))
             case .toMany:
-                let type = String(concatenating: "Set<", destination, ">")
+                // `relationshipPlan` declares the property as `Set<Destination>` too.
+                let type = relationship.typeDeclaration
                 hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: type,
                                   conversion: String(concatenating: "value.pointee as? ", type), constraints: []))
             case .orderedToMany:
@@ -494,22 +561,26 @@ struct GenerationPlanner {
     /// The hook of an attribute declared `.managed` or `.optionalScalar`.
     private func validationHook(for attribute: Attribute, _ facts: AttributeFacts) -> ValidationPlan.PropertyHook {
         let type = facts.type
-        let conversion: String
-        if type.name == "TimeInterval" {
-            conversion = "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
-        } else if type.storage == .scalar, let accessor = type.numberAccessor {
-            conversion = String(concatenating: "(value.pointee as? NSNumber)?.", accessor)
-        } else {
-            conversion = String(concatenating: "value.pointee as? ", type.name)
-        }
-        return hook(key: attribute.name, swiftName: facts.swiftName, type: type.name, conversion: conversion,
+        return hook(key: attribute.name, swiftName: facts.swiftName, type: type.name,
+                    conversion: facts.knownSpelling?.validationConversion ?? Self.validationConversion(for: type),
                     constraints: Self.constraints(of: attribute))
+    }
+
+    /// An expression converting `value.pointee` to a value of the attribute's type.
+    static func validationConversion(for type: SwiftPropertyType) -> String {
+        if type.name == "TimeInterval" {
+            return "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
+        } else if type.storage == .scalar, let accessor = type.numberAccessor {
+            return String(concatenating: "(value.pointee as? NSNumber)?.", accessor)
+        } else {
+            return String(concatenating: "value.pointee as? ", type.name)
+        }
     }
 
     private func hook(key: String, swiftName: String, type: String, conversion: String, constraints: [String])
         -> ValidationPlan.PropertyHook
     {
-        let methodName = String(concatenating: "validate", SwiftNames.capitalizedFirst(key))
+        let methodName = String.capitalizing(key, after: "validate")
         return .init(
             methodName: methodName, selector: String(concatenating: methodName, ":error:"), parameterName: swiftName,
             typeName: type, conversion: conversion, modelConstraints: constraints)
@@ -519,13 +590,15 @@ struct GenerationPlanner {
     static func constraints(of attribute: Attribute) -> [String] {
         let isLength = attribute.type == .string || attribute.type == .binary
         let what = attribute.type == .string ? "length" : attribute.type == .binary ? "size in bytes" : "value"
+        let pattern = attribute.regularExpression.flatMap { !isLength || attribute.type == .string ? $0 : nil }
+        let count = (attribute.minValue == nil ? 0 : 1) + (attribute.maxValue == nil ? 0 : 1) + (pattern == nil ? 0 : 1)
+        // Most attributes have none: then no array storage; otherwise storage of the exact size, once.
+        guard count > 0 else { return [] }
         var lines: [String] = []
-        lines.reserveCapacity(3)
+        lines.reserveCapacity(count)
         if let min = attribute.minValue { lines.append(String(concatenating: what, " at least ", SwiftLiteral.describe(min))) }
         if let max = attribute.maxValue { lines.append(String(concatenating: what, " at most ", SwiftLiteral.describe(max))) }
-        if let pattern = attribute.regularExpression, !isLength || attribute.type == .string {
-            lines.append(String(concatenating: "matches the regular expression ", pattern))
-        }
+        if let pattern { lines.append(String(concatenating: "matches the regular expression ", pattern)) }
         return lines
     }
 }

@@ -5,21 +5,20 @@ import ManagedModel
 enum RelationshipAccessors {
     /// Unordered: Core Data implements the KVC set accessors at run time (`@NSManaged`).
     static func unordered(key: String, destination: String) -> [AccessorPlan] {
-        let name = SwiftNames.capitalizedFirst(key)
-        // One allocation per string: every to-many relationship of a large model comes through here.
-        return [
+        // One allocation per string (none for short ones): every to-many relationship of a large model comes through here.
+        [
             AccessorPlan(
-                selector: String(concatenating: "add", name, "Object:"),
-                signature: String(concatenating: "addTo", name, "(_ value: ", destination, ")"), body: nil),
+                selector: .capitalizing(key, after: "add", before: "Object:"),
+                signature: .capitalizing(key, after: "addTo", before: "(_ value: ", destination, ")"), body: nil),
             AccessorPlan(
-                selector: String(concatenating: "remove", name, "Object:"),
-                signature: String(concatenating: "removeFrom", name, "(_ value: ", destination, ")"), body: nil),
+                selector: .capitalizing(key, after: "remove", before: "Object:"),
+                signature: .capitalizing(key, after: "removeFrom", before: "(_ value: ", destination, ")"), body: nil),
             AccessorPlan(
-                selector: String(concatenating: "add", name, ":"),
-                signature: String(concatenating: "addTo", name, "(_ values: NSSet)"), body: nil),
+                selector: .capitalizing(key, after: "add", before: ":"),
+                signature: .capitalizing(key, after: "addTo", before: "(_ values: NSSet)"), body: nil),
             AccessorPlan(
-                selector: String(concatenating: "remove", name, ":"),
-                signature: String(concatenating: "removeFrom", name, "(_ values: NSSet)"), body: nil),
+                selector: .capitalizing(key, after: "remove", before: ":"),
+                signature: .capitalizing(key, after: "removeFrom", before: "(_ values: NSSet)"), body: nil),
         ]
     }
 

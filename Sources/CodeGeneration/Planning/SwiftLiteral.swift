@@ -25,21 +25,21 @@ enum SwiftLiteral {
             case "Int32": return Int32(exactly: n).map { String($0) }
             case "Int64", "Double", "Float", "TimeInterval": return String(n)
             case "Bool": return n != 0 ? "true" : "false"
-            case "NSNumber": return "NSNumber(value: \(n) as Int64)"
-            case "NSDecimalNumber": return "NSDecimalNumber(string: \(string(String(n))))"
+            case "NSNumber": return String(concatenating: "NSNumber(value: ", String(n), " as Int64)")
+            case "NSDecimalNumber": return String(concatenating: "NSDecimalNumber(string: ", string(String(n)), ")")
             default: return nil
             }
         case .double(let d):
             switch name {
             case "Double", "Float", "TimeInterval": return double(d)
-            case "NSNumber": return "NSNumber(value: \(double(d)) as Double)"
-            case "NSDecimalNumber" where d.isFinite: return "NSDecimalNumber(string: \(string("\(d)")))"
+            case "NSNumber": return String(concatenating: "NSNumber(value: ", double(d), " as Double)")
+            case "NSDecimalNumber" where d.isFinite: return String(concatenating: "NSDecimalNumber(string: ", string("\(d)"), ")")
             default: return nil
             }
         case .date(let seconds):
             switch name {
             case "TimeInterval": return double(seconds)
-            case "Date": return "Date(timeIntervalSinceReferenceDate: \(double(seconds)))"
+            case "Date": return String(concatenating: "Date(timeIntervalSinceReferenceDate: ", double(seconds), ")")
             default: return nil
             }
         case .bool(let b):
@@ -49,18 +49,18 @@ enum SwiftLiteral {
             default: return nil
             }
         case .decimal(let text):
-            return name == "NSDecimalNumber" ? "NSDecimalNumber(string: \(string(text)))" : nil
+            return name == "NSDecimalNumber" ? String(concatenating: "NSDecimalNumber(string: ", string(text), ")") : nil
         case .string(let text):
             switch name {
             case "String": return string(text)
-            case "UUID": return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(string(text)))!"
-            case "URL": return URL(string: text) == nil ? nil : "URL(string: \(string(text)))!"
+            case "UUID": return UUID(uuidString: text) == nil ? nil : String(concatenating: "UUID(uuidString: ", string(text), ")!")
+            case "URL": return URL(string: text) == nil ? nil : String(concatenating: "URL(string: ", string(text), ")!")
             default: return nil
             }
         case .uuid(let text):
-            return name == "UUID" && UUID(uuidString: text) != nil ? "UUID(uuidString: \(string(text)))!" : nil
+            return name == "UUID" && UUID(uuidString: text) != nil ? String(concatenating: "UUID(uuidString: ", string(text), ")!") : nil
         case .url(let text):
-            return name == "URL" && URL(string: text) != nil ? "URL(string: \(string(text)))!" : nil
+            return name == "URL" && URL(string: text) != nil ? String(concatenating: "URL(string: ", string(text), ")!") : nil
         }
     }
 
