@@ -88,8 +88,9 @@ public struct PreparedGeneration: Sendable {
     ///   without end); some files may have been emitted by then.
     public func render(into emit: @Sendable (GeneratedFile) -> Void) throws {
         // Each entity renders independently (templates are parsed once and shared) and is handed on at once.
+        let header = plan.header
         let failures = plan.classes.concurrentMap { classPlan -> (any Error)? in
-            let context = plan.context(for: classPlan)
+            let context = plan.context(for: classPlan, header: header)
             let name = classPlan.className
             do {
                 emit(
@@ -117,7 +118,7 @@ public struct PreparedGeneration: Sendable {
             emit(
                 GeneratedFile(
                     relativePath: testPlan.fileName,
-                    utf8: try templates.render(testPlan.context(banner: plan.header.banner), with: .modelTests), kind: .tests))
+                    utf8: try templates.render(testPlan.context(banner: header.banner), with: .modelTests), kind: .tests))
         }
     }
 }

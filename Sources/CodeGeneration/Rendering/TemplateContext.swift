@@ -228,7 +228,8 @@ extension GenerationPlan {
 
     var accessPrefix: String { accessLevel == .public ? "public " : "" }
 
-    func context(for plan: ClassPlan) -> EntityContext {
+    /// - Parameter header: `header`, made once for all the classes of a run.
+    func context(for plan: ClassPlan, header: FileHeaderContext) -> EntityContext {
         let hooks = plan.validation.propertyHooks.map {
             EntityContext.Hook(
                 methodName: $0.methodName, selector: $0.selector, parameterName: $0.parameterName, typeName: $0.typeName,
@@ -254,7 +255,7 @@ extension GenerationPlan {
                 EntityContext.Initializer(
                     overrideKeyword: initializer.isOverride ? "override " : "",
                     parameters: initializer.parameters.map {
-                        .init(swiftName: $0.swiftName, type: $0.typeDeclaration, defaultClause: $0.defaultValue.map { " = \($0)" } ?? "")
+                        .init(swiftName: $0.swiftName, type: $0.typeDeclaration, defaultClause: $0.defaultValue.map { String(concatenating: " = ", $0) } ?? "")
                     },
                     assignments: initializer.parameters.map(\.assignment))
             },

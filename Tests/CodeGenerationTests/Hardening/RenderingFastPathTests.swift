@@ -18,7 +18,7 @@ import Testing
         #expect(!plan.classes.isEmpty)
         var checked = 0
         for classPlan in plan.classes {
-            checked += checkLookups(of: plan.context(for: classPlan), path: classPlan.className)
+            checked += checkLookups(of: plan.context(for: classPlan, header: plan.header), path: classPlan.className)
         }
         for composite in plan.composites {
             checked += checkLookups(of: plan.context(for: composite), path: composite.name)
