@@ -10,7 +10,7 @@ import PackagePlugin
 struct ManagedCodegenBuildPlugin {
     func commands(for models: [ModelInput], targetName: String, tool: URL, workDirectory: URL) throws -> [Command] {
         var names: Set<String> = []
-        return try models.map { model in
+        return try models.enumerated().map { position, model in
             guard names.insert(model.name).inserted else {
                 throw PluginError.duplicateModelNames(target: targetName, name: model.name)
             }
@@ -23,7 +23,9 @@ struct ManagedCodegenBuildPlugin {
                 arguments: [
                     "generate", model.url.path, "--single-file", model.singleFileName, "--output", outputDirectory.path,
                     "--quiet",
-                ],
+                ]
+                    // The models' files are compiled into one module: ManagedValidation comes with the first only.
+                    + (position == 0 ? [] : ["--no-validation-support"]),
                 inputFiles: model.inputFiles,
                 outputFiles: [output]
             )

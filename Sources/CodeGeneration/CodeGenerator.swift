@@ -75,6 +75,9 @@ public struct PreparedGeneration: Sendable {
     public var diagnostics: Diagnostics
     let templates: TemplateSet
 
+    /// The first line of this model's generated files (the shared support file has its own).
+    public var banner: String { plan.header.banner }
+
     /// Renders every file into memory, sorted by kind, then path.
     public func renderAll() throws -> [GeneratedFile] {
         let collected = Collected()
@@ -104,10 +107,12 @@ public struct PreparedGeneration: Sendable {
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-        emit(
-            GeneratedFile(
-                relativePath: "ManagedValidation+Generated.swift",
-                utf8: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+        if plan.generatesValidationSupport {
+            emit(
+                GeneratedFile(
+                    relativePath: "ManagedValidation+Generated.swift",
+                    utf8: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+        }
         for composite in plan.composites {
             emit(
                 GeneratedFile(

@@ -17,6 +17,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case warningsAsErrors = "warnings-as-errors"
     case skipMachineFiles = "skip-machine-files"
     case testsModelBundle = "tests-model-bundle"
+    case validationSupport = "validation-support"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -33,7 +34,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .output, .humanOutput, .testsOutput, .templates: .path
         case .moduleName, .configuration: .string
         case .imports, .include, .exclude: .stringList
-        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles: .boolean
+        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport: .boolean
         case .accessLevel: .oneOf(GeneratorConfiguration.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorConfiguration.TestsModelBundle.allCases.map(\.rawValue))
         }
@@ -54,6 +55,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .includeXcodeGenerated: .flag(\.includeXcodeGenerated)
         case .warningsAsErrors: .flag(\.warningsAsErrors)
         case .skipMachineFiles: .flag(\.skipMachineFiles)
+        case .validationSupport: .flag(\.validationSupport)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         }

@@ -27,13 +27,16 @@ public struct GenerateSettings: Hashable, Sendable {
     public var skipMachineFiles: Bool?
     /// Where generated tests find the compiled model.
     public var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
+    /// Generate `ManagedValidation` (default); false for all but one of several models combined into one module file.
+    public var validationSupport: Bool?
 
     public init(
         output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
         accessLevel: GeneratorConfiguration.AccessLevel? = nil, imports: [String]? = nil,
         includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
-        skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil
+        skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil,
+        validationSupport: Bool? = nil
     ) {
         self.output = output
         self.humanOutput = humanOutput
@@ -49,6 +52,7 @@ public struct GenerateSettings: Hashable, Sendable {
         self.warningsAsErrors = warningsAsErrors
         self.skipMachineFiles = skipMachineFiles
         self.testsModelBundle = testsModelBundle
+        self.validationSupport = validationSupport
     }
 
     /// These settings, with `fallback`'s value wherever these have none. Lists are replaced, not merged:
@@ -123,7 +127,8 @@ public struct GenerationRequest: Hashable, Sendable {
                 templatesDirectory: settings.templates,
                 generateXcodeCodegenEntities: settings.includeXcodeGenerated ?? false,
                 generatesTests: testsDirectory != nil,
-                testsModelBundle: settings.testsModelBundle ?? .class
+                testsModelBundle: settings.testsModelBundle ?? .class,
+                generatesValidationSupport: settings.validationSupport ?? true
             ),
             scope: scope,
             machineDirectory: needsMachine ? settings.output : nil,

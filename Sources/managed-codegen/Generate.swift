@@ -109,7 +109,8 @@ struct Generate: ParsableCommand {
             excludedEntities: excludedEntities.isEmpty ? nil : excludedEntities,
             configurationName: configurationName, templates: templates,
             includeXcodeGenerated: includeXcodeGenerated, warningsAsErrors: model.warningsAsErrors,
-            skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle)
+            skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
+            validationSupport: build.validationSupport)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -171,7 +172,8 @@ struct Generate: ParsableCommand {
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 
-        let writer = OutputWriter(destinations: destinations(of: request, bundlePath: loaded.bundle.inputPath))
+        let writer = OutputWriter(
+            destinations: destinations(of: request, bundlePath: loaded.bundle.inputPath), modelBanner: prepared.banner)
         if !check { stamp?.invalidate() }
         let report = try write(prepared, of: request, with: writer, check: check)
         keepUntilExit((loaded, prepared))
@@ -266,6 +268,11 @@ struct BuildIntegrationOptions: ParsableArguments {
         inversion: .prefixedNo,
         help: "Write no machine or support files, only human files and tests: the build-tool plugin generates the machine files.")
     var skipMachineFiles: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Generate ManagedValidation, which every generated class uses (default). --no-validation-support for all but one of several models combined into one module with --single-file, which would declare it twice.")
+    var validationSupport: Bool?
 
     @Option(
         help: ArgumentHelp(

@@ -38,16 +38,17 @@ import Testing
             warnings-as-errors: false
             skip-machine-files: true
             tests-model-bundle: module
+            validation-support: false
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
             testsOutput: "/abs/Tests", moduleName: "App", accessLevel: .internal, imports: ["Combine", "SwiftUI"],
             includedEntities: ["Item", "Tag"], excludedEntities: ["Legacy"], configurationName: "Cloud",
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
-            skipMachineFiles: true, testsModelBundle: .module)
+            skipMachineFiles: true, testsModelBundle: .module, validationSupport: false)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 14)
+        #expect(ConfigKey.allCases.count == 15)
     }
 
     @Test func emptyFileSetsNothing() throws {

@@ -31,6 +31,9 @@ public struct GeneratorConfiguration: Hashable, Sendable {
     public var generatesTests: Bool
     /// Where the generated tests find the compiled model (`<Model>.momd`).
     public var testsModelBundle: TestsModelBundle
+    /// Generate `ManagedValidation`, which every generated class uses. Off for all but one model when several
+    /// models are combined into one file of one module (the build-tool plugin), which would declare it twice.
+    public var generatesValidationSupport: Bool
 
     /// The bundle holding the compiled model at test time.
     public enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
@@ -47,7 +50,7 @@ public struct GeneratorConfiguration: Hashable, Sendable {
         accessLevel: AccessLevel = .public, moduleName: String? = nil, additionalImports: [String] = [],
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
-        generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class
+        generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true
     ) {
         self.accessLevel = accessLevel
         self.moduleName = moduleName
@@ -59,5 +62,6 @@ public struct GeneratorConfiguration: Hashable, Sendable {
         self.generateXcodeCodegenEntities = generateXcodeCodegenEntities
         self.generatesTests = generatesTests
         self.testsModelBundle = testsModelBundle
+        self.generatesValidationSupport = generatesValidationSupport
     }
 }

@@ -8,11 +8,14 @@ public struct GenerationPlan: Hashable, Sendable {
     public var accessLevel: GeneratorConfiguration.AccessLevel
     /// `CoreData`, `Foundation`, then the configured extra imports, without duplicates.
     public var imports: [String]
+    static let standardImports = ["CoreData", "Foundation"]
     /// Classes in entity-name order.
     public var classes: [ClassPlan]
     public var skippedEntities: [SkippedEntity]
     /// One struct per model-level composite definition (see TypedExtrasPlan.swift).
     public var composites: [CompositePlan] = []
+    /// Whether `ManagedValidation+Generated.swift` is part of the output (``GeneratorConfiguration/generatesValidationSupport``).
+    public var generatesValidationSupport = true
 }
 
 public struct SkippedEntity: Hashable, Sendable {

@@ -66,12 +66,12 @@ struct GenerationPlanner {
         attachFetchTemplates(to: &classes)
         let composites = compositePlans()
 
-        var imports = ["CoreData", "Foundation"]
+        var imports = GenerationPlan.standardImports
         for module in configuration.additionalImports where !imports.contains(module) { imports.append(module) }
         return GenerationPlan(
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
             accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
-            composites: composites)
+            composites: composites, generatesValidationSupport: configuration.generatesValidationSupport)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {

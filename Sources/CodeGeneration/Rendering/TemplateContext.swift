@@ -275,8 +275,14 @@ extension GenerationPlan {
             classDocumentation: plan.extras.documentation, extras: ExtrasContext.of(plan))
     }
 
+    /// The same for every model: several models of one module may write the file into one folder, and it must
+    /// not change (nor count as any one model's) with each of them.
     var supportContext: SupportContext {
-        SupportContext(header: header, access: accessPrefix)
+        SupportContext(
+            header: FileHeaderContext(
+                banner: String(concatenating: Self.bannerPrefix, ". Do not edit: changes are overwritten."),
+                imports: Self.standardImports),
+            access: accessPrefix)
     }
 }
 

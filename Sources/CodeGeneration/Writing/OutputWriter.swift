@@ -36,9 +36,14 @@ public struct OutputWriter: Sendable {
     }
 
     public var destinations: Destinations
+    /// The first line of this model's files (``PreparedGeneration/banner``). Several models may share output
+    /// folders: a file this run does not produce is deleted as stale only when it carries this model's banner.
+    /// nil: any file starting with ``CodeGenerator/bannerPrefix`` counts.
+    public var modelBanner: String?
 
-    public init(destinations: Destinations) {
+    public init(destinations: Destinations, modelBanner: String? = nil) {
         self.destinations = destinations
+        self.modelBanner = modelBanner
     }
 
     /// Writes `files`, or with `check`, writes nothing and reports what a write would change.
@@ -67,13 +72,14 @@ public struct OutputWriter: Sendable {
         let regenerated = [destinations.machineDirectory, destinations.testsDirectory].compactMap { $0 }
         return Session(
             directories: directories.mapValues(Self.standardized), regeneratedDirectories: regenerated.map(Self.standardized),
-            check: check)
+            modelBanner: modelBanner, check: check)
     }
 
     /// One write in progress. `add` is safe to call from several threads at once.
     public final class Session: @unchecked Sendable {
         private let directories: [GeneratedFile.Kind: String]
         private let regeneratedDirectories: [String]
+        private let modelBanner: String?
         private let check: Bool
         /// Guards everything below; staging a file's contents happens outside it.
         private let lock = NSLock()
@@ -83,9 +89,10 @@ public struct OutputWriter: Sendable {
         private var staging = Staging()
         private var finished = false
 
-        init(directories: [GeneratedFile.Kind: String], regeneratedDirectories: [String], check: Bool) {
+        init(directories: [GeneratedFile.Kind: String], regeneratedDirectories: [String], modelBanner: String?, check: Bool) {
             self.directories = directories
             self.regeneratedDirectories = regeneratedDirectories
+            self.modelBanner = modelBanner
             self.check = check
         }
 
@@ -181,7 +188,7 @@ public struct OutputWriter: Sendable {
                 finished = true
                 for directory in Set(regeneratedDirectories).sorted() {
                     // A produced file reached through a symbolic link was recorded by its resolved path.
-                    for path in OutputWriter.bannerFiles(in: directory, skipping: produced)
+                    for path in OutputWriter.bannerFiles(in: directory, skipping: produced, firstLine: modelBanner)
                     where !produced.contains(OutputWriter.standardized(path)) {
                         actions.append(.delete(path))
                     }
@@ -320,9 +327,10 @@ public struct OutputWriter: Sendable {
     }
 
     /// Swift files directly in `directory` whose first line is our banner; paths in `known` are not opened.
-    static func bannerFiles(in directory: String, skipping known: Set<String> = []) -> [String] {
+    /// Files in `directory` that start with our banner (with `firstLine`: whose first line is exactly that).
+    static func bannerFiles(in directory: String, skipping known: Set<String> = [], firstLine: String? = nil) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        let banner = Data(CodeGenerator.bannerPrefix.utf8)
+        let banner = Data((firstLine.map { $0 + "\n" } ?? CodeGenerator.bannerPrefix).utf8)
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return names.sorted().filter { $0.hasSuffix(".swift") }.map { prefix + $0 }
             .filter { path in
