@@ -146,7 +146,7 @@ struct Generate: ParsableCommand {
         let stamp = (try? ModelBundle.locate(model.model, diagnostics: &locateDiagnostics)).flatMap { bundle in
             (try? makeRequest(modelName: bundle.modelName, configFile: configFile)).map { request in
                 GenerationStamp(
-                    modelPath: model.model, configuration: request.configuration,
+                    modelPath: model.model, modelName: bundle.modelName, configuration: request.configuration,
                     destinations: destinations(of: request, bundlePath: bundle.inputPath), flags: stampFlags(of: request))
             }
         }

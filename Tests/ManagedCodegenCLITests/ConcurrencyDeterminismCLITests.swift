@@ -9,7 +9,7 @@ import Testing
         var result: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
-            if (relative as NSString).lastPathComponent == ".managed-codegen-stamp" { continue }
+            if (relative as NSString).lastPathComponent.hasPrefix(".managed-codegen-stamp") { continue }
             var isDirectory: ObjCBool = false
             let path = root.appendingPathComponent(relative).path
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {

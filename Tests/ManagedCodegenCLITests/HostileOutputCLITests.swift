@@ -156,7 +156,7 @@ import Darwin
             .write(to: templates.appendingPathComponent("entity-machine.mustache"))
         // Files only: staging touches the folders' dates, and a failed run drops the no-change stamp on purpose.
         func files() -> [String: CLI.Snapshot.Entry]? {
-            CLI.Snapshot(workspace.root)?.entries.filter { $0.value.contents != nil && !$0.key.hasSuffix(".managed-codegen-stamp") }
+            CLI.Snapshot(workspace.root)?.entries.filter { $0.value.contents != nil && !$0.key.contains(".managed-codegen-stamp") }
         }
         let before = files()
         let run = try CLI.run(

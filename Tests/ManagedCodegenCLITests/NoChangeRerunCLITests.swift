@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A re-run with nothing changed stops early on the stamp (`.managed-codegen-stamp`) and must say and leave
+/// A re-run with nothing changed stops early on the stamp (`.managed-codegen-stamp.<Model>`) and must say and leave
 /// exactly what a full run would; any change to an input or an output makes it a full run again.
 @Suite struct NoChangeRerunCLITests {
     struct Workspace {
@@ -9,7 +9,7 @@ import Testing
         let bundle: URL
         var machine: URL { root.appendingPathComponent("Generated") }
         var human: URL { root.appendingPathComponent("Model") }
-        var stamp: URL { machine.appendingPathComponent(".managed-codegen-stamp") }
+        var stamp: URL { machine.appendingPathComponent(".managed-codegen-stamp.Vocabulary") }
         var contents: URL { bundle.appendingPathComponent("Vocabulary.xcdatamodel/contents") }
 
         init(_ name: String = #function) throws {
@@ -27,7 +27,7 @@ import Testing
         /// Generated output only (the stamp's own bytes change with every full run).
         var output: [String: Data] {
             ConcurrencyDeterminismCLITests.files(root.appendingPathComponent("Generated"))
-                .filter { $0.key != ".managed-codegen-stamp" }
+                .filter { !$0.key.hasPrefix(".managed-codegen-stamp") }
                 .merging(ConcurrencyDeterminismCLITests.files(human).mapKeys { "human/" + $0 }) { $1 }
         }
 
@@ -108,7 +108,7 @@ import Testing
             ["generate", workspace.bundle.path, "--output", fresh.appendingPathComponent("Generated").path,
              "--human-output", fresh.appendingPathComponent("Model").path] + options)
         #expect(freshRun.status == 0)
-        var expected = ConcurrencyDeterminismCLITests.files(fresh.appendingPathComponent("Generated")).filter { $0.key != ".managed-codegen-stamp" }
+        var expected = ConcurrencyDeterminismCLITests.files(fresh.appendingPathComponent("Generated")).filter { !$0.key.hasPrefix(".managed-codegen-stamp") }
         for (path, data) in ConcurrencyDeterminismCLITests.files(fresh.appendingPathComponent("Model")) { expected["human/" + path] = data }
         if change == "model edited" || change == "option changed" || change == "template override edited" {
             #expect(incremental.filter { !$0.key.hasPrefix("human/") } == expected.filter { !$0.key.hasPrefix("human/") }, "\(change)")

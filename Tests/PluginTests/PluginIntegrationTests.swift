@@ -99,7 +99,7 @@ struct PluginIntegrationTests {
         let keys: Set<URLResourceKey> = [.contentModificationDateKey, .isRegularFileKey]
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: Array(keys))
         while let url = enumerator?.nextObject() as? URL {
-            guard url.lastPathComponent != GenerationStamp.fileName,
+            guard !url.lastPathComponent.hasPrefix(GenerationStamp.fileNamePrefix),
                 let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
                 let date = values.contentModificationDate
             else { continue }

@@ -10,8 +10,9 @@ import Musl
 import Darwin
 #endif
 
-/// What a successful run leaves in the machine folder (`.managed-codegen-stamp`) so that the next run with the
-/// same inputs, finding its output exactly as it was left, can stop before reading the model.
+/// What a successful run leaves in the machine folder (`.managed-codegen-stamp.<Model>`, one per model: several
+/// models may share the folder) so that the next run with the same inputs, finding its output exactly as it was
+/// left, can stop before reading the model.
 ///
 /// A build runs the generator on every build; with a 1,000-entity model a full run costs seconds even when it
 /// writes nothing. The stamp holds a fingerprint of every input (the bytes of every file under the model path,
@@ -20,7 +21,8 @@ import Darwin
 /// and tests folders. Any difference, or any doubt (no stamp, unreadable stamp), means a full run. The
 /// configuration is fingerprinted through its reflection, so settings added to it later are covered.
 public struct GenerationStamp: Sendable {
-    public static let fileName = ".managed-codegen-stamp"
+    /// Followed by `.` and the model's name.
+    public static let fileNamePrefix = ".managed-codegen-stamp"
     static let formatVersion = 2
 
     /// What the stamped run printed and reported, for a run that stops early to print again.
@@ -33,15 +35,16 @@ public struct GenerationStamp: Sendable {
 
     let fingerprint: String
     let destinations: OutputWriter.Destinations
-
-    private var stampPath: String {
-        (OutputWriter.standardized(destinations.machineDirectory) as NSString).appendingPathComponent(Self.fileName)
-    }
+    let stampPath: String
 
     /// - Parameters:
     ///   - modelPath: the model as given (bundle, version folder or `contents` file); every file under it counts.
+    ///   - modelName: names the stamp file.
     ///   - flags: anything else that changes what is printed or written (e.g. `--warnings-as-errors`).
-    public init(modelPath: String, configuration: GeneratorConfiguration, destinations: OutputWriter.Destinations, flags: [String] = []) {
+    public init(
+        modelPath: String, modelName: String, configuration: GeneratorConfiguration, destinations: OutputWriter.Destinations,
+        flags: [String] = []
+    ) {
         var hasher = StableHasher()
         hasher.combine("managed-codegen stamp \(Self.formatVersion)")
         hasher.combine(Self.executableIdentity())
@@ -54,6 +57,8 @@ public struct GenerationStamp: Sendable {
         if let templates = configuration.templatesDirectory { hasher.combineTree(at: templates) }
         fingerprint = hasher.hexDigest
         self.destinations = destinations
+        stampPath = (OutputWriter.standardized(destinations.machineDirectory) as NSString)
+            .appendingPathComponent(Self.fileNamePrefix + "." + modelName)
     }
 
     // MARK: Checking
