@@ -64,7 +64,13 @@ public enum SwiftNames {
         reservedMemberNameFilter.mayContain(name) && reservedMemberNames.contains(name)
     }
 
+    /// `forbiddenPropertyNames.contains(name)`, mostly without hashing `name` (the checks ask for every property).
+    public static func isForbiddenPropertyName(_ name: String) -> Bool {
+        reservedMemberNameFilter.mayContain(name) && forbiddenPropertyNames.contains(name)
+    }
+
     private static let keywordFilter = NameFilter(keywords)
+    /// Serves `forbiddenPropertyNames` too: built from a superset, it never says "certainly not" to a member.
     private static let reservedMemberNameFilter = NameFilter(reservedMemberNames)
 
     /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
@@ -111,19 +117,10 @@ public enum SwiftNames {
         // Over the contiguous bytes when there are (always, for native strings): iterating the view costs
         // several times as much per byte.
         if let answer = name.withContiguousStorageIfAvailable({ isASCIIIdentifier(bytes: $0) }) { return answer }
-        var isIdentifier = true
-        var isFirst = true
-        for byte in name {
-            guard byte < 0x80 else { return nil }
-            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            if !(isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst)) { isIdentifier = false }
-            isFirst = false
-        }
-        return isIdentifier
+        return isASCIIIdentifier(bytes: name)
     }
 
-    private static func isASCIIIdentifier(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func isASCIIIdentifier(bytes: some Sequence<UInt8>) -> Bool? {
         var isIdentifier = true
         var isFirst = true
         for byte in bytes {

@@ -93,6 +93,7 @@ import Testing
         for name in candidates {
             #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
             #expect(SwiftNames.isReservedMemberName(name) == SwiftNames.reservedMemberNames.contains(name), "\(name)")
+            #expect(SwiftNames.isForbiddenPropertyName(name) == SwiftNames.forbiddenPropertyNames.contains(name), "\(name)")
             #expect(SwiftNames.escaped(name) == (SwiftNames.keywords.contains(name) ? "`\(name)`" : name))
         }
     }

@@ -145,18 +145,14 @@ private struct Checker {
     private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
         if !SwiftNames.isIdentifier(name) {
             diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
-        } else if Self.forbiddenPropertyNames.index(of: name) != nil {
+        } else if SwiftNames.isForbiddenPropertyName(name) {
             diagnostics.error(
                 "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
                 at: location)
-        } else if Self.keywords.index(of: name) != nil {
+        } else if SwiftNames.isKeyword(name) {
             diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
         }
     }
-
-    /// `SwiftNames`' sets, asked once per property: looked up by bytes rather than hashed.
-    private static let forbiddenPropertyNames = ByteNameTable(Array(SwiftNames.forbiddenPropertyNames))
-    private static let keywords = ByteNameTable(Array(SwiftNames.keywords))
 
     // MARK: inheritance
 
