@@ -7,8 +7,9 @@ public struct MustacheLibrary: Sendable {
 
     /// The last of several templates with one name wins.
     public init(_ templates: [MustacheTemplate]) {
-        self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        self.program = MustacheProgram(templates)
+        let unique = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.templates = unique
+        self.program = MustacheProgram(unique.values.sorted { $0.name < $1.name })
     }
 
     public subscript(name: String) -> MustacheTemplate? { templates[name] }

@@ -79,19 +79,13 @@ struct MustacheProgram: Sendable {
         return try result.get()
     }
 
-    /// The last of several templates with one name wins.
+    /// - Parameter templates: one per name (``MustacheLibrary`` keeps the last of several).
     init(_ templates: [MustacheTemplate]) {
-        var unique: [MustacheTemplate] = []
+        templateNames = templates.map(\.name)
+        templateNumbers = Dictionary(templates.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { _, _ in
+            preconditionFailure("a program's templates have one name each")
+        })
         for template in templates {
-            if let number = templateNumbers[template.name] {
-                unique[number] = template
-            } else {
-                templateNumbers[template.name] = unique.count
-                unique.append(template)
-            }
-        }
-        templateNames = unique.map(\.name)
-        for template in unique {
             let start = Int32(instructions.count)
             compile(template.nodes)
             templateRanges.append(start..<Int32(instructions.count))
