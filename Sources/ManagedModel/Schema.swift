@@ -277,8 +277,18 @@ public struct Attribute: Hashable, Sendable {
         self.renamingIdentifier = renamingIdentifier
         self.userInfo = userInfo
         self.swiftType = SwiftTypeTable.swiftType(
-            for: type, usesScalarValueType: usesScalarValueType, isOptional: isOptional,
+            for: type, usesScalarValueType: usesScalarValueType,
+            isOptional: Self.mayReadNil(isOptional: isOptional, isTransient: isTransient, isDerived: isDerived),
             customClassName: customClassName)
+    }
+
+    /// Whether Core Data can hand out nil for the attribute while the program runs, which makes its Swift
+    /// type optional: optional attributes; transient ones, whose values `refresh(_:mergeChanges: false)`
+    /// discards (NSManagedObjectContext reference), required or not; derived ones, which Core Data computes
+    /// only when the context saves (NSDerivedAttributeDescription reference).
+    @inlinable
+    public static func mayReadNil(isOptional: Bool, isTransient: Bool, isDerived: Bool) -> Bool {
+        isOptional || isTransient || isDerived
     }
 }
 

@@ -147,11 +147,13 @@ extension SwiftTypeTable {
 
     /// `declaredType(of:)` for a caller that already holds `attribute.annotations`.
     public static func declaredType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
+        let isOptional = Attribute.mayReadNil(
+            isOptional: attribute.isOptional, isTransient: attribute.isTransient, isDerived: attribute.isDerived)
         if let override = annotations.override {
-            return SwiftPropertyType(name: override.typeName, isOptional: attribute.isOptional, storage: .typed)
+            return SwiftPropertyType(name: override.typeName, isOptional: isOptional, storage: .typed)
         }
         if attribute.type == .composite, let name = compositeStructName(attribute.compositeName) {
-            return SwiftPropertyType(name: name, isOptional: attribute.isOptional, storage: .typed)
+            return SwiftPropertyType(name: name, isOptional: isOptional, storage: .typed)
         }
         return attribute.swiftType
     }

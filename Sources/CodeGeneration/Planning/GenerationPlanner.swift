@@ -443,7 +443,8 @@ struct GenerationPlanner {
         switch (relationship.isToMany, relationship.isOrdered) {
         case (false, _):
             kind = .toOne
-            type = relationship.isOptional ? String(concatenating: destination, "?") : destination
+            // A transient one is discarded by a refault (NSManagedObjectContext, `refresh(_:mergeChanges:)`).
+            type = relationship.isOptional || relationship.isTransient ? String(concatenating: destination, "?") : destination
             accessors = []
         case (true, false):
             kind = .toMany
@@ -473,10 +474,12 @@ struct GenerationPlanner {
                 swiftName: name, key: attribute.name, typeDeclaration: "\(type.name)?", defaultValue: "nil",
                 assignment: "if let \(name) { self.\(name) = \(name) }")
         }
+        // A required transient is optional as a property (a refault discards its value) but required when created.
+        let parameterType = attribute.isOptional ? facts.typeDeclaration : type.name
         if let modelDefault = attribute.defaultValue {
             if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
                 return .init(
-                    swiftName: name, key: attribute.name, typeDeclaration: facts.typeDeclaration, defaultValue: literal,
+                    swiftName: name, key: attribute.name, typeDeclaration: parameterType, defaultValue: literal,
                     assignment: Self.assignment(name))
             }
             diagnostics.warning(
@@ -488,8 +491,8 @@ struct GenerationPlanner {
                 assignment: "if let \(name) { self.\(name) = \(name) }")
         }
         return .init(
-            swiftName: name, key: attribute.name, typeDeclaration: facts.typeDeclaration,
-            defaultValue: type.isOptional ? "nil" : nil, assignment: Self.assignment(name))
+            swiftName: name, key: attribute.name, typeDeclaration: parameterType,
+            defaultValue: attribute.isOptional ? "nil" : nil, assignment: Self.assignment(name))
     }
 
     /// `self.name = name`
@@ -510,7 +513,8 @@ struct GenerationPlanner {
                 defaultValue: "nil", assignment: "if let \(name) { self.\(name) = \(name) }")
         case .toOne:
             return .init(
-                swiftName: name, key: relationship.name, typeDeclaration: plan.typeDeclaration,
+                swiftName: name, key: relationship.name,
+                typeDeclaration: relationship.isOptional ? plan.typeDeclaration : plan.destinationClassName,
                 defaultValue: relationship.isOptional ? "nil" : nil, assignment: Self.assignment(name))
         case .toMany:
             return .init(

@@ -22,46 +22,48 @@ enum RelationshipAccessors {
         ]
     }
 
-    /// Ordered: implemented over `mutableOrderedSetValue(forKey:)`, because the accessors Core Data
-    /// generates for ordered relationships raise or corrupt the set.
+    /// Ordered: implemented in Swift over `ManagedOrderedRelationship` (the support file), which changes the
+    /// primitive value between the KVO change notifications. Neither the proxy of `mutableOrderedSetValue(forKey:)`
+    /// (it calls these very selectors back) nor Core Data's dynamic ordered mutators (long broken) are used.
     static func ordered(key: String, swiftKeyReference: String, destination: String) -> [AccessorPlan] {
         let name = SwiftNames.capitalizedFirst(key)
-        let set = "mutableOrderedSetValue(forKey: \(swiftKeyReference))"
+        let target = "forKey: \(swiftKeyReference), of: self)"
+        func change(_ call: String) -> String { "ManagedOrderedRelationship.\(call), \(target)" }
         return [
             AccessorPlan(
                 selector: "insertObject:in\(name)AtIndex:",
                 signature: "insertInto\(name)(_ value: \(destination), at idx: Int)",
-                body: "\(set).insert(value, at: idx)"),
+                body: change("insert([value], at: IndexSet(integer: idx)")),
             AccessorPlan(
                 selector: "removeObjectFrom\(name)AtIndex:", signature: "removeFrom\(name)(at idx: Int)",
-                body: "\(set).removeObject(at: idx)"),
+                body: change("remove(at: IndexSet(integer: idx)")),
             AccessorPlan(
                 selector: "insert\(name):atIndexes:",
                 signature: "insertInto\(name)(_ values: [\(destination)], at indexes: NSIndexSet)",
-                body: "\(set).insert(values, at: indexes as IndexSet)"),
+                body: change("insert(values, at: indexes as IndexSet")),
             AccessorPlan(
                 selector: "remove\(name)AtIndexes:", signature: "removeFrom\(name)(at indexes: NSIndexSet)",
-                body: "\(set).removeObjects(at: indexes as IndexSet)"),
+                body: change("remove(at: indexes as IndexSet")),
             AccessorPlan(
                 selector: "replaceObjectIn\(name)AtIndex:withObject:",
                 signature: "replace\(name)(at idx: Int, with value: \(destination))",
-                body: "\(set).replaceObject(at: idx, with: value)"),
+                body: change("replace(at: IndexSet(integer: idx), with: [value]")),
             AccessorPlan(
                 selector: "replace\(name)AtIndexes:with\(name):",
                 signature: "replace\(name)(at indexes: NSIndexSet, with values: [\(destination)])",
-                body: "\(set).replaceObjects(at: indexes as IndexSet, with: values)"),
+                body: change("replace(at: indexes as IndexSet, with: values")),
             AccessorPlan(
                 selector: "add\(name)Object:", signature: "addTo\(name)(_ value: \(destination))",
-                body: "\(set).add(value)"),
+                body: change("append([value]")),
             AccessorPlan(
                 selector: "remove\(name)Object:", signature: "removeFrom\(name)(_ value: \(destination))",
-                body: "\(set).remove(value)"),
+                body: change("remove([value]")),
             AccessorPlan(
                 selector: "add\(name):", signature: "addTo\(name)(_ values: NSOrderedSet)",
-                body: "\(set).union(values)"),
+                body: change("append(values.array.compactMap { $0 as? NSManagedObject }")),
             AccessorPlan(
                 selector: "remove\(name):", signature: "removeFrom\(name)(_ values: NSOrderedSet)",
-                body: "\(set).minus(values)"),
+                body: change("remove(values.array.compactMap { $0 as? NSManagedObject }")),
         ]
     }
 }

@@ -71,34 +71,17 @@ struct TestModel {
     /// Relationships including inherited ones, in `Schema.allRelationships(of:)` order; empty for an unknown entity.
     func allRelationships(of entityName: String) -> [Relationship] { entities[entityName]?.allRelationships ?? [] }
 
-    /// How the test file names a generated class: qualified by its module (`AppNet.Data`) when the file's other
-    /// imports declare a type of the same name, which would make the bare name ambiguous there (inside the
-    /// generated module its own class wins, so only the tests need this).
+    /// How the test file names a generated class: always qualified by its module (`Inventory.Item`). The test file
+    /// imports Swift, Foundation, Core Data, XCTest and the Objective-C runtime, whose names (`Data`, `Category`,
+    /// `Method`, `Selector`, `Published`, …) would capture or make ambiguous a bare class name, and no list of
+    /// them stays complete. Left bare only when the module name cannot qualify: not an identifier, or the name of
+    /// one of the generated classes (which `Module.` would then mean).
     func typeReference(_ className: String) -> String {
-        guard Self.importedTypeNames.contains(className), SwiftNames.isIdentifier(moduleName),
+        guard SwiftNames.isIdentifier(moduleName), !SwiftNames.isKeyword(moduleName),
             !classes.values.contains(where: { $0.className == moduleName })
         else { return className }
-        return "\(moduleName).\(className)"
+        return String(concatenating: moduleName, ".", className)
     }
-
-    /// Types that Swift, Foundation, Core Data and XCTest (the test file's imports) declare under names an
-    /// entity's class may take. Classes starting with `NS` are left out: generated classes rarely take them.
-    static let importedTypeNames: Set<String> = [
-        // Swift
-        "Any", "Array", "Bool", "Character", "Dictionary", "Double", "Error", "Float", "Int", "Int8", "Int16", "Int32",
-        "Int64", "Never", "Optional", "Range", "Result", "Sequence", "Set", "String", "Substring", "UInt", "Void",
-        // Foundation
-        "AttributedString", "Bundle", "Calendar", "CharacterSet", "Data", "Date", "DateComponents", "DateFormatter",
-        "DateInterval", "Decimal", "Dimension", "Expression", "FileHandle", "FileManager", "Formatter", "Host",
-        "HTTPCookie", "IndexPath", "IndexSet", "JSONDecoder", "JSONEncoder", "Locale", "Measurement", "Notification",
-        "NotificationCenter", "NumberFormatter", "Operation", "OperationQueue", "PersonNameComponents", "Pipe", "Port",
-        "Predicate", "Process", "ProcessInfo", "Progress", "PropertyListDecoder", "PropertyListEncoder", "RunLoop",
-        "Scanner", "Stream", "Thread", "TimeInterval", "TimeZone", "Timer", "Unit", "URL", "URLComponents", "URLQueryItem",
-        "URLRequest", "URLResponse", "URLSession", "UserDefaults", "UUID",
-        // XCTest
-        "XCTActivity", "XCTAttachment", "XCTContext", "XCTest", "XCTestCase", "XCTestError", "XCTestExpectation",
-        "XCTestSuite", "XCTSkip",
-    ]
 
     func attributes(of entityName: String) -> [String: Attribute] {
         entities[entityName]?.attributes ?? [:]

@@ -455,8 +455,98 @@ struct TestPlanner {
 
         for relationship in model.allRelationships(of: entityName) where usable.contains(relationship.name) && !relationship.isTransient {
             tests += relationshipTests(for: relationship, in: entityName, subject: subject, reserved: reserved)
+            if relationship.isToMany, declares(relationship.name, entityName),
+                let test = accessorTest(for: relationship, in: entityName, subject: subject, reserved: reserved)
+            {
+                tests.append(test)
+            }
         }
         return tests
+    }
+
+    /// Calls every generated mutation accessor of a to-many relationship and checks the members, their order, the
+    /// inverse relationship and (ordered) the Key-Value Observing notifications: kind and indexes of each change.
+    /// Nothing is saved, so members may be taken out of a required inverse. Nil when five members cannot be made.
+    private func accessorTest(
+        for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
+    ) -> ConstraintTestPlan? {
+        let name = SwiftNames.escaped(relationship.name)
+        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let inverse = model.inverse(of: relationship)
+        var builder = ObjectGraphBuilder(
+            model: model, context: "context", reservedNames: reserved.union(["changes"]),
+            existing: [.init(variable: subject, entityName: entityName, references: [:])])
+        var members: [String] = []
+        do throws(TestPlanFailure) {
+            for _ in 0..<5 {
+                var bindings: [String: String] = [:]
+                if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                members.append(try builder.create(relationship.destinationEntity, bindings: bindings, name: "member"))
+                try builder.resolvePending()
+            }
+        } catch {
+            return nil
+        }
+        let (a, b, c, d, e) = (members[0], members[1], members[2], members[3], members[4])
+        var lines = builder.statements
+        let key = SampleValue.stringLiteral(relationship.name)
+        let finalMembers: [String]
+        if relationship.isOrdered {
+            // Each step names the members it leaves, in order; the recorder sees one notification per step.
+            lines += [
+                "// Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).",
+                "\(subject).removeFrom\(capitalized)(\(subject).\(name))",
+                "XCTAssertEqual(\(subject).\(name).count, 0)",
+                "// Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,",
+                "// willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.",
+                "let changes = store.changes(of: \(subject), key: \(key)) {",
+                "    \(subject).addTo\(capitalized)(\(a))  // [a]",
+                "    \(subject).insertInto\(capitalized)(\(b), at: 0)  // [b, a]",
+                "    \(subject).insertInto\(capitalized)([\(c), \(d)], at: IndexSet([1, 2]) as NSIndexSet)  // [b, c, d, a]",
+                "    \(subject).replace\(capitalized)(at: 0, with: \(e))  // [e, c, d, a]",
+                "    \(subject).replace\(capitalized)(at: IndexSet([1]) as NSIndexSet, with: [\(b)])  // [e, b, d, a]",
+                "    \(subject).removeFrom\(capitalized)(at: 2)  // [e, b, a]",
+                "    \(subject).removeFrom\(capitalized)(at: IndexSet([0]) as NSIndexSet)  // [b, a]",
+                "    \(subject).removeFrom\(capitalized)(\(a))  // [b]",
+                "    \(subject).addTo\(capitalized)(NSOrderedSet(array: [\(c), \(a)]))  // [b, c, a]",
+                "}",
+                "XCTAssertEqual(\(subject).\(name).array.compactMap { $0 as? NSManagedObject }, [\(b), \(c), \(a)])",
+                "XCTAssertEqual(changes, [",
+                "    \"insertion 0\", \"insertion 0\", \"insertion 1,2\", \"replacement 0\", \"replacement 1\",",
+                "    \"removal 2\", \"removal 0\", \"removal 1\", \"insertion 1,2\",",
+                "])",
+            ]
+            finalMembers = [b, c, a]
+        } else {
+            lines += [
+                "// Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).",
+                "\(subject).removeFrom\(capitalized)(\(subject).\(name) as NSSet)",
+                "XCTAssertEqual(\(subject).\(name).count, 0)",
+                "\(subject).addTo\(capitalized)(\(a))",
+                "\(subject).addTo\(capitalized)(NSSet(array: [\(b), \(c), \(d)]))",
+                "\(subject).removeFrom\(capitalized)(\(d))",
+                "\(subject).removeFrom\(capitalized)(NSSet(array: [\(a)]))",
+                "XCTAssertEqual(\(subject).\(name), [\(b), \(c)])",
+            ]
+            finalMembers = [b, c]
+        }
+        if let inverse {
+            // Core Data keeps the inverse in step at the latest when it processes pending changes
+            // (NSManagedObjectContext, processPendingChanges()).
+            lines.append("context.processPendingChanges()")
+            let inverseKey = SampleValue.stringLiteral(inverse.name)
+            for member in members {
+                let isMember = finalMembers.contains(member)
+                lines.append(
+                    "XCTAssert\(isMember ? "True" : "False")(store.relatedObjectIDs(of: \(member), key: \(inverseKey)).contains(\(subject).objectID))")
+            }
+        }
+        return ConstraintTestPlan(
+            kind: .relationshipAccessors, methodName: "test\(capitalized)Accessors",
+            summary: "Every generated accessor of `\(relationship.name)` changes its members"
+                + (relationship.isOrdered ? ", in order, with one change notification each," : "")
+                + (inverse == nil ? "." : " and keeps `\(inverse!.name)` in step."),
+            statements: lines, subject: subject)
     }
 
     private mutating func relationshipTests(

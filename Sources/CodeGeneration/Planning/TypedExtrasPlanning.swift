@@ -56,7 +56,7 @@ extension GenerationPlanner {
                 ? "\(typeName).RawValue(exactly: stored.int64Value).flatMap(\(typeName).init(rawValue:))"
                 : "Optional(stored).flatMap(\(typeName).init(rawValue:))"
             let lookup = "let stored = primitiveValue(forKey: \(key)) as? \(stored)"
-            switch (attribute.isOptional, unknownCase.map(SwiftNames.escaped)) {
+            switch (type.isOptional, unknownCase.map(SwiftNames.escaped)) {
             case (true, let unknown):
                 getter = [
                     "guard \(lookup) else { return nil }",
@@ -74,19 +74,19 @@ extension GenerationPlanner {
             }
             let encode = rawType == .integer ? "NSNumber(value: Int64($0.rawValue))" : "$0.rawValue"
             setter = [
-                attribute.isOptional
+                type.isOptional
                     ? "setPrimitiveValue(newValue.map { \(encode) }, forKey: \(key))"
                     : "setPrimitiveValue(\(encode.replacingOccurrences(of: "$0", with: "newValue")), forKey: \(key))"
             ]
             behaviour.append("Stored as the raw value of \(typeName) (\(attribute.type.rawValue)).")
-            switch (attribute.isOptional, unknownCase) {
+            switch (type.isOptional, unknownCase) {
             case (true, nil): behaviour.append("An unknown stored raw value reads as nil.")
             case (true, let unknown?): behaviour.append("A missing value reads as nil, an unknown stored raw value as `.\(unknown)`.")
             case (false, let unknown?): behaviour.append("A missing or unknown stored raw value reads as `.\(unknown)`.")
             case (false, nil): behaviour.append("Reading an unknown stored raw value traps (name a fallback case with `managedCodegen.enum.unknown`).")
             }
         case .codable:
-            if attribute.isOptional {
+            if type.isOptional {
                 getter = [
                     "guard let data = primitiveValue(forKey: \(key)) as? Data else { return nil }",
                     "return try? JSONDecoder().decode(\(typeName).self, from: data)",
@@ -125,7 +125,7 @@ extension GenerationPlanner {
         case nil:
             // A composite: Core Data keeps its value as a dictionary keyed by element name.
             let decode = "(primitiveValue(forKey: \(key)) as? [String: Any]).flatMap(\(typeName).init(compositeValue:))"
-            if attribute.isOptional {
+            if type.isOptional {
                 getter = ["return \(decode)"]
                 setter = ["setPrimitiveValue(newValue?.compositeValue, forKey: \(key))"]
                 behaviour.append("The composite \(attribute.compositeName ?? typeName); a stored dictionary lacking a required element reads as nil.")

@@ -144,6 +144,7 @@ static const NSInteger NSNotFound = 0x7fffffffffffffffL;
 - (NSUInteger)indexOfObject:(ObjectType)object;
 - (instancetype)init NS_DESIGNATED_INITIALIZER;
 - (instancetype)initWithArray:(NSArray<ObjectType> *)array;
+- (instancetype)initWithOrderedSet:(NSOrderedSet<ObjectType> *)set;
 - (BOOL)containsObject:(ObjectType)object;
 @property (readonly, copy) NSArray<ObjectType> *array;
 @property (readonly, copy) NSSet<ObjectType> *set;
@@ -217,6 +218,32 @@ typedef NS_ENUM(NSUInteger, NSKeyValueChange) {
 - (void)didChange:(NSKeyValueChange)changeKind valuesAtIndexes:(NSIndexSet *)indexes forKey:(NSString *)key;
 - (void)willChangeValueForKey:(NSString *)key withSetMutation:(NSKeyValueSetMutationKind)mutationKind usingObjects:(NSSet *)objects;
 - (void)didChangeValueForKey:(NSString *)key withSetMutation:(NSKeyValueSetMutationKind)mutationKind usingObjects:(NSSet *)objects;
+@end
+
+// ---- Key-value observing: registration and the observer's callback
+// (developer.apple.com/documentation/objectivec/nsobject-swift.class/addobserver(_:forkeypath:options:context:),
+// …/observevalue(forkeypath:of:change:context:), …/foundation/nskeyvaluechangekey)
+typedef NSString * NSKeyValueChangeKey __attribute__((swift_wrapper(enum)));
+extern NSKeyValueChangeKey const NSKeyValueChangeKindKey;
+extern NSKeyValueChangeKey const NSKeyValueChangeNewKey;
+extern NSKeyValueChangeKey const NSKeyValueChangeOldKey;
+extern NSKeyValueChangeKey const NSKeyValueChangeIndexesKey;
+extern NSKeyValueChangeKey const NSKeyValueChangeNotificationIsPriorKey;
+
+typedef NS_OPTIONS(NSUInteger, NSKeyValueObservingOptions) {
+  NSKeyValueObservingOptionNew = 0x01,
+  NSKeyValueObservingOptionOld = 0x02,
+  NSKeyValueObservingOptionInitial = 0x04,
+  NSKeyValueObservingOptionPrior = 0x08
+};
+
+@interface NSObject (NSKeyValueObserving)
+- (void)observeValueForKeyPath:(nullable NSString *)keyPath ofObject:(nullable id)object change:(nullable NSDictionary<NSKeyValueChangeKey, id> *)change context:(nullable void *)context;
+@end
+
+@interface NSObject (NSKeyValueObserverRegistration)
+- (void)addObserver:(NSObject *)observer forKeyPath:(NSString *)keyPath options:(NSKeyValueObservingOptions)options context:(nullable void *)context;
+- (void)removeObserver:(NSObject *)observer forKeyPath:(NSString *)keyPath;
 @end
 
 @interface NSMutableArray<ObjectType> : NSArray<ObjectType>

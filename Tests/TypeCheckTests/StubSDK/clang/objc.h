@@ -63,3 +63,12 @@ __attribute__((objc_root_class))
 @end
 
 NS_ASSUME_NONNULL_END
+
+// ---- Type names of <objc/runtime.h>, which Apple's ObjectiveC module exports to every file that imports
+// Foundation (Objective-C Runtime reference: Method, Ivar, Category, objc_property_t). Generated code never uses
+// them; they are here so that a generated class of the same name (an entity `Category`) shows the ambiguity
+// it has on a Mac.
+typedef struct objc_method *Method;
+typedef struct objc_ivar *Ivar;
+typedef struct objc_category *Category;
+typedef struct objc_property *objc_property_t;

@@ -146,7 +146,20 @@ public struct IndexSet: Hashable, Sendable, _StubSDKBridgeable {
     public init() { _stubOnly() }
     public init(integer: Int) { _stubOnly() }
     public init<S: Sequence>(_ indexes: S) where S.Element == Int { _stubOnly() }
+    public init<R: RangeExpression>(integersIn range: R) where R.Bound == Int { _stubOnly() }
     public var count: Int { _stubOnly() }
+    public var isEmpty: Bool { _stubOnly() }
+    @discardableResult
+    public mutating func insert(_ integer: Int) -> (inserted: Bool, memberAfterInsert: Int) { _stubOnly() }
+}
+
+// Apple's IndexSet is a BidirectionalCollection of Int; the stub declares only the iteration generated code uses
+// (its iterator type is not named by generated code).
+extension IndexSet: Sequence {
+    public struct Iterator: IteratorProtocol {
+        public mutating func next() -> Int? { _stubOnly() }
+    }
+    public func makeIterator() -> Iterator { _stubOnly() }
 }
 
 extension NSDecimalNumber {
