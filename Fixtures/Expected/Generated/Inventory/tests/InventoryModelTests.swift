@@ -18,7 +18,7 @@ final class InventoryModelTestStore {
         let model: NSManagedObjectModel
 
         init() throws {
-            let bundle = Bundle(for: Item.self)
+            let bundle = Bundle(for: Inventory.Item.self)
             guard let url = bundle.url(forResource: InventoryModelTestStore.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: InventoryModelTestStore.modelName, withExtension: "mom")
             else {
@@ -79,6 +79,36 @@ final class InventoryModelTestStore {
         }
     }
 
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
     /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
     /// also inside an NSValidationMultipleErrorsError.
     func assertValidationError(
@@ -122,15 +152,15 @@ final class InventoryModelTestStore {
     }
 }
 
-/// Round-trip and constraint tests of Item (entity `Item`).
+/// Round-trip and constraint tests of Inventory.Item (entity `Item`).
 final class InventoryItemTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
-        let owner = Person(context: context, name: "name 3")
-        let item = Item(
+        let owner = Inventory.Person(context: context, name: "name 3")
+        let item = Inventory.Item(
             context: context,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694224000),
             discount: Double(42.5),
@@ -140,7 +170,7 @@ final class InventoryItemTests: XCTestCase {
             unitCost: NSDecimalNumber(string: "42.5"),
             unitPrice: NSDecimalNumber(string: "42.5"),
             owner: owner)
-        let tag = Tag(context: context, name: "name 3")
+        let tag = Inventory.Tag(context: context, name: "name 3")
         item.addToTags(tag)
 
         // 1. Every property holds what it was created with.
@@ -159,7 +189,7 @@ final class InventoryItemTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Item = try store.fetch("Item", id: item.objectID, in: reader)
+        let fetched: Inventory.Item = try store.fetch("Item", id: item.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, item.objectID)
         XCTAssertEqual(fetched.dateCreated, Date(timeIntervalSinceReferenceDate: 694224000))
         XCTAssertEqual(fetched.discount, Double(42.5))
@@ -181,16 +211,16 @@ final class InventoryItemTests: XCTestCase {
         fetched.stockCount = Int64(43)
         fetched.unitCost = NSDecimalNumber(string: "43.5")
         fetched.unitPrice = NSDecimalNumber(string: "43.5")
-        let newOwner = Person(context: reader, name: "name 4")
+        let newOwner = Inventory.Person(context: reader, name: "name 4")
         fetched.owner = newOwner
-        let addedTag = Tag(context: reader, name: "name 4")
+        let addedTag = Inventory.Tag(context: reader, name: "name 4")
         fetched.addToTags(addedTag)
-        fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Tag))
+        fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Inventory.Tag))
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Item = try store.fetch("Item", id: item.objectID, in: checker)
+        let refetched: Inventory.Item = try store.fetch("Item", id: item.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, item.objectID)
         XCTAssertEqual(refetched.dateCreated, Date(timeIntervalSinceReferenceDate: 694310400))
         XCTAssertEqual(refetched.discount, Double(43.5))
@@ -205,17 +235,57 @@ final class InventoryItemTests: XCTestCase {
         XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedTag.objectID), key: "items").contains(item.objectID))
         XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: tag.objectID), key: "items").contains(item.objectID))
     }
+
+    /// Every generated accessor of `tags` changes its members and keeps `items` in step.
+    func testTagsAccessors() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let item = makeItem(in: context)
+        let member = Inventory.Tag(context: context, name: "name 3")
+        let member2 = Inventory.Tag(context: context, name: "name 4")
+        let member3 = Inventory.Tag(context: context, name: "name 5")
+        let member4 = Inventory.Tag(context: context, name: "name 6")
+        let member5 = Inventory.Tag(context: context, name: "name 7")
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        item.removeFromTags(item.tags as NSSet)
+        XCTAssertEqual(item.tags.count, 0)
+        item.addToTags(member)
+        item.addToTags(NSSet(array: [member2, member3, member4]))
+        item.removeFromTags(member4)
+        item.removeFromTags(NSSet(array: [member]))
+        XCTAssertEqual(item.tags, [member2, member3])
+        context.processPendingChanges()
+        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "items").contains(item.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "items").contains(item.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "items").contains(item.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "items").contains(item.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "items").contains(item.objectID))
+    }
+
+    /// A valid Inventory.Item with only the values its initializer requires, and the objects it needs.
+    private func makeItem(in context: NSManagedObjectContext) -> Inventory.Item {
+        let owner = Inventory.Person(context: context, name: "name 3")
+        let item = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694224000),
+            itemId: "itemId 1",
+            name: "name 1",
+            unitCost: NSDecimalNumber(string: "42.5"),
+            unitPrice: NSDecimalNumber(string: "42.5"),
+            owner: owner)
+        return item
+    }
 }
 
-/// Round-trip and constraint tests of Person (entity `Person`).
+/// Round-trip and constraint tests of Inventory.Person (entity `Person`).
 final class InventoryPersonTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
-        let person = Person(context: context, name: "name 1")
-        let item = Item(
+        let person = Inventory.Person(context: context, name: "name 1")
+        let item = Inventory.Item(
             context: context,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
             itemId: "itemId 3",
@@ -234,7 +304,7 @@ final class InventoryPersonTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Person = try store.fetch("Person", id: person.objectID, in: reader)
+        let fetched: Inventory.Person = try store.fetch("Person", id: person.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, person.objectID)
         XCTAssertEqual(fetched.name, "name 1")
         XCTAssertEqual(fetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [item.objectID])
@@ -242,7 +312,7 @@ final class InventoryPersonTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let addedItem = Item(
+        let addedItem = Inventory.Item(
             context: reader,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
             itemId: "itemId 4",
@@ -256,25 +326,105 @@ final class InventoryPersonTests: XCTestCase {
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Person = try store.fetch("Person", id: person.objectID, in: checker)
+        let refetched: Inventory.Person = try store.fetch("Person", id: person.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, person.objectID)
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(refetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedItem.objectID])
         XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedItem.objectID), key: "owner").contains(person.objectID))
         XCTAssertNil(try? checker.existingObject(with: item.objectID))
     }
+
+    /// Every generated accessor of `items` changes its members, in order, with one change notification each, and keeps `owner` in step.
+    func testItemsAccessors() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        let member = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
+            itemId: "itemId 3",
+            name: "name 3",
+            unitCost: NSDecimalNumber(string: "41.5"),
+            unitPrice: NSDecimalNumber(string: "41.5"),
+            owner: person)
+        let member2 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
+            itemId: "itemId 4",
+            name: "name 4",
+            unitCost: NSDecimalNumber(string: "44.5"),
+            unitPrice: NSDecimalNumber(string: "44.5"),
+            owner: person)
+        let member3 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694051200),
+            itemId: "itemId 5",
+            name: "name 5",
+            unitCost: NSDecimalNumber(string: "40.5"),
+            unitPrice: NSDecimalNumber(string: "40.5"),
+            owner: person)
+        let member4 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694483200),
+            itemId: "itemId 6",
+            name: "name 6",
+            unitCost: NSDecimalNumber(string: "45.5"),
+            unitPrice: NSDecimalNumber(string: "45.5"),
+            owner: person)
+        let member5 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 693964800),
+            itemId: "itemId 7",
+            name: "name 7",
+            unitCost: NSDecimalNumber(string: "39.5"),
+            unitPrice: NSDecimalNumber(string: "39.5"),
+            owner: person)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).
+        person.removeFromItems(person.items)
+        XCTAssertEqual(person.items.count, 0)
+        // Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,
+        // willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.
+        let changes = store.changes(of: person, key: "items") {
+            person.addToItems(member)  // [a]
+            person.insertIntoItems(member2, at: 0)  // [b, a]
+            person.insertIntoItems([member3, member4], at: IndexSet([1, 2]) as NSIndexSet)  // [b, c, d, a]
+            person.replaceItems(at: 0, with: member5)  // [e, c, d, a]
+            person.replaceItems(at: IndexSet([1]) as NSIndexSet, with: [member2])  // [e, b, d, a]
+            person.removeFromItems(at: 2)  // [e, b, a]
+            person.removeFromItems(at: IndexSet([0]) as NSIndexSet)  // [b, a]
+            person.removeFromItems(member)  // [b]
+            person.addToItems(NSOrderedSet(array: [member3, member]))  // [b, c, a]
+        }
+        XCTAssertEqual(person.items.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
+        XCTAssertEqual(changes, [
+            "insertion 0", "insertion 0", "insertion 1,2", "replacement 0", "replacement 1",
+            "removal 2", "removal 0", "removal 1", "insertion 1,2",
+        ])
+        context.processPendingChanges()
+        XCTAssertTrue(store.relatedObjectIDs(of: member, key: "owner").contains(person.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "owner").contains(person.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "owner").contains(person.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "owner").contains(person.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "owner").contains(person.objectID))
+    }
+
+    /// A valid Inventory.Person with only the values its initializer requires, and the objects it needs.
+    private func makePerson(in context: NSManagedObjectContext) -> Inventory.Person {
+        let person = Inventory.Person(context: context, name: "name 1")
+        return person
+    }
 }
 
-/// Round-trip and constraint tests of Tag (entity `Tag`).
+/// Round-trip and constraint tests of Inventory.Tag (entity `Tag`).
 final class InventoryTagTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
-        let tag = Tag(context: context, name: "name 1")
-        let owner = Person(context: context, name: "name 3")
-        let item = Item(
+        let tag = Inventory.Tag(context: context, name: "name 1")
+        let owner = Inventory.Person(context: context, name: "name 3")
+        let item = Inventory.Item(
             context: context,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
             itemId: "itemId 3",
@@ -293,7 +443,7 @@ final class InventoryTagTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Tag = try store.fetch("Tag", id: tag.objectID, in: reader)
+        let fetched: Inventory.Tag = try store.fetch("Tag", id: tag.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, tag.objectID)
         XCTAssertEqual(fetched.name, "name 1")
         XCTAssertEqual(Set(fetched.items.map(\.objectID)), [item.objectID])
@@ -301,8 +451,8 @@ final class InventoryTagTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let owner2 = Person(context: reader, name: "name 4")
-        let addedItem = Item(
+        let owner2 = Inventory.Person(context: reader, name: "name 4")
+        let addedItem = Inventory.Item(
             context: reader,
             dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
             itemId: "itemId 4",
@@ -311,16 +461,84 @@ final class InventoryTagTests: XCTestCase {
             unitPrice: NSDecimalNumber(string: "44.5"),
             owner: owner2)
         fetched.addToItems(addedItem)
-        fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? Item))
+        fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? Inventory.Item))
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Tag = try store.fetch("Tag", id: tag.objectID, in: checker)
+        let refetched: Inventory.Tag = try store.fetch("Tag", id: tag.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, tag.objectID)
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(Set(refetched.items.map(\.objectID)), [addedItem.objectID])
         XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedItem.objectID), key: "tags").contains(tag.objectID))
         XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: item.objectID), key: "tags").contains(tag.objectID))
+    }
+
+    /// Every generated accessor of `items` changes its members and keeps `tags` in step.
+    func testItemsAccessors() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let tag = makeTag(in: context)
+        let owner = Inventory.Person(context: context, name: "name 3")
+        let member = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694137600),
+            itemId: "itemId 3",
+            name: "name 3",
+            unitCost: NSDecimalNumber(string: "41.5"),
+            unitPrice: NSDecimalNumber(string: "41.5"),
+            owner: owner)
+        let member2 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694396800),
+            itemId: "itemId 4",
+            name: "name 4",
+            unitCost: NSDecimalNumber(string: "44.5"),
+            unitPrice: NSDecimalNumber(string: "44.5"),
+            owner: owner)
+        let member3 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694051200),
+            itemId: "itemId 5",
+            name: "name 5",
+            unitCost: NSDecimalNumber(string: "40.5"),
+            unitPrice: NSDecimalNumber(string: "40.5"),
+            owner: owner)
+        let member4 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 694483200),
+            itemId: "itemId 6",
+            name: "name 6",
+            unitCost: NSDecimalNumber(string: "45.5"),
+            unitPrice: NSDecimalNumber(string: "45.5"),
+            owner: owner)
+        let member5 = Inventory.Item(
+            context: context,
+            dateCreated: Date(timeIntervalSinceReferenceDate: 693964800),
+            itemId: "itemId 7",
+            name: "name 7",
+            unitCost: NSDecimalNumber(string: "39.5"),
+            unitPrice: NSDecimalNumber(string: "39.5"),
+            owner: owner)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        tag.removeFromItems(tag.items as NSSet)
+        XCTAssertEqual(tag.items.count, 0)
+        tag.addToItems(member)
+        tag.addToItems(NSSet(array: [member2, member3, member4]))
+        tag.removeFromItems(member4)
+        tag.removeFromItems(NSSet(array: [member]))
+        XCTAssertEqual(tag.items, [member2, member3])
+        context.processPendingChanges()
+        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "tags").contains(tag.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "tags").contains(tag.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "tags").contains(tag.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "tags").contains(tag.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "tags").contains(tag.objectID))
+    }
+
+    /// A valid Inventory.Tag with only the values its initializer requires, and the objects it needs.
+    private func makeTag(in context: NSManagedObjectContext) -> Inventory.Tag {
+        let tag = Inventory.Tag(context: context, name: "name 1")
+        return tag
     }
 }

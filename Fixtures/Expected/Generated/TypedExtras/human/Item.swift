@@ -21,4 +21,9 @@ extension Item {
     // nonisolated func validateConsistency() throws {
     //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
     // }
+    //
+    // nonisolated func validateDeletion(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
 }

@@ -13,33 +13,33 @@ import Foundation
 /// - `byStatusAndDate`: `status` ascending, `createdAt` descending
 /// - `byNameLength`: expression `length:(name)` ascending
 @objc(Item)
-public final class Item: NSManagedObject {
+nonisolated public final class Item: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let color = "color"
-        nonisolated public static let createdAt = "createdAt"
-        nonisolated public static let identifier = "identifier"
-        nonisolated public static let internalNote = "internalNote"
-        nonisolated public static let kind = "kind"
-        nonisolated public static let manifest = "manifest"
-        nonisolated public static let name = "name"
-        nonisolated public static let origin = "origin"
-        nonisolated public static let palette = "palette"
-        nonisolated public static let price = "price"
-        nonisolated public static let priority = "priority"
-        nonisolated public static let revision = "revision"
-        nonisolated public static let settings = "settings"
-        nonisolated public static let size = "size"
-        nonisolated public static let status = "status"
-        nonisolated public static let tagNames = "tagNames"
-        nonisolated public static let auditTrail = "auditTrail"
-        nonisolated public static let warehouse = "warehouse"
+        public static let color = "color"
+        public static let createdAt = "createdAt"
+        public static let identifier = "identifier"
+        public static let internalNote = "internalNote"
+        public static let kind = "kind"
+        public static let manifest = "manifest"
+        public static let name = "name"
+        public static let origin = "origin"
+        public static let palette = "palette"
+        public static let price = "price"
+        public static let priority = "priority"
+        public static let revision = "revision"
+        public static let settings = "settings"
+        public static let size = "size"
+        public static let status = "status"
+        public static let tagNames = "tagNames"
+        public static let auditTrail = "auditTrail"
+        public static let warehouse = "warehouse"
     }
 
     // MARK: Attributes
     /// Stored as the raw value of ColorName (String).
     /// An unknown stored raw value reads as nil.
-    nonisolated public var color: ColorName? {
+    public var color: ColorName? {
         get {
             willAccessValue(forKey: Keys.color)
             defer { didAccessValue(forKey: Keys.color) }
@@ -52,11 +52,11 @@ public final class Item: NSManagedObject {
             setPrimitiveValue(newValue.map { $0.rawValue }, forKey: Keys.color)
         }
     }
-    @NSManaged nonisolated public internal(set) var createdAt: Date
-    @NSManaged nonisolated public var identifier: UUID
+    @NSManaged public internal(set) var createdAt: Date
+    @NSManaged public var identifier: UUID
     /// Stored as the raw value of ItemKind (String).
     /// Reading an unknown stored raw value traps (name a fallback case with `managedCodegen.enum.unknown`).
-    nonisolated public var kind: ItemKind {
+    public var kind: ItemKind {
         get {
             willAccessValue(forKey: Keys.kind)
             defer { didAccessValue(forKey: Keys.kind) }
@@ -73,7 +73,7 @@ public final class Item: NSManagedObject {
     }
     /// Stored as JSON (Binary). Reading data that does not decode as Manifest traps;
     /// a value that cannot be encoded (e.g. a non-finite Double) traps when set.
-    nonisolated public var manifest: Manifest {
+    public var manifest: Manifest {
         get {
             willAccessValue(forKey: Keys.manifest)
             defer { didAccessValue(forKey: Keys.manifest) }
@@ -98,10 +98,10 @@ public final class Item: NSManagedObject {
     }
     /// The name shown in lists.
     /// Never empty.
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
     /// The composite Place; reading a missing or incomplete value traps.
     /// Predicates reach its elements as `origin.<element>`.
-    nonisolated public var origin: Place {
+    public var origin: Place {
         get {
             willAccessValue(forKey: Keys.origin)
             defer { didAccessValue(forKey: Keys.origin) }
@@ -118,11 +118,11 @@ public final class Item: NSManagedObject {
     }
     /// Stored through the value transformer named "PaletteTransformer": register it before loading the model,
     /// e.g. `ValueTransformer.setValueTransformer(PaletteTransformer(), forName: NSValueTransformerName("PaletteTransformer"))`.
-    @NSManaged nonisolated public var palette: Palette?
-    @NSManaged nonisolated public var price: NSDecimalNumber
+    @NSManaged public var palette: Palette?
+    @NSManaged public var price: NSDecimalNumber
     /// Stored as the raw value of Priority (Integer 32).
     /// An unknown stored raw value reads as nil.
-    nonisolated public var priority: Priority? {
+    public var priority: Priority? {
         get {
             willAccessValue(forKey: Keys.priority)
             defer { didAccessValue(forKey: Keys.priority) }
@@ -135,7 +135,7 @@ public final class Item: NSManagedObject {
             setPrimitiveValue(newValue.map { NSNumber(value: Int64($0.rawValue)) }, forKey: Keys.priority)
         }
     }
-    nonisolated public internal(set) var revision: Int64? {
+    public internal(set) var revision: Int64? {
         get {
             willAccessValue(forKey: Keys.revision)
             defer { didAccessValue(forKey: Keys.revision) }
@@ -149,7 +149,7 @@ public final class Item: NSManagedObject {
     }
     /// Stored as JSON (Binary). Stored data that does not decode as ItemSettings reads as nil;
     /// a value that cannot be encoded (e.g. a non-finite Double) traps when set.
-    nonisolated public var settings: ItemSettings? {
+    public var settings: ItemSettings? {
         get {
             willAccessValue(forKey: Keys.settings)
             defer { didAccessValue(forKey: Keys.settings) }
@@ -170,7 +170,7 @@ public final class Item: NSManagedObject {
     }
     /// The composite Dimensions; a stored dictionary lacking a required element reads as nil.
     /// Predicates reach its elements as `size.<element>`.
-    nonisolated public var size: Dimensions? {
+    public var size: Dimensions? {
         get {
             willAccessValue(forKey: Keys.size)
             defer { didAccessValue(forKey: Keys.size) }
@@ -184,7 +184,7 @@ public final class Item: NSManagedObject {
     }
     /// Stored as the raw value of ItemStatus (Integer 16).
     /// A missing or unknown stored raw value reads as `.unknown`.
-    nonisolated public var status: ItemStatus {
+    public var status: ItemStatus {
         get {
             willAccessValue(forKey: Keys.status)
             defer { didAccessValue(forKey: Keys.status) }
@@ -197,15 +197,15 @@ public final class Item: NSManagedObject {
             setPrimitiveValue(NSNumber(value: Int64(newValue.rawValue)), forKey: Keys.status)
         }
     }
-    @NSManaged nonisolated public var tagNames: NSArray?
+    @NSManaged public var tagNames: NSArray?
 
     // MARK: Relationships
-    @NSManaged nonisolated public var warehouse: Warehouse?
+    @NSManaged public var warehouse: Warehouse?
 
     // MARK: Initializers
 
     /// Creates Item in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         color: ColorName? = nil,
         createdAt: Date,
@@ -248,53 +248,53 @@ public final class Item: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:color:createdAt:identifier:kind:manifest:name:origin:palette:price:priority:revision:settings:size:status:tagNames:warehouse:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:color:createdAt:identifier:kind:manifest:name:origin:palette:price:priority:revision:settings:size:status:tagNames:warehouse:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Item> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Item> {
         NSFetchRequest<Item>(entityName: "Item")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Fetched properties
-extension Item {
+nonisolated extension Item {
     /// Fetched property: the Item objects where `status == $FETCH_SOURCE.status AND SELF != $FETCH_SOURCE`.
     /// Core Data evaluates it lazily and caches the result; `refresh(_:mergeChanges:)` on the context re-evaluates it.
-    nonisolated public var similarItems: [Item] {
+    public var similarItems: [Item] {
         value(forKey: "similarItems") as? [Item] ?? []
     }
 }
 
 // MARK: Fetch request template CheapItems
-extension Item {
+nonisolated extension Item {
     /// The `CheapItems` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `price < $MAX_PRICE`
-    nonisolated public static func cheapItemsRequest(maxPrice: NSDecimalNumber) -> NSFetchRequest<Item> {
+    public static func cheapItemsRequest(maxPrice: NSDecimalNumber) -> NSFetchRequest<Item> {
         let request = NSFetchRequest<Item>(entityName: "Item")
         request.predicate = NSPredicate(format: "price < $MAX_PRICE", argumentArray: nil).withSubstitutionVariables(["MAX_PRICE": maxPrice])
         request.fetchBatchSize = 50
@@ -303,17 +303,17 @@ extension Item {
 
     /// The `CheapItems` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `price < $MAX_PRICE`
-    nonisolated public static func fetchCheapItems(maxPrice: NSDecimalNumber, in context: NSManagedObjectContext) throws -> [Item] {
+    public static func fetchCheapItems(maxPrice: NSDecimalNumber, in context: NSManagedObjectContext) throws -> [Item] {
         let request = cheapItemsRequest(maxPrice: maxPrice)
         return try context.fetch(request)
     }
 }
 
 // MARK: Fetch request template ItemsByStatus
-extension Item {
+nonisolated extension Item {
     /// The `ItemsByStatus` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `status == $STATUS AND name BEGINSWITH[cd] $PREFIX`
-    nonisolated public static func itemsByStatusRequest(status: ItemStatus, prefix: String) -> NSFetchRequest<Item> {
+    public static func itemsByStatusRequest(status: ItemStatus, prefix: String) -> NSFetchRequest<Item> {
         let request = NSFetchRequest<Item>(entityName: "Item")
         request.predicate = NSPredicate(format: "status == $STATUS AND name BEGINSWITH[cd] $PREFIX", argumentArray: nil).withSubstitutionVariables(["STATUS": status.rawValue, "PREFIX": prefix])
         request.returnsObjectsAsFaults = false
@@ -322,17 +322,17 @@ extension Item {
 
     /// The `ItemsByStatus` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `status == $STATUS AND name BEGINSWITH[cd] $PREFIX`
-    nonisolated public static func fetchItemsByStatus(status: ItemStatus, prefix: String, in context: NSManagedObjectContext) throws -> [Item] {
+    public static func fetchItemsByStatus(status: ItemStatus, prefix: String, in context: NSManagedObjectContext) throws -> [Item] {
         let request = itemsByStatusRequest(status: status, prefix: prefix)
         return try context.fetch(request)
     }
 }
 
 // MARK: Fetch request template ItemIDsInWarehouse
-extension Item {
+nonisolated extension Item {
     /// The `ItemIDsInWarehouse` fetch request template of TypedExtras.xcdatamodeld: the object IDs of the matching objects.
     /// Predicate: `warehouse == $WAREHOUSE AND createdAt > $createdAfter`
-    nonisolated public static func itemIDsInWarehouseRequest(warehouse: Warehouse, createdAfter: Date) -> NSFetchRequest<NSManagedObjectID> {
+    public static func itemIDsInWarehouseRequest(warehouse: Warehouse, createdAfter: Date) -> NSFetchRequest<NSManagedObjectID> {
         let request = NSFetchRequest<NSManagedObjectID>(entityName: "Item")
         request.predicate = NSPredicate(format: "warehouse == $WAREHOUSE AND createdAt > $createdAfter", argumentArray: nil).withSubstitutionVariables(["WAREHOUSE": warehouse, "createdAfter": createdAfter])
         request.resultType = .managedObjectIDResultType
@@ -341,17 +341,17 @@ extension Item {
 
     /// The `ItemIDsInWarehouse` fetch request template of TypedExtras.xcdatamodeld: the object IDs of the matching objects.
     /// Predicate: `warehouse == $WAREHOUSE AND createdAt > $createdAfter`
-    nonisolated public static func fetchItemIDsInWarehouse(warehouse: Warehouse, createdAfter: Date, in context: NSManagedObjectContext) throws -> [NSManagedObjectID] {
+    public static func fetchItemIDsInWarehouse(warehouse: Warehouse, createdAfter: Date, in context: NSManagedObjectContext) throws -> [NSManagedObjectID] {
         let request = itemIDsInWarehouseRequest(warehouse: warehouse, createdAfter: createdAfter)
         return try context.fetch(request)
     }
 }
 
 // MARK: Fetch request template ItemsWithStatuses
-extension Item {
+nonisolated extension Item {
     /// The `ItemsWithStatuses` fetch request template of TypedExtras.xcdatamodeld: one dictionary per match (property name to value).
     /// Predicate: `status IN $STATUSES AND size.width >= $MIN_WIDTH`
-    nonisolated public static func itemsWithStatusesRequest(statuses: [ItemStatus], minWidth: Double) -> NSFetchRequest<NSDictionary> {
+    public static func itemsWithStatusesRequest(statuses: [ItemStatus], minWidth: Double) -> NSFetchRequest<NSDictionary> {
         let request = NSFetchRequest<NSDictionary>(entityName: "Item")
         request.predicate = NSPredicate(format: "status IN $STATUSES AND size.width >= $MIN_WIDTH", argumentArray: nil).withSubstitutionVariables(["STATUSES": statuses.map(\.rawValue), "MIN_WIDTH": minWidth])
         request.resultType = .dictionaryResultType
@@ -363,17 +363,17 @@ extension Item {
 
     /// The `ItemsWithStatuses` fetch request template of TypedExtras.xcdatamodeld: one dictionary per match (property name to value).
     /// Predicate: `status IN $STATUSES AND size.width >= $MIN_WIDTH`
-    nonisolated public static func fetchItemsWithStatuses(statuses: [ItemStatus], minWidth: Double, in context: NSManagedObjectContext) throws -> [[String: Any]] {
+    public static func fetchItemsWithStatuses(statuses: [ItemStatus], minWidth: Double, in context: NSManagedObjectContext) throws -> [[String: Any]] {
         let request = itemsWithStatusesRequest(statuses: statuses, minWidth: minWidth)
         return try context.fetch(request).map { $0 as? [String: Any] ?? [:] }
     }
 }
 
 // MARK: Fetch request template PricedAbove
-extension Item {
+nonisolated extension Item {
     /// The `PricedAbove` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `price * 2 > $LIMIT`
-    nonisolated public static func pricedAboveRequest(limit: Any) -> NSFetchRequest<Item> {
+    public static func pricedAboveRequest(limit: Any) -> NSFetchRequest<Item> {
         let request = NSFetchRequest<Item>(entityName: "Item")
         request.predicate = NSPredicate(format: "price * 2 > $LIMIT", argumentArray: nil).withSubstitutionVariables(["LIMIT": limit])
         return request
@@ -381,31 +381,31 @@ extension Item {
 
     /// The `PricedAbove` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `price * 2 > $LIMIT`
-    nonisolated public static func fetchPricedAbove(limit: Any, in context: NSManagedObjectContext) throws -> [Item] {
+    public static func fetchPricedAbove(limit: Any, in context: NSManagedObjectContext) throws -> [Item] {
         let request = pricedAboveRequest(limit: limit)
         return try context.fetch(request)
     }
 }
 
 // MARK: Fetch request template AllItems
-extension Item {
+nonisolated extension Item {
     /// The `AllItems` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
-    nonisolated public static func allItemsRequest() -> NSFetchRequest<Item> {
+    public static func allItemsRequest() -> NSFetchRequest<Item> {
         let request = NSFetchRequest<Item>(entityName: "Item")
         return request
     }
 
     /// The `AllItems` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
-    nonisolated public static func fetchAllItems(in context: NSManagedObjectContext) throws -> [Item] {
+    public static func fetchAllItems(in context: NSManagedObjectContext) throws -> [Item] {
         let request = allItemsRequest()
         return try context.fetch(request)
     }
 }
 
 // MARK: Unique key identifier
-extension Item {
+nonisolated extension Item {
     /// The Item whose `identifier` is `identifier` (a uniqueness constraint of the model), or nil.
-    nonisolated public static func fetchUnique(identifier: UUID, in context: NSManagedObjectContext) throws -> Item? {
+    public static func fetchUnique(identifier: UUID, in context: NSManagedObjectContext) throws -> Item? {
         let request = NSFetchRequest<Item>(entityName: "Item")
         request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.identifier, identifier])
         request.fetchLimit = 1
@@ -416,83 +416,90 @@ extension Item {
 /// Typed validation hooks for Item. Implement the ones you need in an extension of Item
 /// (for example in Item.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol ItemValidating {
-    nonisolated func validateCreatedAt(_ createdAt: Date) throws
-    nonisolated func validateIdentifier(_ identifier: UUID) throws
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validatePalette(_ palette: Palette) throws
-    nonisolated func validatePrice(_ price: NSDecimalNumber) throws
-    nonisolated func validateRevision(_ revision: Int64) throws
-    nonisolated func validateTagNames(_ tagNames: NSArray) throws
-    nonisolated func validateWarehouse(_ warehouse: Warehouse) throws
+nonisolated protocol ItemValidating {
+    func validateCreatedAt(_ createdAt: Date) throws
+    func validateIdentifier(_ identifier: UUID) throws
+    func validateName(_ name: String) throws
+    func validatePalette(_ palette: Palette) throws
+    func validatePrice(_ price: NSDecimalNumber) throws
+    func validateRevision(_ revision: Int64) throws
+    func validateTagNames(_ tagNames: NSArray) throws
+    func validateWarehouse(_ warehouse: Warehouse) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension ItemValidating {
-    nonisolated func validateCreatedAt(_ createdAt: Date) throws {}
-    nonisolated func validateIdentifier(_ identifier: UUID) throws {}
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validatePalette(_ palette: Palette) throws {}
-    nonisolated func validatePrice(_ price: NSDecimalNumber) throws {}
-    nonisolated func validateRevision(_ revision: Int64) throws {}
-    nonisolated func validateTagNames(_ tagNames: NSArray) throws {}
-    nonisolated func validateWarehouse(_ warehouse: Warehouse) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension ItemValidating {
+    func validateCreatedAt(_ createdAt: Date) throws {}
+    func validateIdentifier(_ identifier: UUID) throws {}
+    func validateName(_ name: String) throws {}
+    func validatePalette(_ palette: Palette) throws {}
+    func validatePrice(_ price: NSDecimalNumber) throws {}
+    func validateRevision(_ revision: Int64) throws {}
+    func validateTagNames(_ tagNames: NSArray) throws {}
+    func validateWarehouse(_ warehouse: Warehouse) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Item: ItemValidating {}
+nonisolated extension Item: ItemValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Item {
+nonisolated extension Item {
     @objc(validateCreatedAt:error:)
-    nonisolated func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let createdAt = value.pointee as? Date else { return }
         try validateCreatedAt(createdAt)
     }
 
     @objc(validateIdentifier:error:)
-    nonisolated func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let identifier = value.pointee as? UUID else { return }
         try validateIdentifier(identifier)
     }
 
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validatePalette:error:)
-    nonisolated func validatePalette(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validatePalette(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let palette = value.pointee as? Palette else { return }
         try validatePalette(palette)
     }
 
     @objc(validatePrice:error:)
-    nonisolated func validatePrice(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validatePrice(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let price = value.pointee as? NSDecimalNumber else { return }
         try validatePrice(price)
     }
 
     @objc(validateRevision:error:)
-    nonisolated func validateRevision(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateRevision(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let revision = (value.pointee as? NSNumber)?.int64Value else { return }
         try validateRevision(revision)
     }
 
     @objc(validateTagNames:error:)
-    nonisolated func validateTagNames(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateTagNames(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let tagNames = value.pointee as? NSArray else { return }
         try validateTagNames(tagNames)
     }
 
     @objc(validateWarehouse:error:)
-    nonisolated func validateWarehouse(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateWarehouse(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let warehouse = value.pointee as? Warehouse else { return }
         try validateWarehouse(warehouse)
     }

@@ -9,25 +9,25 @@ import Foundation
 /// what happens to a duplicate):
 /// - `code`: `Warehouse.fetchUnique(code:in:)`
 @objc(Warehouse)
-public final class Warehouse: NSManagedObject {
+nonisolated public final class Warehouse: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let code = "code"
-        nonisolated public static let name = "name"
-        nonisolated public static let items = "items"
+        public static let code = "code"
+        public static let name = "name"
+        public static let items = "items"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var code: Int32
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var code: Int32
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var items: Set<Item>
+    @NSManaged public var items: Set<Item>
 
     // MARK: Initializers
 
     /// Creates Warehouse in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         code: Int32 = 0,
         name: String,
@@ -44,55 +44,55 @@ public final class Warehouse: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:code:name:items:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:code:name:items:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Warehouse> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Warehouse> {
         NSFetchRequest<Warehouse>(entityName: "Warehouse")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Fetched properties
-extension Warehouse {
+nonisolated extension Warehouse {
     /// Items worth more than 100.
     ///
     /// Fetched property: the Item objects where `warehouse == $FETCH_SOURCE AND price > 100`.
     /// Core Data evaluates it lazily and caches the result; `refresh(_:mergeChanges:)` on the context re-evaluates it.
-    nonisolated public var expensiveItems: [Item] {
+    public var expensiveItems: [Item] {
         value(forKey: "expensiveItems") as? [Item] ?? []
     }
 }
 
 // MARK: Fetch request template WarehouseCount
-extension Warehouse {
+nonisolated extension Warehouse {
     /// The `WarehouseCount` fetch request template of TypedExtras.xcdatamodeld: the number of matches.
     /// Predicate: `name != $EXCLUDED AND items.@count > $MIN_ITEMS`
-    nonisolated public static func warehouseCountRequest(excluded: String, minItems: Int) -> NSFetchRequest<NSNumber> {
+    public static func warehouseCountRequest(excluded: String, minItems: Int) -> NSFetchRequest<NSNumber> {
         let request = NSFetchRequest<NSNumber>(entityName: "Warehouse")
         request.predicate = NSPredicate(format: "name != $EXCLUDED AND items.@count > $MIN_ITEMS", argumentArray: nil).withSubstitutionVariables(["EXCLUDED": excluded, "MIN_ITEMS": minItems])
         request.resultType = .countResultType
@@ -101,17 +101,17 @@ extension Warehouse {
 
     /// The `WarehouseCount` fetch request template of TypedExtras.xcdatamodeld: the number of matches.
     /// Predicate: `name != $EXCLUDED AND items.@count > $MIN_ITEMS`
-    nonisolated public static func fetchWarehouseCount(excluded: String, minItems: Int, in context: NSManagedObjectContext) throws -> Int {
+    public static func fetchWarehouseCount(excluded: String, minItems: Int, in context: NSManagedObjectContext) throws -> Int {
         let request = warehouseCountRequest(excluded: excluded, minItems: minItems)
         return try context.count(for: request)
     }
 }
 
 // MARK: Fetch request template WarehousesHolding
-extension Warehouse {
+nonisolated extension Warehouse {
     /// The `WarehousesHolding` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `$ITEM IN items OR ANY items.kind == $KIND`
-    nonisolated public static func warehousesHoldingRequest(item: Item, kind: ItemKind) -> NSFetchRequest<Warehouse> {
+    public static func warehousesHoldingRequest(item: Item, kind: ItemKind) -> NSFetchRequest<Warehouse> {
         let request = NSFetchRequest<Warehouse>(entityName: "Warehouse")
         request.predicate = NSPredicate(format: "$ITEM IN items OR ANY items.kind == $KIND", argumentArray: nil).withSubstitutionVariables(["ITEM": item, "KIND": kind.rawValue])
         request.includesSubentities = false
@@ -121,16 +121,16 @@ extension Warehouse {
 
     /// The `WarehousesHolding` fetch request template of TypedExtras.xcdatamodeld: the matching objects.
     /// Predicate: `$ITEM IN items OR ANY items.kind == $KIND`
-    nonisolated public static func fetchWarehousesHolding(item: Item, kind: ItemKind, in context: NSManagedObjectContext) throws -> [Warehouse] {
+    public static func fetchWarehousesHolding(item: Item, kind: ItemKind, in context: NSManagedObjectContext) throws -> [Warehouse] {
         let request = warehousesHoldingRequest(item: item, kind: kind)
         return try context.fetch(request)
     }
 }
 
 // MARK: Unique key code
-extension Warehouse {
+nonisolated extension Warehouse {
     /// The Warehouse whose `code` is `code` (a uniqueness constraint of the model), or nil.
-    nonisolated public static func fetchUnique(code: Int32, in context: NSManagedObjectContext) throws -> Warehouse? {
+    public static func fetchUnique(code: Int32, in context: NSManagedObjectContext) throws -> Warehouse? {
         let request = NSFetchRequest<Warehouse>(entityName: "Warehouse")
         request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.code, NSNumber(value: code)])
         request.fetchLimit = 1
@@ -139,60 +139,67 @@ extension Warehouse {
 }
 
 // MARK: Generated accessors for items
-extension Warehouse {
+nonisolated extension Warehouse {
     @objc(addItemsObject:)
-    @NSManaged nonisolated public func addToItems(_ value: Item)
+    @NSManaged public func addToItems(_ value: Item)
 
     @objc(removeItemsObject:)
-    @NSManaged nonisolated public func removeFromItems(_ value: Item)
+    @NSManaged public func removeFromItems(_ value: Item)
 
     @objc(addItems:)
-    @NSManaged nonisolated public func addToItems(_ values: NSSet)
+    @NSManaged public func addToItems(_ values: NSSet)
 
     @objc(removeItems:)
-    @NSManaged nonisolated public func removeFromItems(_ values: NSSet)
+    @NSManaged public func removeFromItems(_ values: NSSet)
 }
 
 /// Typed validation hooks for Warehouse. Implement the ones you need in an extension of Warehouse
 /// (for example in Warehouse.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol WarehouseValidating {
-    nonisolated func validateCode(_ code: Int32) throws
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateItems(_ items: Set<Item>) throws
+nonisolated protocol WarehouseValidating {
+    func validateCode(_ code: Int32) throws
+    func validateName(_ name: String) throws
+    func validateItems(_ items: Set<Item>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension WarehouseValidating {
-    nonisolated func validateCode(_ code: Int32) throws {}
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateItems(_ items: Set<Item>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension WarehouseValidating {
+    func validateCode(_ code: Int32) throws {}
+    func validateName(_ name: String) throws {}
+    func validateItems(_ items: Set<Item>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Warehouse: WarehouseValidating {}
+nonisolated extension Warehouse: WarehouseValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Warehouse {
+nonisolated extension Warehouse {
     @objc(validateCode:error:)
-    nonisolated func validateCode(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateCode(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let code = (value.pointee as? NSNumber)?.int32Value else { return }
         try validateCode(code)
     }
 
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateItems:error:)
-    nonisolated func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let items = value.pointee as? Set<Item> else { return }
         try validateItems(items)
     }

@@ -18,7 +18,7 @@ final class TypedExtrasModelTestStore {
         let model: NSManagedObjectModel
 
         init() throws {
-            let bundle = Bundle(for: Item.self)
+            let bundle = Bundle(for: TypedExtras.Item.self)
             guard let url = bundle.url(forResource: TypedExtrasModelTestStore.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: TypedExtrasModelTestStore.modelName, withExtension: "mom")
             else {
@@ -79,6 +79,36 @@ final class TypedExtrasModelTestStore {
         }
     }
 
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
     /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
     /// also inside an NSValidationMultipleErrorsError.
     func assertValidationError(
@@ -122,7 +152,7 @@ final class TypedExtrasModelTestStore {
     }
 }
 
-/// Round-trip and constraint tests of Item (entity `Item`).
+/// Round-trip and constraint tests of TypedExtras.Item (entity `Item`).
 final class TypedExtrasItemTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
@@ -139,7 +169,7 @@ final class TypedExtrasItemTests: XCTestCase {
         // settings: not changed: it has no second sample value
         // status: not changed: it has no second sample value
         // tagNames: not checked: Transformable attributes hold arbitrary archived objects; set userInfo key 'managedCodegen.sampleValue' to a Swift expression
-        let item = Item(
+        let item = TypedExtras.Item(
             context: context,
             createdAt: Date(timeIntervalSinceReferenceDate: 694224000),
             identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!,
@@ -152,7 +182,7 @@ final class TypedExtrasItemTests: XCTestCase {
             settings: ItemSettings(showsPrice: true),
             size: Dimensions(depth: Double(42.5), height: Double(42.5), unit: "unit 1", width: Double(42.5)),
             status: .unknown)
-        let warehouse = Warehouse(context: context, code: Int32(41), name: "name 3")
+        let warehouse = TypedExtras.Warehouse(context: context, code: Int32(41), name: "name 3")
         item.warehouse = warehouse
 
         // 1. Every property holds what it was created with.
@@ -172,7 +202,7 @@ final class TypedExtrasItemTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Item = try store.fetch("Item", id: item.objectID, in: reader)
+        let fetched: TypedExtras.Item = try store.fetch("Item", id: item.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, item.objectID)
         XCTAssertEqual(fetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
         XCTAssertEqual(fetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
@@ -194,13 +224,13 @@ final class TypedExtrasItemTests: XCTestCase {
         fetched.price = NSDecimalNumber(string: "43.5")
         fetched.priority = .low
         fetched.size = Dimensions(depth: Double(43.5), height: Double(43.5), unit: "unit 2", width: Double(43.5))
-        let newWarehouse = Warehouse(context: reader, code: Int32(44), name: "name 4")
+        let newWarehouse = TypedExtras.Warehouse(context: reader, code: Int32(44), name: "name 4")
         fetched.warehouse = newWarehouse
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Item = try store.fetch("Item", id: item.objectID, in: checker)
+        let refetched: TypedExtras.Item = try store.fetch("Item", id: item.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, item.objectID)
         XCTAssertEqual(refetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
         XCTAssertEqual(refetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!)
@@ -226,9 +256,9 @@ final class TypedExtrasItemTests: XCTestCase {
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
-    /// A valid Item with only the values its initializer requires, and the objects it needs.
-    private func makeItem(in context: NSManagedObjectContext) -> Item {
-        let item = Item(
+    /// A valid TypedExtras.Item with only the values its initializer requires, and the objects it needs.
+    private func makeItem(in context: NSManagedObjectContext) -> TypedExtras.Item {
+        let item = TypedExtras.Item(
             context: context,
             createdAt: Date(timeIntervalSinceReferenceDate: 694224000),
             identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!,
@@ -239,15 +269,15 @@ final class TypedExtrasItemTests: XCTestCase {
     }
 }
 
-/// Round-trip and constraint tests of Warehouse (entity `Warehouse`).
+/// Round-trip and constraint tests of TypedExtras.Warehouse (entity `Warehouse`).
 final class TypedExtrasWarehouseTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try TypedExtrasModelTestStore()
         let context = store.newContext()
-        let warehouse = Warehouse(context: context, code: Int32(42), name: "name 1")
-        let item = Item(
+        let warehouse = TypedExtras.Warehouse(context: context, code: Int32(42), name: "name 1")
+        let item = TypedExtras.Item(
             context: context,
             createdAt: Date(timeIntervalSinceReferenceDate: 694137600),
             identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000003")!,
@@ -267,7 +297,7 @@ final class TypedExtrasWarehouseTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: reader)
+        let fetched: TypedExtras.Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, warehouse.objectID)
         XCTAssertEqual(fetched.code, Int32(42))
         XCTAssertEqual(fetched.name, "name 1")
@@ -277,7 +307,7 @@ final class TypedExtrasWarehouseTests: XCTestCase {
         // 4. Every mutable property changed, and saved.
         fetched.code = Int32(43)
         fetched.name = "name 2"
-        let addedItem = Item(
+        let addedItem = TypedExtras.Item(
             context: reader,
             createdAt: Date(timeIntervalSinceReferenceDate: 694396800),
             identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000004")!,
@@ -286,17 +316,84 @@ final class TypedExtrasWarehouseTests: XCTestCase {
             origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694396800), coordinates: Coordinates(latitude: Double(44.5), longitude: Double(44.5)), label: "label 4"),
             warehouse: fetched)
         fetched.addToItems(addedItem)
-        fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? Item))
+        fetched.removeFromItems(try XCTUnwrap(reader.object(with: item.objectID) as? TypedExtras.Item))
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: checker)
+        let refetched: TypedExtras.Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, warehouse.objectID)
         XCTAssertEqual(refetched.code, Int32(43))
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(Set(refetched.items.map(\.objectID)), [addedItem.objectID])
         XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedItem.objectID), key: "warehouse").contains(warehouse.objectID))
         XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: item.objectID), key: "warehouse").contains(warehouse.objectID))
+    }
+
+    /// Every generated accessor of `items` changes its members and keeps `warehouse` in step.
+    func testItemsAccessors() throws {
+        let store = try TypedExtrasModelTestStore()
+        let context = store.newContext()
+        let warehouse = makeWarehouse(in: context)
+        let member = TypedExtras.Item(
+            context: context,
+            createdAt: Date(timeIntervalSinceReferenceDate: 694137600),
+            identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000003")!,
+            manifest: Manifest(lines: ["nut", "washer"]),
+            name: "name 3",
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694137600), coordinates: Coordinates(latitude: Double(41.5), longitude: Double(41.5)), label: "label 3"),
+            warehouse: warehouse)
+        let member2 = TypedExtras.Item(
+            context: context,
+            createdAt: Date(timeIntervalSinceReferenceDate: 694396800),
+            identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000004")!,
+            manifest: Manifest(lines: ["nut", "washer"]),
+            name: "name 4",
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694396800), coordinates: Coordinates(latitude: Double(44.5), longitude: Double(44.5)), label: "label 4"),
+            warehouse: warehouse)
+        let member3 = TypedExtras.Item(
+            context: context,
+            createdAt: Date(timeIntervalSinceReferenceDate: 694051200),
+            identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000005")!,
+            manifest: Manifest(lines: ["nut", "washer"]),
+            name: "name 5",
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694051200), coordinates: Coordinates(latitude: Double(40.5), longitude: Double(40.5)), label: "label 5"),
+            warehouse: warehouse)
+        let member4 = TypedExtras.Item(
+            context: context,
+            createdAt: Date(timeIntervalSinceReferenceDate: 694483200),
+            identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000006")!,
+            manifest: Manifest(lines: ["nut", "washer"]),
+            name: "name 6",
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694483200), coordinates: Coordinates(latitude: Double(45.5), longitude: Double(45.5)), label: "label 6"),
+            warehouse: warehouse)
+        let member5 = TypedExtras.Item(
+            context: context,
+            createdAt: Date(timeIntervalSinceReferenceDate: 693964800),
+            identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000007")!,
+            manifest: Manifest(lines: ["nut", "washer"]),
+            name: "name 7",
+            origin: Place(capturedAt: Date(timeIntervalSinceReferenceDate: 693964800), coordinates: Coordinates(latitude: Double(39.5), longitude: Double(39.5)), label: "label 7"),
+            warehouse: warehouse)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        warehouse.removeFromItems(warehouse.items as NSSet)
+        XCTAssertEqual(warehouse.items.count, 0)
+        warehouse.addToItems(member)
+        warehouse.addToItems(NSSet(array: [member2, member3, member4]))
+        warehouse.removeFromItems(member4)
+        warehouse.removeFromItems(NSSet(array: [member]))
+        XCTAssertEqual(warehouse.items, [member2, member3])
+        context.processPendingChanges()
+        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "warehouse").contains(warehouse.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "warehouse").contains(warehouse.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "warehouse").contains(warehouse.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "warehouse").contains(warehouse.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "warehouse").contains(warehouse.objectID))
+    }
+
+    /// A valid TypedExtras.Warehouse with only the values its initializer requires, and the objects it needs.
+    private func makeWarehouse(in context: NSManagedObjectContext) -> TypedExtras.Warehouse {
+        let warehouse = TypedExtras.Warehouse(context: context, code: Int32(42), name: "name 1")
+        return warehouse
     }
 }

@@ -6,23 +6,23 @@ import Foundation
 
 /// The `Department` entity of ValidationGuide.xcdatamodeld.
 @objc(Department)
-public final class Department: NSManagedObject {
+nonisolated public final class Department: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let name = "name"
-        nonisolated public static let employees = "employees"
+        public static let name = "name"
+        public static let employees = "employees"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var employees: Set<Employee>
+    @NSManaged public var employees: Set<Employee>
 
     // MARK: Initializers
 
     /// Creates Department in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         name: String,
         employees: Set<Employee> = []
@@ -37,86 +37,93 @@ public final class Department: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:name:employees:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:name:employees:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Department> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Department> {
         NSFetchRequest<Department>(entityName: "Department")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for employees
-extension Department {
+nonisolated extension Department {
     @objc(addEmployeesObject:)
-    @NSManaged nonisolated public func addToEmployees(_ value: Employee)
+    @NSManaged public func addToEmployees(_ value: Employee)
 
     @objc(removeEmployeesObject:)
-    @NSManaged nonisolated public func removeFromEmployees(_ value: Employee)
+    @NSManaged public func removeFromEmployees(_ value: Employee)
 
     @objc(addEmployees:)
-    @NSManaged nonisolated public func addToEmployees(_ values: NSSet)
+    @NSManaged public func addToEmployees(_ values: NSSet)
 
     @objc(removeEmployees:)
-    @NSManaged nonisolated public func removeFromEmployees(_ values: NSSet)
+    @NSManaged public func removeFromEmployees(_ values: NSSet)
 }
 
 /// Typed validation hooks for Department. Implement the ones you need in an extension of Department
 /// (for example in Department.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol DepartmentValidating {
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateEmployees(_ employees: Set<Employee>) throws
+nonisolated protocol DepartmentValidating {
+    func validateName(_ name: String) throws
+    func validateEmployees(_ employees: Set<Employee>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension DepartmentValidating {
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateEmployees(_ employees: Set<Employee>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension DepartmentValidating {
+    func validateName(_ name: String) throws {}
+    func validateEmployees(_ employees: Set<Employee>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Department: DepartmentValidating {}
+nonisolated extension Department: DepartmentValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Department {
+nonisolated extension Department {
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateEmployees:error:)
-    nonisolated func validateEmployees(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateEmployees(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let employees = value.pointee as? Set<Employee> else { return }
         try validateEmployees(employees)
     }

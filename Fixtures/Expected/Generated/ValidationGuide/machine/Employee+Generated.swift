@@ -6,19 +6,19 @@ import Foundation
 
 /// The `Employee` entity of ValidationGuide.xcdatamodeld.
 @objc(Employee)
-public final class Employee: NSManagedObject {
+nonisolated public final class Employee: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let age = "age"
-        nonisolated public static let bonus = "bonus"
-        nonisolated public static let name = "name"
-        nonisolated public static let salary = "salary"
-        nonisolated public static let department = "department"
+        public static let age = "age"
+        public static let bonus = "bonus"
+        public static let name = "name"
+        public static let salary = "salary"
+        public static let department = "department"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var age: Int16
-    nonisolated public var bonus: Double? {
+    @NSManaged public var age: Int16
+    public var bonus: Double? {
         get {
             willAccessValue(forKey: Keys.bonus)
             defer { didAccessValue(forKey: Keys.bonus) }
@@ -30,16 +30,16 @@ public final class Employee: NSManagedObject {
             setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.bonus)
         }
     }
-    @NSManaged nonisolated public var name: String
-    @NSManaged nonisolated public var salary: NSDecimalNumber
+    @NSManaged public var name: String
+    @NSManaged public var salary: NSDecimalNumber
 
     // MARK: Relationships
-    @NSManaged nonisolated public var department: Department
+    @NSManaged public var department: Department
 
     // MARK: Initializers
 
     /// Creates Employee in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         age: Int16 = 20,
         bonus: Double? = nil,
@@ -60,95 +60,102 @@ public final class Employee: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:age:bonus:name:salary:department:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:age:bonus:name:salary:department:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Employee> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Employee> {
         NSFetchRequest<Employee>(entityName: "Employee")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Employee. Implement the ones you need in an extension of Employee
 /// (for example in Employee.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol EmployeeValidating {
-    nonisolated func validateAge(_ age: Int16) throws
-    nonisolated func validateBonus(_ bonus: Double) throws
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateSalary(_ salary: NSDecimalNumber) throws
-    nonisolated func validateDepartment(_ department: Department) throws
+nonisolated protocol EmployeeValidating {
+    func validateAge(_ age: Int16) throws
+    func validateBonus(_ bonus: Double) throws
+    func validateName(_ name: String) throws
+    func validateSalary(_ salary: NSDecimalNumber) throws
+    func validateDepartment(_ department: Department) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension EmployeeValidating {
-    nonisolated func validateAge(_ age: Int16) throws {}
-    nonisolated func validateBonus(_ bonus: Double) throws {}
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateSalary(_ salary: NSDecimalNumber) throws {}
-    nonisolated func validateDepartment(_ department: Department) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension EmployeeValidating {
+    func validateAge(_ age: Int16) throws {}
+    func validateBonus(_ bonus: Double) throws {}
+    func validateName(_ name: String) throws {}
+    func validateSalary(_ salary: NSDecimalNumber) throws {}
+    func validateDepartment(_ department: Department) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Employee: EmployeeValidating {}
+nonisolated extension Employee: EmployeeValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Employee {
+nonisolated extension Employee {
     @objc(validateAge:error:)
-    nonisolated func validateAge(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateAge(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let age = (value.pointee as? NSNumber)?.int16Value else { return }
         try validateAge(age)
     }
 
     @objc(validateBonus:error:)
-    nonisolated func validateBonus(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateBonus(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let bonus = (value.pointee as? NSNumber)?.doubleValue else { return }
         try validateBonus(bonus)
     }
 
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateSalary:error:)
-    nonisolated func validateSalary(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateSalary(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let salary = value.pointee as? NSDecimalNumber else { return }
         try validateSalary(salary)
     }
 
     @objc(validateDepartment:error:)
-    nonisolated func validateDepartment(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateDepartment(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let department = value.pointee as? Department else { return }
         try validateDepartment(department)
     }

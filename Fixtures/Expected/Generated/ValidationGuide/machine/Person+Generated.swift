@@ -6,25 +6,25 @@ import Foundation
 
 /// The `Person` entity of ValidationGuide.xcdatamodeld.
 @objc(Person)
-public final class Person: NSManagedObject {
+nonisolated public final class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let age = "age"
-        nonisolated public static let birthday = "birthday"
-        nonisolated public static let hasDrivingLicense = "hasDrivingLicense"
-        nonisolated public static let name = "name"
+        public static let age = "age"
+        public static let birthday = "birthday"
+        public static let hasDrivingLicense = "hasDrivingLicense"
+        public static let name = "name"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var age: Int16
-    @NSManaged nonisolated public var birthday: Date
-    @NSManaged nonisolated public var hasDrivingLicense: Bool
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var age: Int16
+    @NSManaged public var birthday: Date
+    @NSManaged public var hasDrivingLicense: Bool
+    @NSManaged public var name: String
 
     // MARK: Initializers
 
     /// Creates Person in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         age: Int16 = 1,
         birthday: Date,
@@ -43,87 +43,94 @@ public final class Person: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:age:birthday:hasDrivingLicense:name:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:age:birthday:hasDrivingLicense:name:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Person> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Person. Implement the ones you need in an extension of Person
 /// (for example in Person.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PersonValidating {
-    nonisolated func validateAge(_ age: Int16) throws
-    nonisolated func validateBirthday(_ birthday: Date) throws
-    nonisolated func validateHasDrivingLicense(_ hasDrivingLicense: Bool) throws
-    nonisolated func validateName(_ name: String) throws
+nonisolated protocol PersonValidating {
+    func validateAge(_ age: Int16) throws
+    func validateBirthday(_ birthday: Date) throws
+    func validateHasDrivingLicense(_ hasDrivingLicense: Bool) throws
+    func validateName(_ name: String) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PersonValidating {
-    nonisolated func validateAge(_ age: Int16) throws {}
-    nonisolated func validateBirthday(_ birthday: Date) throws {}
-    nonisolated func validateHasDrivingLicense(_ hasDrivingLicense: Bool) throws {}
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension PersonValidating {
+    func validateAge(_ age: Int16) throws {}
+    func validateBirthday(_ birthday: Date) throws {}
+    func validateHasDrivingLicense(_ hasDrivingLicense: Bool) throws {}
+    func validateName(_ name: String) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Person: PersonValidating {}
+nonisolated extension Person: PersonValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Person {
+nonisolated extension Person {
     @objc(validateAge:error:)
-    nonisolated func validateAge(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateAge(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let age = (value.pointee as? NSNumber)?.int16Value else { return }
         try validateAge(age)
     }
 
     @objc(validateBirthday:error:)
-    nonisolated func validateBirthday(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateBirthday(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let birthday = value.pointee as? Date else { return }
         try validateBirthday(birthday)
     }
 
     @objc(validateHasDrivingLicense:error:)
-    nonisolated func validateHasDrivingLicense(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateHasDrivingLicense(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let hasDrivingLicense = (value.pointee as? NSNumber)?.boolValue else { return }
         try validateHasDrivingLicense(hasDrivingLicense)
     }
 
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }

@@ -6,23 +6,23 @@ import Foundation
 
 /// The `User` entity of ValidationGuide.xcdatamodeld.
 @objc(User)
-public final class User: NSManagedObject {
+nonisolated public final class User: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let email = "email"
-        nonisolated public static let firstName = "firstName"
-        nonisolated public static let lastName = "lastName"
+        public static let email = "email"
+        public static let firstName = "firstName"
+        public static let lastName = "lastName"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var email: String
-    @NSManaged nonisolated public var firstName: String
-    @NSManaged nonisolated public var lastName: String
+    @NSManaged public var email: String
+    @NSManaged public var firstName: String
+    @NSManaged public var lastName: String
 
     // MARK: Initializers
 
     /// Creates User in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         email: String,
         firstName: String,
@@ -39,79 +39,86 @@ public final class User: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:email:firstName:lastName:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:email:firstName:lastName:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<User> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<User> {
         NSFetchRequest<User>(entityName: "User")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for User. Implement the ones you need in an extension of User
 /// (for example in User.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol UserValidating {
-    nonisolated func validateEmail(_ email: String) throws
-    nonisolated func validateFirstName(_ firstName: String) throws
-    nonisolated func validateLastName(_ lastName: String) throws
+nonisolated protocol UserValidating {
+    func validateEmail(_ email: String) throws
+    func validateFirstName(_ firstName: String) throws
+    func validateLastName(_ lastName: String) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension UserValidating {
-    nonisolated func validateEmail(_ email: String) throws {}
-    nonisolated func validateFirstName(_ firstName: String) throws {}
-    nonisolated func validateLastName(_ lastName: String) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension UserValidating {
+    func validateEmail(_ email: String) throws {}
+    func validateFirstName(_ firstName: String) throws {}
+    func validateLastName(_ lastName: String) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension User: UserValidating {}
+nonisolated extension User: UserValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension User {
+nonisolated extension User {
     @objc(validateEmail:error:)
-    nonisolated func validateEmail(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateEmail(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let email = value.pointee as? String else { return }
         try validateEmail(email)
     }
 
     @objc(validateFirstName:error:)
-    nonisolated func validateFirstName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateFirstName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let firstName = value.pointee as? String else { return }
         try validateFirstName(firstName)
     }
 
     @objc(validateLastName:error:)
-    nonisolated func validateLastName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateLastName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let lastName = value.pointee as? String else { return }
         try validateLastName(lastName)
     }

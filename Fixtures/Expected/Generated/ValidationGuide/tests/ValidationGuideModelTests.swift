@@ -18,7 +18,7 @@ final class ValidationGuideModelTestStore {
         let model: NSManagedObjectModel
 
         init() throws {
-            let bundle = Bundle(for: Department.self)
+            let bundle = Bundle(for: ValidationGuide.Department.self)
             guard let url = bundle.url(forResource: ValidationGuideModelTestStore.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: ValidationGuideModelTestStore.modelName, withExtension: "mom")
             else {
@@ -79,6 +79,36 @@ final class ValidationGuideModelTestStore {
         }
     }
 
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
     /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
     /// also inside an NSValidationMultipleErrorsError.
     func assertValidationError(
@@ -122,15 +152,15 @@ final class ValidationGuideModelTestStore {
     }
 }
 
-/// Round-trip and constraint tests of Department (entity `Department`).
+/// Round-trip and constraint tests of ValidationGuide.Department (entity `Department`).
 final class ValidationGuideDepartmentTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
-        let department = Department(context: context, name: "name 1")
-        let employee = Employee(context: context, name: "name 3", department: department)
+        let department = ValidationGuide.Department(context: context, name: "name 1")
+        let employee = ValidationGuide.Employee(context: context, name: "name 3", department: department)
         department.addToEmployees(employee)
 
         // 1. Every property holds what it was created with.
@@ -142,7 +172,7 @@ final class ValidationGuideDepartmentTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Department = try store.fetch("Department", id: department.objectID, in: reader)
+        let fetched: ValidationGuide.Department = try store.fetch("Department", id: department.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, department.objectID)
         XCTAssertEqual(fetched.name, "name 1")
         XCTAssertEqual(Set(fetched.employees.map(\.objectID)), [employee.objectID])
@@ -150,14 +180,14 @@ final class ValidationGuideDepartmentTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let addedEmployee = Employee(context: reader, name: "name 4", department: fetched)
+        let addedEmployee = ValidationGuide.Employee(context: reader, name: "name 4", department: fetched)
         fetched.addToEmployees(addedEmployee)
         reader.delete(reader.object(with: employee.objectID))
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Department = try store.fetch("Department", id: department.objectID, in: checker)
+        let refetched: ValidationGuide.Department = try store.fetch("Department", id: department.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, department.objectID)
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(Set(refetched.employees.map(\.objectID)), [addedEmployee.objectID])
@@ -193,11 +223,11 @@ final class ValidationGuideDepartmentTests: XCTestCase {
         let context = store.newContext()
         let department = makeDepartment(in: context)
         while department.employees.count < 50 {
-            let related = Employee(context: context, name: "name 3", department: department)
+            let related = ValidationGuide.Employee(context: context, name: "name 3", department: department)
             department.addToEmployees(related)
         }
         try context.save()
-        let related = Employee(context: context, name: "name 3", department: department)
+        let related = ValidationGuide.Employee(context: context, name: "name 3", department: department)
         department.addToEmployees(related)
         store.assertValidationError(try context.save(), code: NSValidationRelationshipExceedsMaximumCountError, key: "employees")
     }
@@ -208,7 +238,7 @@ final class ValidationGuideDepartmentTests: XCTestCase {
         let context = store.newContext()
         let department = makeDepartment(in: context)
         if department.employees.count == 0 {
-            let related = Employee(context: context, name: "name 3", department: department)
+            let related = ValidationGuide.Employee(context: context, name: "name 3", department: department)
             department.addToEmployees(related)
         }
         try context.save()
@@ -216,22 +246,48 @@ final class ValidationGuideDepartmentTests: XCTestCase {
         store.assertValidationError(try context.save(), code: NSValidationRelationshipDeniedDeleteError, key: "employees", amongOthers: true)
     }
 
-    /// A valid Department with only the values its initializer requires, and the objects it needs.
-    private func makeDepartment(in context: NSManagedObjectContext) -> Department {
-        let department = Department(context: context, name: "name 1")
+    /// Every generated accessor of `employees` changes its members and keeps `department` in step.
+    func testEmployeesAccessors() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let department = makeDepartment(in: context)
+        let member = ValidationGuide.Employee(context: context, name: "name 3", department: department)
+        let member2 = ValidationGuide.Employee(context: context, name: "name 4", department: department)
+        let member3 = ValidationGuide.Employee(context: context, name: "name 5", department: department)
+        let member4 = ValidationGuide.Employee(context: context, name: "name 6", department: department)
+        let member5 = ValidationGuide.Employee(context: context, name: "name 7", department: department)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        department.removeFromEmployees(department.employees as NSSet)
+        XCTAssertEqual(department.employees.count, 0)
+        department.addToEmployees(member)
+        department.addToEmployees(NSSet(array: [member2, member3, member4]))
+        department.removeFromEmployees(member4)
+        department.removeFromEmployees(NSSet(array: [member]))
+        XCTAssertEqual(department.employees, [member2, member3])
+        context.processPendingChanges()
+        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "department").contains(department.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "department").contains(department.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "department").contains(department.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "department").contains(department.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "department").contains(department.objectID))
+    }
+
+    /// A valid ValidationGuide.Department with only the values its initializer requires, and the objects it needs.
+    private func makeDepartment(in context: NSManagedObjectContext) -> ValidationGuide.Department {
+        let department = ValidationGuide.Department(context: context, name: "name 1")
         return department
     }
 }
 
-/// Round-trip and constraint tests of Employee (entity `Employee`).
+/// Round-trip and constraint tests of ValidationGuide.Employee (entity `Employee`).
 final class ValidationGuideEmployeeTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
-        let department = Department(context: context, name: "name 3")
-        let employee = Employee(
+        let department = ValidationGuide.Department(context: context, name: "name 3")
+        let employee = ValidationGuide.Employee(
             context: context,
             age: Int16(42),
             bonus: Double(42.5),
@@ -251,7 +307,7 @@ final class ValidationGuideEmployeeTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Employee = try store.fetch("Employee", id: employee.objectID, in: reader)
+        let fetched: ValidationGuide.Employee = try store.fetch("Employee", id: employee.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, employee.objectID)
         XCTAssertEqual(fetched.age, Int16(42))
         XCTAssertEqual(fetched.bonus, Double(42.5))
@@ -265,13 +321,13 @@ final class ValidationGuideEmployeeTests: XCTestCase {
         fetched.bonus = Double(43.5)
         fetched.name = "name 2"
         fetched.salary = NSDecimalNumber(string: "1002")
-        let newDepartment = Department(context: reader, name: "name 4")
+        let newDepartment = ValidationGuide.Department(context: reader, name: "name 4")
         fetched.department = newDepartment
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Employee = try store.fetch("Employee", id: employee.objectID, in: checker)
+        let refetched: ValidationGuide.Employee = try store.fetch("Employee", id: employee.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, employee.objectID)
         XCTAssertEqual(refetched.age, Int16(43))
         XCTAssertEqual(refetched.bonus, Double(43.5))
@@ -379,22 +435,22 @@ final class ValidationGuideEmployeeTests: XCTestCase {
         store.assertValidationErrors(try context.save(), [(NSValidationNumberTooSmallError, "age"), (NSValidationNumberTooSmallError, "bonus")])
     }
 
-    /// A valid Employee with only the values its initializer requires, and the objects it needs.
-    private func makeEmployee(in context: NSManagedObjectContext) -> Employee {
-        let department = Department(context: context, name: "name 3")
-        let employee = Employee(context: context, name: "name 1", department: department)
+    /// A valid ValidationGuide.Employee with only the values its initializer requires, and the objects it needs.
+    private func makeEmployee(in context: NSManagedObjectContext) -> ValidationGuide.Employee {
+        let department = ValidationGuide.Department(context: context, name: "name 3")
+        let employee = ValidationGuide.Employee(context: context, name: "name 1", department: department)
         return employee
     }
 }
 
-/// Round-trip and constraint tests of Person (entity `Person`).
+/// Round-trip and constraint tests of ValidationGuide.Person (entity `Person`).
 final class ValidationGuidePersonTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
-        let person = Person(
+        let person = ValidationGuide.Person(
             context: context,
             age: Int16(42),
             birthday: Date(timeIntervalSinceReferenceDate: 694224000),
@@ -412,7 +468,7 @@ final class ValidationGuidePersonTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Person = try store.fetch("Person", id: person.objectID, in: reader)
+        let fetched: ValidationGuide.Person = try store.fetch("Person", id: person.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, person.objectID)
         XCTAssertEqual(fetched.age, Int16(42))
         XCTAssertEqual(fetched.birthday, Date(timeIntervalSinceReferenceDate: 694224000))
@@ -428,7 +484,7 @@ final class ValidationGuidePersonTests: XCTestCase {
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Person = try store.fetch("Person", id: person.objectID, in: checker)
+        let refetched: ValidationGuide.Person = try store.fetch("Person", id: person.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, person.objectID)
         XCTAssertEqual(refetched.age, Int16(43))
         XCTAssertEqual(refetched.birthday, Date(timeIntervalSinceReferenceDate: 694310400))
@@ -447,9 +503,9 @@ final class ValidationGuidePersonTests: XCTestCase {
         store.assertValidationError(try context.save(), code: NSValidationNumberTooSmallError, key: "age")
     }
 
-    /// A valid Person with only the values its initializer requires, and the objects it needs.
-    private func makePerson(in context: NSManagedObjectContext) -> Person {
-        let person = Person(
+    /// A valid ValidationGuide.Person with only the values its initializer requires, and the objects it needs.
+    private func makePerson(in context: NSManagedObjectContext) -> ValidationGuide.Person {
+        let person = ValidationGuide.Person(
             context: context,
             birthday: Date(timeIntervalSinceReferenceDate: 694224000),
             name: "name 1")
@@ -457,14 +513,18 @@ final class ValidationGuidePersonTests: XCTestCase {
     }
 }
 
-/// Round-trip and constraint tests of User (entity `User`).
+/// Round-trip and constraint tests of ValidationGuide.User (entity `User`).
 final class ValidationGuideUserTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
-        let user = User(context: context, email: "a@a.aa", firstName: "firstName 1", lastName: "lastName 1")
+        let user = ValidationGuide.User(
+            context: context,
+            email: "a@a.aa",
+            firstName: "firstName 1",
+            lastName: "lastName 1")
 
         // 1. Every property holds what it was created with.
         XCTAssertEqual(user.email, "a@a.aa")
@@ -476,7 +536,7 @@ final class ValidationGuideUserTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: User = try store.fetch("User", id: user.objectID, in: reader)
+        let fetched: ValidationGuide.User = try store.fetch("User", id: user.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, user.objectID)
         XCTAssertEqual(fetched.email, "a@a.aa")
         XCTAssertEqual(fetched.firstName, "firstName 1")
@@ -490,7 +550,7 @@ final class ValidationGuideUserTests: XCTestCase {
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: User = try store.fetch("User", id: user.objectID, in: checker)
+        let refetched: ValidationGuide.User = try store.fetch("User", id: user.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, user.objectID)
         XCTAssertEqual(refetched.email, "a@a.ab")
         XCTAssertEqual(refetched.firstName, "firstName 2")
@@ -540,9 +600,13 @@ final class ValidationGuideUserTests: XCTestCase {
         store.assertValidationErrors(try context.save(), [(NSValidationStringPatternMatchingError, "email"), (NSValidationStringTooShortError, "firstName")])
     }
 
-    /// A valid User with only the values its initializer requires, and the objects it needs.
-    private func makeUser(in context: NSManagedObjectContext) -> User {
-        let user = User(context: context, email: "a@a.aa", firstName: "firstName 1", lastName: "lastName 1")
+    /// A valid ValidationGuide.User with only the values its initializer requires, and the objects it needs.
+    private func makeUser(in context: NSManagedObjectContext) -> ValidationGuide.User {
+        let user = ValidationGuide.User(
+            context: context,
+            email: "a@a.aa",
+            firstName: "firstName 1",
+            lastName: "lastName 1")
         return user
     }
 }

@@ -6,25 +6,25 @@ import Foundation
 
 /// The `Note` entity of Versions.xcdatamodeld.
 @objc(Note)
-public final class Note: NSManagedObject {
+nonisolated public final class Note: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let body = "body"
-        nonisolated public static let title = "title"
-        nonisolated public static let notebook = "notebook"
+        public static let body = "body"
+        public static let title = "title"
+        public static let notebook = "notebook"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var body: String?
-    @NSManaged nonisolated public var title: String
+    @NSManaged public var body: String?
+    @NSManaged public var title: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var notebook: Notebook?
+    @NSManaged public var notebook: Notebook?
 
     // MARK: Initializers
 
     /// Creates Note in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         body: String? = nil,
         title: String,
@@ -41,79 +41,86 @@ public final class Note: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:body:title:notebook:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:body:title:notebook:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Note> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Note> {
         NSFetchRequest<Note>(entityName: "Note")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Note. Implement the ones you need in an extension of Note
 /// (for example in Note.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol NoteValidating {
-    nonisolated func validateBody(_ body: String) throws
-    nonisolated func validateTitle(_ title: String) throws
-    nonisolated func validateNotebook(_ notebook: Notebook) throws
+nonisolated protocol NoteValidating {
+    func validateBody(_ body: String) throws
+    func validateTitle(_ title: String) throws
+    func validateNotebook(_ notebook: Notebook) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension NoteValidating {
-    nonisolated func validateBody(_ body: String) throws {}
-    nonisolated func validateTitle(_ title: String) throws {}
-    nonisolated func validateNotebook(_ notebook: Notebook) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension NoteValidating {
+    func validateBody(_ body: String) throws {}
+    func validateTitle(_ title: String) throws {}
+    func validateNotebook(_ notebook: Notebook) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Note: NoteValidating {}
+nonisolated extension Note: NoteValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Note {
+nonisolated extension Note {
     @objc(validateBody:error:)
-    nonisolated func validateBody(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateBody(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let body = value.pointee as? String else { return }
         try validateBody(body)
     }
 
     @objc(validateTitle:error:)
-    nonisolated func validateTitle(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateTitle(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let title = value.pointee as? String else { return }
         try validateTitle(title)
     }
 
     @objc(validateNotebook:error:)
-    nonisolated func validateNotebook(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateNotebook(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let notebook = value.pointee as? Notebook else { return }
         try validateNotebook(notebook)
     }

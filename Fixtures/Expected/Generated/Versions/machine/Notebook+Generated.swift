@@ -6,23 +6,23 @@ import Foundation
 
 /// The `Notebook` entity of Versions.xcdatamodeld.
 @objc(Notebook)
-public final class Notebook: NSManagedObject {
+nonisolated public final class Notebook: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let name = "name"
-        nonisolated public static let notes = "notes"
+        public static let name = "name"
+        public static let notes = "notes"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var notes: Set<Note>
+    @NSManaged public var notes: Set<Note>
 
     // MARK: Initializers
 
     /// Creates Notebook in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         name: String,
         notes: Set<Note> = []
@@ -37,86 +37,93 @@ public final class Notebook: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:name:notes:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:name:notes:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Notebook> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Notebook> {
         NSFetchRequest<Notebook>(entityName: "Notebook")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for notes
-extension Notebook {
+nonisolated extension Notebook {
     @objc(addNotesObject:)
-    @NSManaged nonisolated public func addToNotes(_ value: Note)
+    @NSManaged public func addToNotes(_ value: Note)
 
     @objc(removeNotesObject:)
-    @NSManaged nonisolated public func removeFromNotes(_ value: Note)
+    @NSManaged public func removeFromNotes(_ value: Note)
 
     @objc(addNotes:)
-    @NSManaged nonisolated public func addToNotes(_ values: NSSet)
+    @NSManaged public func addToNotes(_ values: NSSet)
 
     @objc(removeNotes:)
-    @NSManaged nonisolated public func removeFromNotes(_ values: NSSet)
+    @NSManaged public func removeFromNotes(_ values: NSSet)
 }
 
 /// Typed validation hooks for Notebook. Implement the ones you need in an extension of Notebook
 /// (for example in Notebook.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol NotebookValidating {
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateNotes(_ notes: Set<Note>) throws
+nonisolated protocol NotebookValidating {
+    func validateName(_ name: String) throws
+    func validateNotes(_ notes: Set<Note>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension NotebookValidating {
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateNotes(_ notes: Set<Note>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension NotebookValidating {
+    func validateName(_ name: String) throws {}
+    func validateNotes(_ notes: Set<Note>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Notebook: NotebookValidating {}
+nonisolated extension Notebook: NotebookValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Notebook {
+nonisolated extension Notebook {
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateNotes:error:)
-    nonisolated func validateNotes(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateNotes(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let notes = value.pointee as? Set<Note> else { return }
         try validateNotes(notes)
     }

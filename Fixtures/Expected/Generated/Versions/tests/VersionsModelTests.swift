@@ -18,7 +18,7 @@ final class VersionsModelTestStore {
         let model: NSManagedObjectModel
 
         init() throws {
-            let bundle = Bundle(for: Note.self)
+            let bundle = Bundle(for: Versions.Note.self)
             guard let url = bundle.url(forResource: VersionsModelTestStore.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: VersionsModelTestStore.modelName, withExtension: "mom")
             else {
@@ -79,6 +79,36 @@ final class VersionsModelTestStore {
         }
     }
 
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
     /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
     /// also inside an NSValidationMultipleErrorsError.
     func assertValidationError(
@@ -122,15 +152,15 @@ final class VersionsModelTestStore {
     }
 }
 
-/// Round-trip and constraint tests of Note (entity `Note`).
+/// Round-trip and constraint tests of Versions.Note (entity `Note`).
 final class VersionsNoteTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try VersionsModelTestStore()
         let context = store.newContext()
-        let note = Note(context: context, body: "body 1", title: "title 1")
-        let notebook = Notebook(context: context, name: "name 3")
+        let note = Versions.Note(context: context, body: "body 1", title: "title 1")
+        let notebook = Versions.Notebook(context: context, name: "name 3")
         note.notebook = notebook
 
         // 1. Every property holds what it was created with.
@@ -143,7 +173,7 @@ final class VersionsNoteTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Note = try store.fetch("Note", id: note.objectID, in: reader)
+        let fetched: Versions.Note = try store.fetch("Note", id: note.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, note.objectID)
         XCTAssertEqual(fetched.body, "body 1")
         XCTAssertEqual(fetched.title, "title 1")
@@ -153,13 +183,13 @@ final class VersionsNoteTests: XCTestCase {
         // 4. Every mutable property changed, and saved.
         fetched.body = "body 2"
         fetched.title = "title 2"
-        let newNotebook = Notebook(context: reader, name: "name 4")
+        let newNotebook = Versions.Notebook(context: reader, name: "name 4")
         fetched.notebook = newNotebook
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Note = try store.fetch("Note", id: note.objectID, in: checker)
+        let refetched: Versions.Note = try store.fetch("Note", id: note.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, note.objectID)
         XCTAssertEqual(refetched.body, "body 2")
         XCTAssertEqual(refetched.title, "title 2")
@@ -168,15 +198,15 @@ final class VersionsNoteTests: XCTestCase {
     }
 }
 
-/// Round-trip and constraint tests of Notebook (entity `Notebook`).
+/// Round-trip and constraint tests of Versions.Notebook (entity `Notebook`).
 final class VersionsNotebookTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try VersionsModelTestStore()
         let context = store.newContext()
-        let notebook = Notebook(context: context, name: "name 1")
-        let note = Note(context: context, title: "title 3", notebook: notebook)
+        let notebook = Versions.Notebook(context: context, name: "name 1")
+        let note = Versions.Note(context: context, title: "title 3", notebook: notebook)
         notebook.addToNotes(note)
 
         // 1. Every property holds what it was created with.
@@ -188,7 +218,7 @@ final class VersionsNotebookTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Notebook = try store.fetch("Notebook", id: notebook.objectID, in: reader)
+        let fetched: Versions.Notebook = try store.fetch("Notebook", id: notebook.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, notebook.objectID)
         XCTAssertEqual(fetched.name, "name 1")
         XCTAssertEqual(Set(fetched.notes.map(\.objectID)), [note.objectID])
@@ -196,18 +226,50 @@ final class VersionsNotebookTests: XCTestCase {
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
-        let addedNote = Note(context: reader, title: "title 4", notebook: fetched)
+        let addedNote = Versions.Note(context: reader, title: "title 4", notebook: fetched)
         fetched.addToNotes(addedNote)
-        fetched.removeFromNotes(try XCTUnwrap(reader.object(with: note.objectID) as? Note))
+        fetched.removeFromNotes(try XCTUnwrap(reader.object(with: note.objectID) as? Versions.Note))
         try reader.save()
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Notebook = try store.fetch("Notebook", id: notebook.objectID, in: checker)
+        let refetched: Versions.Notebook = try store.fetch("Notebook", id: notebook.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, notebook.objectID)
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(Set(refetched.notes.map(\.objectID)), [addedNote.objectID])
         XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedNote.objectID), key: "notebook").contains(notebook.objectID))
         XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: note.objectID), key: "notebook").contains(notebook.objectID))
+    }
+
+    /// Every generated accessor of `notes` changes its members and keeps `notebook` in step.
+    func testNotesAccessors() throws {
+        let store = try VersionsModelTestStore()
+        let context = store.newContext()
+        let notebook = makeNotebook(in: context)
+        let member = Versions.Note(context: context, title: "title 3", notebook: notebook)
+        let member2 = Versions.Note(context: context, title: "title 4", notebook: notebook)
+        let member3 = Versions.Note(context: context, title: "title 5", notebook: notebook)
+        let member4 = Versions.Note(context: context, title: "title 6", notebook: notebook)
+        let member5 = Versions.Note(context: context, title: "title 7", notebook: notebook)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        notebook.removeFromNotes(notebook.notes as NSSet)
+        XCTAssertEqual(notebook.notes.count, 0)
+        notebook.addToNotes(member)
+        notebook.addToNotes(NSSet(array: [member2, member3, member4]))
+        notebook.removeFromNotes(member4)
+        notebook.removeFromNotes(NSSet(array: [member]))
+        XCTAssertEqual(notebook.notes, [member2, member3])
+        context.processPendingChanges()
+        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "notebook").contains(notebook.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "notebook").contains(notebook.objectID))
+        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "notebook").contains(notebook.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "notebook").contains(notebook.objectID))
+        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "notebook").contains(notebook.objectID))
+    }
+
+    /// A valid Versions.Notebook with only the values its initializer requires, and the objects it needs.
+    private func makeNotebook(in context: NSManagedObjectContext) -> Versions.Notebook {
+        let notebook = Versions.Notebook(context: context, name: "name 1")
+        return notebook
     }
 }

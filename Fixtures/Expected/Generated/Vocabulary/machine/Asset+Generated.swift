@@ -10,62 +10,62 @@ import Foundation
 /// - `identifier`: `Asset.fetchUnique(identifier:in:)`
 /// Fetch indexes:
 /// - `byCreatedAt`: `createdAt` descending
-public class Asset: NSManagedObject {
+nonisolated public class Asset: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let checksum = "checksum"
-        nonisolated public static let createdAt = "createdAt"
-        nonisolated public static let identifier = "identifier"
-        nonisolated public static let link = "link"
+        public static let checksum = "checksum"
+        public static let createdAt = "createdAt"
+        public static let identifier = "identifier"
+        public static let link = "link"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var checksum: Data?
-    @NSManaged nonisolated public var createdAt: Date
-    @NSManaged nonisolated public var identifier: UUID
-    @NSManaged nonisolated public var link: URL?
+    @NSManaged public var checksum: Data?
+    @NSManaged public var createdAt: Date
+    @NSManaged public var identifier: UUID
+    @NSManaged public var link: URL?
 
     // MARK: Initializers
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Asset is abstract: create one of its sub-entities")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Asset is abstract: create one of its sub-entities")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Asset> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Asset> {
         NSFetchRequest<Asset>(entityName: "Asset")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Unique key identifier
-extension Asset {
+nonisolated extension Asset {
     /// The Asset whose `identifier` is `identifier` (a uniqueness constraint of the model), or nil.
-    nonisolated public static func fetchUnique(identifier: UUID, in context: NSManagedObjectContext) throws -> Asset? {
+    public static func fetchUnique(identifier: UUID, in context: NSManagedObjectContext) throws -> Asset? {
         let request = NSFetchRequest<Asset>(entityName: "Asset")
         request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.identifier, identifier])
         request.fetchLimit = 1
@@ -76,51 +76,58 @@ extension Asset {
 /// Typed validation hooks for Asset. Implement the ones you need in an extension of Asset
 /// (for example in Asset.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol AssetValidating {
-    nonisolated func validateChecksum(_ checksum: Data) throws
-    nonisolated func validateCreatedAt(_ createdAt: Date) throws
-    nonisolated func validateIdentifier(_ identifier: UUID) throws
-    nonisolated func validateLink(_ link: URL) throws
+nonisolated protocol AssetValidating {
+    func validateChecksum(_ checksum: Data) throws
+    func validateCreatedAt(_ createdAt: Date) throws
+    func validateIdentifier(_ identifier: UUID) throws
+    func validateLink(_ link: URL) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension AssetValidating {
-    nonisolated func validateChecksum(_ checksum: Data) throws {}
-    nonisolated func validateCreatedAt(_ createdAt: Date) throws {}
-    nonisolated func validateIdentifier(_ identifier: UUID) throws {}
-    nonisolated func validateLink(_ link: URL) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension AssetValidating {
+    func validateChecksum(_ checksum: Data) throws {}
+    func validateCreatedAt(_ createdAt: Date) throws {}
+    func validateIdentifier(_ identifier: UUID) throws {}
+    func validateLink(_ link: URL) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Asset: AssetValidating {}
+nonisolated extension Asset: AssetValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Asset {
+nonisolated extension Asset {
     @objc(validateChecksum:error:)
-    nonisolated func validateChecksum(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateChecksum(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let checksum = value.pointee as? Data else { return }
         try validateChecksum(checksum)
     }
 
     @objc(validateCreatedAt:error:)
-    nonisolated func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let createdAt = value.pointee as? Date else { return }
         try validateCreatedAt(createdAt)
     }
 
     @objc(validateIdentifier:error:)
-    nonisolated func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let identifier = value.pointee as? UUID else { return }
         try validateIdentifier(identifier)
     }
 
     @objc(validateLink:error:)
-    nonisolated func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let link = value.pointee as? URL else { return }
         try validateLink(link)
     }

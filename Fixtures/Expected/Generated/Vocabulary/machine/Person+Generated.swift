@@ -6,25 +6,25 @@ import Foundation
 
 /// The `Person` entity of Vocabulary.xcdatamodeld.
 @objc(Person)
-public final class Person: NSManagedObject {
+nonisolated public final class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let name = "name"
-        nonisolated public static let reviewed = "reviewed"
-        nonisolated public static let viewedDocuments = "viewedDocuments"
+        public static let name = "name"
+        public static let reviewed = "reviewed"
+        public static let viewedDocuments = "viewedDocuments"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var reviewed: Set<Document>
-    @NSManaged nonisolated public var viewedDocuments: Set<Document>
+    @NSManaged public var reviewed: Set<Document>
+    @NSManaged public var viewedDocuments: Set<Document>
 
     // MARK: Initializers
 
     /// Creates Person in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         name: String,
         reviewed: Set<Document> = [],
@@ -41,109 +41,116 @@ public final class Person: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:name:reviewed:viewedDocuments:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:name:reviewed:viewedDocuments:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Person> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for reviewed
-extension Person {
+nonisolated extension Person {
     @objc(addReviewedObject:)
-    @NSManaged nonisolated public func addToReviewed(_ value: Document)
+    @NSManaged public func addToReviewed(_ value: Document)
 
     @objc(removeReviewedObject:)
-    @NSManaged nonisolated public func removeFromReviewed(_ value: Document)
+    @NSManaged public func removeFromReviewed(_ value: Document)
 
     @objc(addReviewed:)
-    @NSManaged nonisolated public func addToReviewed(_ values: NSSet)
+    @NSManaged public func addToReviewed(_ values: NSSet)
 
     @objc(removeReviewed:)
-    @NSManaged nonisolated public func removeFromReviewed(_ values: NSSet)
+    @NSManaged public func removeFromReviewed(_ values: NSSet)
 }
 
 // MARK: Generated accessors for viewedDocuments
-extension Person {
+nonisolated extension Person {
     @objc(addViewedDocumentsObject:)
-    @NSManaged nonisolated public func addToViewedDocuments(_ value: Document)
+    @NSManaged public func addToViewedDocuments(_ value: Document)
 
     @objc(removeViewedDocumentsObject:)
-    @NSManaged nonisolated public func removeFromViewedDocuments(_ value: Document)
+    @NSManaged public func removeFromViewedDocuments(_ value: Document)
 
     @objc(addViewedDocuments:)
-    @NSManaged nonisolated public func addToViewedDocuments(_ values: NSSet)
+    @NSManaged public func addToViewedDocuments(_ values: NSSet)
 
     @objc(removeViewedDocuments:)
-    @NSManaged nonisolated public func removeFromViewedDocuments(_ values: NSSet)
+    @NSManaged public func removeFromViewedDocuments(_ values: NSSet)
 }
 
 /// Typed validation hooks for Person. Implement the ones you need in an extension of Person
 /// (for example in Person.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PersonValidating {
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateReviewed(_ reviewed: Set<Document>) throws
-    nonisolated func validateViewedDocuments(_ viewedDocuments: Set<Document>) throws
+nonisolated protocol PersonValidating {
+    func validateName(_ name: String) throws
+    func validateReviewed(_ reviewed: Set<Document>) throws
+    func validateViewedDocuments(_ viewedDocuments: Set<Document>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PersonValidating {
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateReviewed(_ reviewed: Set<Document>) throws {}
-    nonisolated func validateViewedDocuments(_ viewedDocuments: Set<Document>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension PersonValidating {
+    func validateName(_ name: String) throws {}
+    func validateReviewed(_ reviewed: Set<Document>) throws {}
+    func validateViewedDocuments(_ viewedDocuments: Set<Document>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Person: PersonValidating {}
+nonisolated extension Person: PersonValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Person {
+nonisolated extension Person {
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateReviewed:error:)
-    nonisolated func validateReviewed(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateReviewed(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let reviewed = value.pointee as? Set<Document> else { return }
         try validateReviewed(reviewed)
     }
 
     @objc(validateViewedDocuments:error:)
-    nonisolated func validateViewedDocuments(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateViewedDocuments(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let viewedDocuments = value.pointee as? Set<Document> else { return }
         try validateViewedDocuments(viewedDocuments)
     }

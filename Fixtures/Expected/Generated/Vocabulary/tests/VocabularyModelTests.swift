@@ -18,7 +18,7 @@ final class VocabularyModelTestStore {
         let model: NSManagedObjectModel
 
         init() throws {
-            let bundle = Bundle(for: Asset.self)
+            let bundle = Bundle(for: Vocabulary.Asset.self)
             guard let url = bundle.url(forResource: VocabularyModelTestStore.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: VocabularyModelTestStore.modelName, withExtension: "mom")
             else {
@@ -79,6 +79,36 @@ final class VocabularyModelTestStore {
         }
     }
 
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
     /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
     /// also inside an NSValidationMultipleErrorsError.
     func assertValidationError(
@@ -122,7 +152,7 @@ final class VocabularyModelTestStore {
     }
 }
 
-/// Round-trip and constraint tests of Person (entity `Person`).
+/// Round-trip and constraint tests of Vocabulary.Person (entity `Person`).
 final class VocabularyPersonTests: XCTestCase {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
@@ -133,7 +163,7 @@ final class VocabularyPersonTests: XCTestCase {
         // viewedDocuments: left empty: entity 'Document' has no generated class whose initializer creates one
         // reviewed: no member added: entity 'Document' has no generated class whose initializer creates one
         // viewedDocuments: transient; not stored, so not compared after fetching
-        let person = Person(context: context, name: "name 1")
+        let person = Vocabulary.Person(context: context, name: "name 1")
 
         // 1. Every property holds what it was created with.
         XCTAssertEqual(person.name, "name 1")
@@ -145,7 +175,7 @@ final class VocabularyPersonTests: XCTestCase {
 
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
-        let fetched: Person = try store.fetch("Person", id: person.objectID, in: reader)
+        let fetched: Vocabulary.Person = try store.fetch("Person", id: person.objectID, in: reader)
         XCTAssertEqual(fetched.objectID, person.objectID)
         XCTAssertEqual(fetched.name, "name 1")
         XCTAssertEqual(fetched.reviewed.count, 0)
@@ -156,7 +186,7 @@ final class VocabularyPersonTests: XCTestCase {
 
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
-        let refetched: Person = try store.fetch("Person", id: person.objectID, in: checker)
+        let refetched: Vocabulary.Person = try store.fetch("Person", id: person.objectID, in: checker)
         XCTAssertEqual(refetched.objectID, person.objectID)
         XCTAssertEqual(refetched.name, "name 2")
         XCTAssertEqual(refetched.reviewed.count, 0)

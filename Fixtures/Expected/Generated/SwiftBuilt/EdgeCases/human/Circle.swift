@@ -10,4 +10,9 @@ extension Circle {
     // nonisolated func validateCircleConsistency() throws {
     //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
     // }
+    //
+    // nonisolated func validateCircleDeletion(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
 }

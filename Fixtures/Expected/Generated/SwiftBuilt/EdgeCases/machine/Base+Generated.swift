@@ -6,19 +6,19 @@ import Foundation
 
 /// The `Base` entity of EdgeCases.xcdatamodeld.
 @objc(Base)
-public class Base: NSManagedObject {
+nonisolated public class Base: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let title = "title"
+        public static let title = "title"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var title: String
+    @NSManaged public var title: String
 
     // MARK: Initializers
 
     /// Creates Base in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         title: String
     ) {
@@ -31,63 +31,70 @@ public class Base: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:title:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:title:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Base> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Base> {
         NSFetchRequest<Base>(entityName: "Base")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Base. Implement the ones you need in an extension of Base
 /// (for example in Base.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol BaseValidating {
-    nonisolated func validateTitle(_ title: String) throws
+nonisolated protocol BaseValidating {
+    func validateTitle(_ title: String) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension BaseValidating {
-    nonisolated func validateTitle(_ title: String) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension BaseValidating {
+    func validateTitle(_ title: String) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Base: BaseValidating {}
+nonisolated extension Base: BaseValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Base {
+nonisolated extension Base {
     @objc(validateTitle:error:)
-    nonisolated func validateTitle(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateTitle(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let title = value.pointee as? String else { return }
         try validateTitle(title)
     }

@@ -6,19 +6,19 @@ import Foundation
 
 /// The `Circle` entity of EdgeCases.xcdatamodeld.
 @objc(Circle)
-public final class Circle: Shape {
+nonisolated public final class Circle: Shape {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let radius = "radius"
+        public static let radius = "radius"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var radius: Float
+    @NSManaged public var radius: Float
 
     // MARK: Initializers
 
     /// Creates Circle in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         radius: Float = 1.0
     ) {
@@ -31,58 +31,65 @@ public final class Circle: Shape {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:radius:), which takes every required value")
-    nonisolated public override init() {
+    public override init() {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Circle> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Circle> {
         NSFetchRequest<Circle>(entityName: "Circle")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateCircleConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateCircleConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateCircleDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateCircleDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Circle. Implement the ones you need in an extension of Circle
 /// (for example in Circle.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol CircleValidating {
-    nonisolated func validateRadius(_ radius: Float) throws
+nonisolated protocol CircleValidating {
+    func validateRadius(_ radius: Float) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateCircleConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateCircleDeletion() throws
+    func validateCircleConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateCircleDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension CircleValidating {
-    nonisolated func validateRadius(_ radius: Float) throws {}
-    nonisolated func validateCircleConsistency() throws {}
-    nonisolated func validateCircleDeletion() throws {}
+nonisolated extension CircleValidating {
+    func validateRadius(_ radius: Float) throws {}
+    func validateCircleConsistency() throws {}
+    func validateCircleDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Circle: CircleValidating {}
+nonisolated extension Circle: CircleValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateCircleDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateCircleDeletion(_:)")
+    func validateCircleDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Circle {
+nonisolated extension Circle {
     @objc(validateRadius:error:)
-    nonisolated func validateRadius(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateRadius(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let radius = (value.pointee as? NSNumber)?.floatValue else { return }
         try validateRadius(radius)
     }

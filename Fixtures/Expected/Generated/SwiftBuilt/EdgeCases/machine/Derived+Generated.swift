@@ -6,16 +6,16 @@ import Foundation
 
 /// The `Derived` entity of EdgeCases.xcdatamodeld.
 @objc(Derived)
-public final class Derived: Base {
+nonisolated public final class Derived: Base {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let title = "title"
+        public static let title = "title"
     }
 
     // MARK: Initializers
 
     /// Creates Derived in `context`, with every value the model requires.
-    nonisolated public override init(
+    public override init(
         context: NSManagedObjectContext,
         title: String
     ) {
@@ -28,52 +28,59 @@ public final class Derived: Base {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:title:), which takes every required value")
-    nonisolated public override init() {
+    public override init() {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Derived> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Derived> {
         NSFetchRequest<Derived>(entityName: "Derived")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateDerivedConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateDerivedConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDerivedDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDerivedDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Derived. Implement the ones you need in an extension of Derived
 /// (for example in Derived.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol DerivedValidating {
+nonisolated protocol DerivedValidating {
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateDerivedConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDerivedDeletion() throws
+    func validateDerivedConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDerivedDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension DerivedValidating {
-    nonisolated func validateDerivedConsistency() throws {}
-    nonisolated func validateDerivedDeletion() throws {}
+nonisolated extension DerivedValidating {
+    func validateDerivedConsistency() throws {}
+    func validateDerivedDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Derived: DerivedValidating {}
+nonisolated extension Derived: DerivedValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDerivedDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDerivedDeletion(_:)")
+    func validateDerivedDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Derived {
+nonisolated extension Derived {
 }

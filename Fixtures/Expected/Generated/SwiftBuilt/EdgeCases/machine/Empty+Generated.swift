@@ -6,7 +6,7 @@ import Foundation
 
 /// The `Empty` entity of EdgeCases.xcdatamodeld.
 @objc(Empty)
-public final class Empty: NSManagedObject {
+nonisolated public final class Empty: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
     }
@@ -14,7 +14,7 @@ public final class Empty: NSManagedObject {
     // MARK: Initializers
 
     /// Creates Empty in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext
     ) {
         guard let entity = NSEntityDescription.entity(forEntityName: "Empty", in: context) else {
@@ -25,52 +25,59 @@ public final class Empty: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Empty> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Empty> {
         NSFetchRequest<Empty>(entityName: "Empty")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Empty. Implement the ones you need in an extension of Empty
 /// (for example in Empty.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol EmptyValidating {
+nonisolated protocol EmptyValidating {
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension EmptyValidating {
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension EmptyValidating {
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Empty: EmptyValidating {}
+nonisolated extension Empty: EmptyValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Empty {
+nonisolated extension Empty {
 }

@@ -6,19 +6,19 @@ import Foundation
 
 /// The `Partner` entity of EdgeCases.xcdatamodeld.
 @objc(Partner)
-public final class Partner: NSManagedObject {
+nonisolated public final class Partner: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let words = "words"
+        public static let words = "words"
     }
 
     // MARK: Relationships
-    @NSManaged nonisolated public var words: Words
+    @NSManaged public var words: Words
 
     // MARK: Initializers
 
     /// Creates Partner in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         words: Words? = nil
     ) {
@@ -31,63 +31,70 @@ public final class Partner: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:words:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:words:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Partner> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Partner> {
         NSFetchRequest<Partner>(entityName: "Partner")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Partner. Implement the ones you need in an extension of Partner
 /// (for example in Partner.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PartnerValidating {
-    nonisolated func validateWords(_ words: Words) throws
+nonisolated protocol PartnerValidating {
+    func validateWords(_ words: Words) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PartnerValidating {
-    nonisolated func validateWords(_ words: Words) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension PartnerValidating {
+    func validateWords(_ words: Words) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Partner: PartnerValidating {}
+nonisolated extension Partner: PartnerValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Partner {
+nonisolated extension Partner {
     @objc(validateWords:error:)
-    nonisolated func validateWords(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateWords(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let words = value.pointee as? Words else { return }
         try validateWords(words)
     }

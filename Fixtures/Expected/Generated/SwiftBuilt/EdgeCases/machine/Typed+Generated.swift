@@ -6,21 +6,21 @@ import Foundation
 
 /// The `Typed` entity of EdgeCases.xcdatamodeld.
 @objc(Typed)
-public final class Typed: NSManagedObject {
+nonisolated public final class Typed: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let payload = "payload"
-        nonisolated public static let count = "count"
+        public static let payload = "payload"
+        public static let count = "count"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var payload: Data?
-    @NSManaged nonisolated public var count: NSNumber
+    @NSManaged public var payload: Data?
+    @NSManaged public var count: NSNumber
 
     // MARK: Initializers
 
     /// Creates Typed in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         payload: Data? = nil,
         count: NSNumber
@@ -35,71 +35,78 @@ public final class Typed: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:payload:count:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:payload:count:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Typed> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Typed> {
         NSFetchRequest<Typed>(entityName: "Typed")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Typed. Implement the ones you need in an extension of Typed
 /// (for example in Typed.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol TypedValidating {
-    nonisolated func validatePayload(_ payload: Data) throws
-    nonisolated func validateCount(_ count: NSNumber) throws
+nonisolated protocol TypedValidating {
+    func validatePayload(_ payload: Data) throws
+    func validateCount(_ count: NSNumber) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension TypedValidating {
-    nonisolated func validatePayload(_ payload: Data) throws {}
-    nonisolated func validateCount(_ count: NSNumber) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension TypedValidating {
+    func validatePayload(_ payload: Data) throws {}
+    func validateCount(_ count: NSNumber) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Typed: TypedValidating {}
+nonisolated extension Typed: TypedValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Typed {
+nonisolated extension Typed {
     @objc(validatePayload:error:)
-    nonisolated func validatePayload(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validatePayload(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let payload = value.pointee as? Data else { return }
         try validatePayload(payload)
     }
 
     @objc(validateCount:error:)
-    nonisolated func validateCount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateCount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let count = value.pointee as? NSNumber else { return }
         try validateCount(count)
     }

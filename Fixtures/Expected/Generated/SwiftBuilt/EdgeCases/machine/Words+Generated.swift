@@ -6,22 +6,22 @@ import Foundation
 
 /// The `Words` entity of EdgeCases.xcdatamodeld.
 @objc(Words)
-public final class Words: NSManagedObject {
+nonisolated public final class Words: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let `default` = "default"
-        nonisolated public static let `in` = "in"
-        nonisolated public static let colors = "colors"
-        nonisolated public static let since = "since"
-        nonisolated public static let link = "link"
-        nonisolated public static let ratio = "ratio"
-        nonisolated public static let partner = "partner"
-        nonisolated public static let steps = "steps"
+        public static let `default` = "default"
+        public static let `in` = "in"
+        public static let colors = "colors"
+        public static let since = "since"
+        public static let link = "link"
+        public static let ratio = "ratio"
+        public static let partner = "partner"
+        public static let steps = "steps"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var `default`: String
-    nonisolated public var `in`: Bool? {
+    @NSManaged public var `default`: String
+    public var `in`: Bool? {
         get {
             willAccessValue(forKey: Keys.`in`)
             defer { didAccessValue(forKey: Keys.`in`) }
@@ -33,19 +33,19 @@ public final class Words: NSManagedObject {
             setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.`in`)
         }
     }
-    @NSManaged nonisolated public var colors: NSArray?
-    @NSManaged nonisolated public var since: Date
-    @NSManaged nonisolated public var link: URL?
-    @NSManaged nonisolated public var ratio: NSNumber?
+    @NSManaged public var colors: NSArray?
+    @NSManaged public var since: Date
+    @NSManaged public var link: URL?
+    @NSManaged public var ratio: NSNumber?
 
     // MARK: Relationships
-    @NSManaged nonisolated public var partner: Partner
-    @NSManaged nonisolated public var steps: NSOrderedSet
+    @NSManaged public var partner: Partner
+    @NSManaged public var steps: NSOrderedSet
 
     // MARK: Initializers
 
     /// Creates Words in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         `default`: String = "tab\there",
         `in`: Bool? = nil,
@@ -72,172 +72,179 @@ public final class Words: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:default:in:colors:since:link:ratio:partner:steps:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:default:in:colors:since:link:ratio:partner:steps:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Words> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Words> {
         NSFetchRequest<Words>(entityName: "Words")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for steps
-extension Words {
+nonisolated extension Words {
     @objc(insertObject:inStepsAtIndex:)
-    nonisolated public func insertIntoSteps(_ value: Empty, at idx: Int) {
-        mutableOrderedSetValue(forKey: Keys.steps).insert(value, at: idx)
+    public func insertIntoSteps(_ value: Empty, at idx: Int) {
+        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
     }
 
     @objc(removeObjectFromStepsAtIndex:)
-    nonisolated public func removeFromSteps(at idx: Int) {
-        mutableOrderedSetValue(forKey: Keys.steps).removeObject(at: idx)
+    public func removeFromSteps(at idx: Int) {
+        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
     }
 
     @objc(insertSteps:atIndexes:)
-    nonisolated public func insertIntoSteps(_ values: [Empty], at indexes: NSIndexSet) {
-        mutableOrderedSetValue(forKey: Keys.steps).insert(values, at: indexes as IndexSet)
+    public func insertIntoSteps(_ values: [Empty], at indexes: NSIndexSet) {
+        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.steps, of: self)
     }
 
     @objc(removeStepsAtIndexes:)
-    nonisolated public func removeFromSteps(at indexes: NSIndexSet) {
-        mutableOrderedSetValue(forKey: Keys.steps).removeObjects(at: indexes as IndexSet)
+    public func removeFromSteps(at indexes: NSIndexSet) {
+        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.steps, of: self)
     }
 
     @objc(replaceObjectInStepsAtIndex:withObject:)
-    nonisolated public func replaceSteps(at idx: Int, with value: Empty) {
-        mutableOrderedSetValue(forKey: Keys.steps).replaceObject(at: idx, with: value)
+    public func replaceSteps(at idx: Int, with value: Empty) {
+        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.steps, of: self)
     }
 
     @objc(replaceStepsAtIndexes:withSteps:)
-    nonisolated public func replaceSteps(at indexes: NSIndexSet, with values: [Empty]) {
-        mutableOrderedSetValue(forKey: Keys.steps).replaceObjects(at: indexes as IndexSet, with: values)
+    public func replaceSteps(at indexes: NSIndexSet, with values: [Empty]) {
+        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.steps, of: self)
     }
 
     @objc(addStepsObject:)
-    nonisolated public func addToSteps(_ value: Empty) {
-        mutableOrderedSetValue(forKey: Keys.steps).add(value)
+    public func addToSteps(_ value: Empty) {
+        ManagedOrderedRelationship.append([value], forKey: Keys.steps, of: self)
     }
 
     @objc(removeStepsObject:)
-    nonisolated public func removeFromSteps(_ value: Empty) {
-        mutableOrderedSetValue(forKey: Keys.steps).remove(value)
+    public func removeFromSteps(_ value: Empty) {
+        ManagedOrderedRelationship.remove([value], forKey: Keys.steps, of: self)
     }
 
     @objc(addSteps:)
-    nonisolated public func addToSteps(_ values: NSOrderedSet) {
-        mutableOrderedSetValue(forKey: Keys.steps).union(values)
+    public func addToSteps(_ values: NSOrderedSet) {
+        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
     }
 
     @objc(removeSteps:)
-    nonisolated public func removeFromSteps(_ values: NSOrderedSet) {
-        mutableOrderedSetValue(forKey: Keys.steps).minus(values)
+    public func removeFromSteps(_ values: NSOrderedSet) {
+        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
     }
 }
 
 /// Typed validation hooks for Words. Implement the ones you need in an extension of Words
 /// (for example in Words.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol WordsValidating {
-    nonisolated func validateDefault(_ `default`: String) throws
-    nonisolated func validateIn(_ `in`: Bool) throws
-    nonisolated func validateColors(_ colors: NSArray) throws
-    nonisolated func validateSince(_ since: Date) throws
-    nonisolated func validateLink(_ link: URL) throws
-    nonisolated func validateRatio(_ ratio: NSNumber) throws
-    nonisolated func validatePartner(_ partner: Partner) throws
-    nonisolated func validateSteps(_ steps: [Empty]) throws
+nonisolated protocol WordsValidating {
+    func validateDefault(_ `default`: String) throws
+    func validateIn(_ `in`: Bool) throws
+    func validateColors(_ colors: NSArray) throws
+    func validateSince(_ since: Date) throws
+    func validateLink(_ link: URL) throws
+    func validateRatio(_ ratio: NSNumber) throws
+    func validatePartner(_ partner: Partner) throws
+    func validateSteps(_ steps: [Empty]) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension WordsValidating {
-    nonisolated func validateDefault(_ `default`: String) throws {}
-    nonisolated func validateIn(_ `in`: Bool) throws {}
-    nonisolated func validateColors(_ colors: NSArray) throws {}
-    nonisolated func validateSince(_ since: Date) throws {}
-    nonisolated func validateLink(_ link: URL) throws {}
-    nonisolated func validateRatio(_ ratio: NSNumber) throws {}
-    nonisolated func validatePartner(_ partner: Partner) throws {}
-    nonisolated func validateSteps(_ steps: [Empty]) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension WordsValidating {
+    func validateDefault(_ `default`: String) throws {}
+    func validateIn(_ `in`: Bool) throws {}
+    func validateColors(_ colors: NSArray) throws {}
+    func validateSince(_ since: Date) throws {}
+    func validateLink(_ link: URL) throws {}
+    func validateRatio(_ ratio: NSNumber) throws {}
+    func validatePartner(_ partner: Partner) throws {}
+    func validateSteps(_ steps: [Empty]) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Words: WordsValidating {}
+nonisolated extension Words: WordsValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Words {
+nonisolated extension Words {
     @objc(validateDefault:error:)
-    nonisolated func validateDefault(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateDefault(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let `default` = value.pointee as? String else { return }
         try validateDefault(`default`)
     }
 
     @objc(validateIn:error:)
-    nonisolated func validateIn(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateIn(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let `in` = (value.pointee as? NSNumber)?.boolValue else { return }
         try validateIn(`in`)
     }
 
     @objc(validateColors:error:)
-    nonisolated func validateColors(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateColors(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let colors = value.pointee as? NSArray else { return }
         try validateColors(colors)
     }
 
     @objc(validateSince:error:)
-    nonisolated func validateSince(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateSince(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let since = value.pointee as? Date else { return }
         try validateSince(since)
     }
 
     @objc(validateLink:error:)
-    nonisolated func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let link = value.pointee as? URL else { return }
         try validateLink(link)
     }
 
     @objc(validateRatio:error:)
-    nonisolated func validateRatio(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateRatio(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let ratio = value.pointee as? NSNumber else { return }
         try validateRatio(ratio)
     }
 
     @objc(validatePartner:error:)
-    nonisolated func validatePartner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validatePartner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let partner = value.pointee as? Partner else { return }
         try validatePartner(partner)
     }
 
     @objc(validateSteps:error:)
-    nonisolated func validateSteps(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateSteps(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let steps = (value.pointee as? NSOrderedSet)?.array as? [Empty] else { return }
         try validateSteps(steps)
     }

@@ -6,25 +6,25 @@ import Foundation
 
 /// The `Line` entity of Inventory.xcdatamodeld.
 @objc(Line)
-public final class Line: NSManagedObject {
+nonisolated public final class Line: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let note = "note"
-        nonisolated public static let quantity = "quantity"
-        nonisolated public static let item = "item"
+        public static let note = "note"
+        public static let quantity = "quantity"
+        public static let item = "item"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var note: String?
-    @NSManaged nonisolated public var quantity: Int32
+    @NSManaged public var note: String?
+    @NSManaged public var quantity: Int32
 
     // MARK: Relationships
-    @NSManaged nonisolated public var item: Item
+    @NSManaged public var item: Item
 
     // MARK: Initializers
 
     /// Creates Line in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         note: String? = nil,
         quantity: Int32 = 1,
@@ -41,79 +41,86 @@ public final class Line: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:note:quantity:item:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:note:quantity:item:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Line> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Line> {
         NSFetchRequest<Line>(entityName: "Line")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Line. Implement the ones you need in an extension of Line
 /// (for example in Line.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol LineValidating {
-    nonisolated func validateNote(_ note: String) throws
-    nonisolated func validateQuantity(_ quantity: Int32) throws
-    nonisolated func validateItem(_ item: Item) throws
+nonisolated protocol LineValidating {
+    func validateNote(_ note: String) throws
+    func validateQuantity(_ quantity: Int32) throws
+    func validateItem(_ item: Item) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension LineValidating {
-    nonisolated func validateNote(_ note: String) throws {}
-    nonisolated func validateQuantity(_ quantity: Int32) throws {}
-    nonisolated func validateItem(_ item: Item) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension LineValidating {
+    func validateNote(_ note: String) throws {}
+    func validateQuantity(_ quantity: Int32) throws {}
+    func validateItem(_ item: Item) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Line: LineValidating {}
+nonisolated extension Line: LineValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Line {
+nonisolated extension Line {
     @objc(validateNote:error:)
-    nonisolated func validateNote(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateNote(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let note = value.pointee as? String else { return }
         try validateNote(note)
     }
 
     @objc(validateQuantity:error:)
-    nonisolated func validateQuantity(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateQuantity(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let quantity = (value.pointee as? NSNumber)?.int32Value else { return }
         try validateQuantity(quantity)
     }
 
     @objc(validateItem:error:)
-    nonisolated func validateItem(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItem(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let item = value.pointee as? Item else { return }
         try validateItem(item)
     }

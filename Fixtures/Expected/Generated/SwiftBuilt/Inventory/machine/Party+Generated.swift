@@ -6,16 +6,16 @@ import Foundation
 
 /// The `Party` entity of Inventory.xcdatamodeld.
 @objc(Party)
-public class Party: NSManagedObject {
+nonisolated public class Party: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let displayName = "displayName"
-        nonisolated public static let isActive = "isActive"
+        public static let displayName = "displayName"
+        public static let isActive = "isActive"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var displayName: String
-    nonisolated public var isActive: Bool? {
+    @NSManaged public var displayName: String
+    public var isActive: Bool? {
         get {
             willAccessValue(forKey: Keys.isActive)
             defer { didAccessValue(forKey: Keys.isActive) }
@@ -32,71 +32,78 @@ public class Party: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Party is abstract: create one of its sub-entities")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Party is abstract: create one of its sub-entities")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Party> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Party> {
         NSFetchRequest<Party>(entityName: "Party")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 /// Typed validation hooks for Party. Implement the ones you need in an extension of Party
 /// (for example in Party.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PartyValidating {
-    nonisolated func validateDisplayName(_ displayName: String) throws
-    nonisolated func validateIsActive(_ isActive: Bool) throws
+nonisolated protocol PartyValidating {
+    func validateDisplayName(_ displayName: String) throws
+    func validateIsActive(_ isActive: Bool) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PartyValidating {
-    nonisolated func validateDisplayName(_ displayName: String) throws {}
-    nonisolated func validateIsActive(_ isActive: Bool) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension PartyValidating {
+    func validateDisplayName(_ displayName: String) throws {}
+    func validateIsActive(_ isActive: Bool) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Party: PartyValidating {}
+nonisolated extension Party: PartyValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Party {
+nonisolated extension Party {
     @objc(validateDisplayName:error:)
-    nonisolated func validateDisplayName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateDisplayName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let displayName = value.pointee as? String else { return }
         try validateDisplayName(displayName)
     }
 
     @objc(validateIsActive:error:)
-    nonisolated func validateIsActive(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateIsActive(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let isActive = (value.pointee as? NSNumber)?.boolValue else { return }
         try validateIsActive(isActive)
     }

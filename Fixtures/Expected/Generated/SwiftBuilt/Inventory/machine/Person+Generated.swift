@@ -6,20 +6,20 @@ import Foundation
 
 /// The `Person` entity of Inventory.xcdatamodeld.
 @objc(Person)
-public final class Person: Party {
+nonisolated public final class Person: Party {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let displayName = "displayName"
-        nonisolated public static let isActive = "isActive"
-        nonisolated public static let email = "email"
-        nonisolated public static let joined = "joined"
-        nonisolated public static let nameLength = "nameLength"
-        nonisolated public static let items = "items"
+        public static let displayName = "displayName"
+        public static let isActive = "isActive"
+        public static let email = "email"
+        public static let joined = "joined"
+        public static let nameLength = "nameLength"
+        public static let items = "items"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var email: String?
-    nonisolated public var joined: TimeInterval? {
+    @NSManaged public var email: String?
+    public var joined: TimeInterval? {
         get {
             willAccessValue(forKey: Keys.joined)
             defer { didAccessValue(forKey: Keys.joined) }
@@ -31,7 +31,7 @@ public final class Person: Party {
             setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.joined)
         }
     }
-    nonisolated public var nameLength: Int16? {
+    public var nameLength: Int16? {
         get {
             willAccessValue(forKey: Keys.nameLength)
             defer { didAccessValue(forKey: Keys.nameLength) }
@@ -40,12 +40,12 @@ public final class Person: Party {
     }
 
     // MARK: Relationships
-    @NSManaged nonisolated public var items: Set<Item>
+    @NSManaged public var items: Set<Item>
 
     // MARK: Initializers
 
     /// Creates Person in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         displayName: String = "Unnamed \"party\"",
         isActive: Bool? = nil,
@@ -66,89 +66,96 @@ public final class Person: Party {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:displayName:isActive:email:joined:items:), which takes every required value")
-    nonisolated public override init() {
+    public override init() {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Person> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validatePersonConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validatePersonConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validatePersonDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validatePersonDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for items
-extension Person {
+nonisolated extension Person {
     @objc(addItemsObject:)
-    @NSManaged nonisolated public func addToItems(_ value: Item)
+    @NSManaged public func addToItems(_ value: Item)
 
     @objc(removeItemsObject:)
-    @NSManaged nonisolated public func removeFromItems(_ value: Item)
+    @NSManaged public func removeFromItems(_ value: Item)
 
     @objc(addItems:)
-    @NSManaged nonisolated public func addToItems(_ values: NSSet)
+    @NSManaged public func addToItems(_ values: NSSet)
 
     @objc(removeItems:)
-    @NSManaged nonisolated public func removeFromItems(_ values: NSSet)
+    @NSManaged public func removeFromItems(_ values: NSSet)
 }
 
 /// Typed validation hooks for Person. Implement the ones you need in an extension of Person
 /// (for example in Person.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PersonValidating {
-    nonisolated func validateEmail(_ email: String) throws
-    nonisolated func validateJoined(_ joined: TimeInterval) throws
-    nonisolated func validateItems(_ items: Set<Item>) throws
+nonisolated protocol PersonValidating {
+    func validateEmail(_ email: String) throws
+    func validateJoined(_ joined: TimeInterval) throws
+    func validateItems(_ items: Set<Item>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validatePersonConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validatePersonDeletion() throws
+    func validatePersonConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validatePersonDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PersonValidating {
-    nonisolated func validateEmail(_ email: String) throws {}
-    nonisolated func validateJoined(_ joined: TimeInterval) throws {}
-    nonisolated func validateItems(_ items: Set<Item>) throws {}
-    nonisolated func validatePersonConsistency() throws {}
-    nonisolated func validatePersonDeletion() throws {}
+nonisolated extension PersonValidating {
+    func validateEmail(_ email: String) throws {}
+    func validateJoined(_ joined: TimeInterval) throws {}
+    func validateItems(_ items: Set<Item>) throws {}
+    func validatePersonConsistency() throws {}
+    func validatePersonDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Person: PersonValidating {}
+nonisolated extension Person: PersonValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validatePersonDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validatePersonDeletion(_:)")
+    func validatePersonDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Person {
+nonisolated extension Person {
     @objc(validateEmail:error:)
-    nonisolated func validateEmail(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateEmail(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let email = value.pointee as? String else { return }
         try validateEmail(email)
     }
 
     @objc(validateJoined:error:)
-    nonisolated func validateJoined(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateJoined(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let joined = (value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue else { return }
         try validateJoined(joined)
     }
 
     @objc(validateItems:error:)
-    nonisolated func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let items = value.pointee as? Set<Item> else { return }
         try validateItems(items)
     }
