@@ -6,23 +6,23 @@ import Foundation
 
 /// The `Item` entity of Inventory.xcdatamodeld.
 @objc(Item)
-public final class Item: NSManagedObject {
+nonisolated public final class Item: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let dateCreated = "dateCreated"
-        nonisolated public static let discount = "discount"
-        nonisolated public static let itemId = "itemId"
-        nonisolated public static let name = "name"
-        nonisolated public static let stockCount = "stockCount"
-        nonisolated public static let unitCost = "unitCost"
-        nonisolated public static let unitPrice = "unitPrice"
-        nonisolated public static let owner = "owner"
-        nonisolated public static let tags = "tags"
+        public static let dateCreated = "dateCreated"
+        public static let discount = "discount"
+        public static let itemId = "itemId"
+        public static let name = "name"
+        public static let stockCount = "stockCount"
+        public static let unitCost = "unitCost"
+        public static let unitPrice = "unitPrice"
+        public static let owner = "owner"
+        public static let tags = "tags"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var dateCreated: Date
-    nonisolated public var discount: Double? {
+    @NSManaged public var dateCreated: Date
+    public var discount: Double? {
         get {
             willAccessValue(forKey: Keys.discount)
             defer { didAccessValue(forKey: Keys.discount) }
@@ -34,20 +34,20 @@ public final class Item: NSManagedObject {
             setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.discount)
         }
     }
-    @NSManaged nonisolated public var itemId: String
-    @NSManaged nonisolated public var name: String
-    @NSManaged nonisolated public var stockCount: Int64
-    @NSManaged nonisolated public var unitCost: NSDecimalNumber
-    @NSManaged nonisolated public var unitPrice: NSDecimalNumber
+    @NSManaged public var itemId: String
+    @NSManaged public var name: String
+    @NSManaged public var stockCount: Int64
+    @NSManaged public var unitCost: NSDecimalNumber
+    @NSManaged public var unitPrice: NSDecimalNumber
 
     // MARK: Relationships
-    @NSManaged nonisolated public var owner: Person
-    @NSManaged nonisolated public var tags: Set<Tag>
+    @NSManaged public var owner: Person
+    @NSManaged public var tags: Set<Tag>
 
     // MARK: Initializers
 
     /// Creates Item in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         dateCreated: Date,
         discount: Double? = nil,
@@ -76,142 +76,149 @@ public final class Item: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:dateCreated:discount:itemId:name:stockCount:unitCost:unitPrice:owner:tags:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:dateCreated:discount:itemId:name:stockCount:unitCost:unitPrice:owner:tags:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Item> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Item> {
         NSFetchRequest<Item>(entityName: "Item")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for tags
-extension Item {
+nonisolated extension Item {
     @objc(addTagsObject:)
-    @NSManaged nonisolated public func addToTags(_ value: Tag)
+    @NSManaged public func addToTags(_ value: Tag)
 
     @objc(removeTagsObject:)
-    @NSManaged nonisolated public func removeFromTags(_ value: Tag)
+    @NSManaged public func removeFromTags(_ value: Tag)
 
     @objc(addTags:)
-    @NSManaged nonisolated public func addToTags(_ values: NSSet)
+    @NSManaged public func addToTags(_ values: NSSet)
 
     @objc(removeTags:)
-    @NSManaged nonisolated public func removeFromTags(_ values: NSSet)
+    @NSManaged public func removeFromTags(_ values: NSSet)
 }
 
 /// Typed validation hooks for Item. Implement the ones you need in an extension of Item
 /// (for example in Item.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol ItemValidating {
-    nonisolated func validateDateCreated(_ dateCreated: Date) throws
-    nonisolated func validateDiscount(_ discount: Double) throws
-    nonisolated func validateItemId(_ itemId: String) throws
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateStockCount(_ stockCount: Int64) throws
-    nonisolated func validateUnitCost(_ unitCost: NSDecimalNumber) throws
-    nonisolated func validateUnitPrice(_ unitPrice: NSDecimalNumber) throws
-    nonisolated func validateOwner(_ owner: Person) throws
-    nonisolated func validateTags(_ tags: Set<Tag>) throws
+nonisolated protocol ItemValidating {
+    func validateDateCreated(_ dateCreated: Date) throws
+    func validateDiscount(_ discount: Double) throws
+    func validateItemId(_ itemId: String) throws
+    func validateName(_ name: String) throws
+    func validateStockCount(_ stockCount: Int64) throws
+    func validateUnitCost(_ unitCost: NSDecimalNumber) throws
+    func validateUnitPrice(_ unitPrice: NSDecimalNumber) throws
+    func validateOwner(_ owner: Person) throws
+    func validateTags(_ tags: Set<Tag>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension ItemValidating {
-    nonisolated func validateDateCreated(_ dateCreated: Date) throws {}
-    nonisolated func validateDiscount(_ discount: Double) throws {}
-    nonisolated func validateItemId(_ itemId: String) throws {}
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateStockCount(_ stockCount: Int64) throws {}
-    nonisolated func validateUnitCost(_ unitCost: NSDecimalNumber) throws {}
-    nonisolated func validateUnitPrice(_ unitPrice: NSDecimalNumber) throws {}
-    nonisolated func validateOwner(_ owner: Person) throws {}
-    nonisolated func validateTags(_ tags: Set<Tag>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension ItemValidating {
+    func validateDateCreated(_ dateCreated: Date) throws {}
+    func validateDiscount(_ discount: Double) throws {}
+    func validateItemId(_ itemId: String) throws {}
+    func validateName(_ name: String) throws {}
+    func validateStockCount(_ stockCount: Int64) throws {}
+    func validateUnitCost(_ unitCost: NSDecimalNumber) throws {}
+    func validateUnitPrice(_ unitPrice: NSDecimalNumber) throws {}
+    func validateOwner(_ owner: Person) throws {}
+    func validateTags(_ tags: Set<Tag>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Item: ItemValidating {}
+nonisolated extension Item: ItemValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Item {
+nonisolated extension Item {
     @objc(validateDateCreated:error:)
-    nonisolated func validateDateCreated(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateDateCreated(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let dateCreated = value.pointee as? Date else { return }
         try validateDateCreated(dateCreated)
     }
 
     @objc(validateDiscount:error:)
-    nonisolated func validateDiscount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateDiscount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let discount = (value.pointee as? NSNumber)?.doubleValue else { return }
         try validateDiscount(discount)
     }
 
     @objc(validateItemId:error:)
-    nonisolated func validateItemId(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItemId(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let itemId = value.pointee as? String else { return }
         try validateItemId(itemId)
     }
 
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateStockCount:error:)
-    nonisolated func validateStockCount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateStockCount(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let stockCount = (value.pointee as? NSNumber)?.int64Value else { return }
         try validateStockCount(stockCount)
     }
 
     @objc(validateUnitCost:error:)
-    nonisolated func validateUnitCost(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateUnitCost(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let unitCost = value.pointee as? NSDecimalNumber else { return }
         try validateUnitCost(unitCost)
     }
 
     @objc(validateUnitPrice:error:)
-    nonisolated func validateUnitPrice(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateUnitPrice(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let unitPrice = value.pointee as? NSDecimalNumber else { return }
         try validateUnitPrice(unitPrice)
     }
 
     @objc(validateOwner:error:)
-    nonisolated func validateOwner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateOwner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let owner = value.pointee as? Person else { return }
         try validateOwner(owner)
     }
 
     @objc(validateTags:error:)
-    nonisolated func validateTags(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateTags(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let tags = value.pointee as? Set<Tag> else { return }
         try validateTags(tags)
     }

@@ -6,11 +6,11 @@ import Foundation
 
 /// Validation errors as Core Data reports them (Apple's "Object Validation" guide): several failures
 /// become one `NSValidationMultipleErrorsError` whose `NSDetailedErrorsKey` lists them all.
-public enum ManagedValidation {
+nonisolated public enum ManagedValidation {
     /// Runs `modelChecks` (the `super.validateFor…()` call) and then `customChecks`, and throws every
     /// failure of both, combined. `customChecks` is skipped when a required value is missing, because
     /// reading that value through its non-optional property would trap.
-    nonisolated public static func validate(_ modelChecks: () throws -> Void, then customChecks: () throws -> Void) throws {
+    public static func validate(_ modelChecks: () throws -> Void, then customChecks: () throws -> Void) throws {
         var errors: [Error] = []
         do {
             try modelChecks()
@@ -31,7 +31,7 @@ public enum ManagedValidation {
 
     /// One error for all of `errors`: nil for none, the error itself for one, otherwise an
     /// `NSValidationMultipleErrorsError` listing them, with multiple-errors errors flattened.
-    nonisolated public static func combine(_ errors: [Error]) -> Error? {
+    public static func combine(_ errors: [Error]) -> Error? {
         let all = errors.flatMap(detailedErrors)
         switch all.count {
         case 0:
@@ -46,7 +46,7 @@ public enum ManagedValidation {
     }
 
     /// A validation error in the form Core Data uses, for validation hooks to throw.
-    nonisolated public static func error(_ code: Int, object: NSManagedObject, key: String?, message: String) -> NSError {
+    public static func error(_ code: Int, object: NSManagedObject, key: String?, message: String) -> NSError {
         var userInfo: [String: Any] = [NSValidationObjectErrorKey: object, NSLocalizedDescriptionKey: message]
         if let key {
             userInfo[NSValidationKeyErrorKey] = key
@@ -54,7 +54,7 @@ public enum ManagedValidation {
         return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: userInfo)
     }
 
-    nonisolated private static func detailedErrors(_ error: Error) -> [NSError] {
+    private static func detailedErrors(_ error: Error) -> [NSError] {
         let error = error as NSError
         guard error.domain == NSCocoaErrorDomain, error.code == NSValidationMultipleErrorsError,
             let details = error.userInfo[NSDetailedErrorsKey] as? [NSError]
@@ -62,7 +62,88 @@ public enum ManagedValidation {
         return details.flatMap(detailedErrors)
     }
 
-    nonisolated private static func isMissingRequiredValue(_ error: NSError) -> Bool {
+    private static func isMissingRequiredValue(_ error: NSError) -> Bool {
         error.domain == NSCocoaErrorDomain && error.code == NSValidationMissingMandatoryPropertyError
+    }
+}
+
+/// Changes to ordered to-many relationships for the generated accessors (`insertIntoLines(_:at:)` …).
+///
+/// Those accessors carry the Key-Value Coding selectors (`insertObject:in<Key>AtIndex:` …), and the proxy of
+/// `mutableOrderedSetValue(forKey:)` calls exactly those selectors when a class implements them (Key-Value
+/// Coding Programming Guide, "Accessor Search Patterns"): an accessor that changed its key through the proxy
+/// would call itself until the stack overflows. So each change is made on a copy of the primitive value,
+/// stored with `setPrimitiveValue(_:forKey:)` between `willChange(_:valuesAt:forKey:)` and
+/// `didChange(_:valuesAt:forKey:)` with the change's kind and indexes: the pattern of Core Data's custom
+/// accessors (NSManagedObject, `setPrimitiveValue(_:forKey:)` and `willAccessValue(forKey:)`, which also keep
+/// inverse relationships). Core Data's own dynamic ordered mutators are not used: they raised for years
+/// (rdar://10114310) and no fix is documented. Objects already in the relationship are not inserted again.
+nonisolated enum ManagedOrderedRelationship {
+    /// Inserts `values` so that they end up at `indexes`, as `NSMutableOrderedSet.insert(_:at:)` does.
+    static func insert(_ values: [NSManagedObject], at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        guard values.contains(where: { current.contains($0) }) else {
+            change(.insertion, at: indexes, forKey: key, of: object) { $0.insert(values, at: indexes) }
+            return
+        }
+        // Some are members already: the new ones one at a time, in index order, each with its own notification.
+        for (value, index) in zip(values, indexes) where !members(forKey: key, of: object).contains(value) {
+            change(.insertion, at: IndexSet(integer: index), forKey: key, of: object) { $0.insert(value, at: index) }
+        }
+    }
+
+    /// Appends the values that are not members yet.
+    static func append(_ values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var new: [NSManagedObject] = []
+        for value in values where !current.contains(value) && !new.contains(value) {
+            new.append(value)
+        }
+        insert(new, at: IndexSet(integersIn: current.count..<current.count + new.count), forKey: key, of: object)
+    }
+
+    static func remove(at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
+        change(.removal, at: indexes, forKey: key, of: object) { $0.removeObjects(at: indexes) }
+    }
+
+    /// Removes the values that are members.
+    static func remove(_ values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var indexes = IndexSet()
+        for value in values where current.contains(value) {
+            indexes.insert(current.index(of: value))
+        }
+        remove(at: indexes, forKey: key, of: object)
+    }
+
+    /// Replaces the members at `indexes`; a value that is a member already (at any index) is not placed again.
+    static func replace(at indexes: IndexSet, with values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var replaced = IndexSet()
+        var replacements: [NSManagedObject] = []
+        for (index, value) in zip(indexes, values) where index < current.count && !current.contains(value) {
+            replaced.insert(index)
+            replacements.append(value)
+        }
+        change(.replacement, at: replaced, forKey: key, of: object) { $0.replaceObjects(at: replaced, with: replacements) }
+    }
+
+    /// The relationship's members, read as Core Data's own accessors read them (firing a fault first).
+    private static func members(forKey key: String, of object: NSManagedObject) -> NSOrderedSet {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return object.primitiveValue(forKey: key) as? NSOrderedSet ?? NSOrderedSet()
+    }
+
+    private static func change(
+        _ kind: NSKeyValueChange, at indexes: IndexSet, forKey key: String, of object: NSManagedObject,
+        _ apply: (NSMutableOrderedSet) -> Void
+    ) {
+        guard !indexes.isEmpty else { return }
+        let updated = NSMutableOrderedSet(orderedSet: members(forKey: key, of: object))
+        object.willChange(kind, valuesAt: indexes, forKey: key)
+        apply(updated)
+        object.setPrimitiveValue(updated, forKey: key)
+        object.didChange(kind, valuesAt: indexes, forKey: key)
     }
 }

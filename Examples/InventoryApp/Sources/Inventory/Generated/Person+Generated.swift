@@ -6,23 +6,23 @@ import Foundation
 
 /// The `Person` entity of Inventory.xcdatamodeld.
 @objc(Person)
-public final class Person: NSManagedObject {
+nonisolated public final class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let name = "name"
-        nonisolated public static let items = "items"
+        public static let name = "name"
+        public static let items = "items"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var items: NSOrderedSet
+    @NSManaged public var items: NSOrderedSet
 
     // MARK: Initializers
 
     /// Creates Person in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         name: String,
         items: [Item] = []
@@ -37,124 +37,131 @@ public final class Person: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:name:items:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:name:items:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Person> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for items
-extension Person {
+nonisolated extension Person {
     @objc(insertObject:inItemsAtIndex:)
-    nonisolated public func insertIntoItems(_ value: Item, at idx: Int) {
-        mutableOrderedSetValue(forKey: Keys.items).insert(value, at: idx)
+    public func insertIntoItems(_ value: Item, at idx: Int) {
+        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.items, of: self)
     }
 
     @objc(removeObjectFromItemsAtIndex:)
-    nonisolated public func removeFromItems(at idx: Int) {
-        mutableOrderedSetValue(forKey: Keys.items).removeObject(at: idx)
+    public func removeFromItems(at idx: Int) {
+        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.items, of: self)
     }
 
     @objc(insertItems:atIndexes:)
-    nonisolated public func insertIntoItems(_ values: [Item], at indexes: NSIndexSet) {
-        mutableOrderedSetValue(forKey: Keys.items).insert(values, at: indexes as IndexSet)
+    public func insertIntoItems(_ values: [Item], at indexes: NSIndexSet) {
+        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.items, of: self)
     }
 
     @objc(removeItemsAtIndexes:)
-    nonisolated public func removeFromItems(at indexes: NSIndexSet) {
-        mutableOrderedSetValue(forKey: Keys.items).removeObjects(at: indexes as IndexSet)
+    public func removeFromItems(at indexes: NSIndexSet) {
+        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.items, of: self)
     }
 
     @objc(replaceObjectInItemsAtIndex:withObject:)
-    nonisolated public func replaceItems(at idx: Int, with value: Item) {
-        mutableOrderedSetValue(forKey: Keys.items).replaceObject(at: idx, with: value)
+    public func replaceItems(at idx: Int, with value: Item) {
+        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.items, of: self)
     }
 
     @objc(replaceItemsAtIndexes:withItems:)
-    nonisolated public func replaceItems(at indexes: NSIndexSet, with values: [Item]) {
-        mutableOrderedSetValue(forKey: Keys.items).replaceObjects(at: indexes as IndexSet, with: values)
+    public func replaceItems(at indexes: NSIndexSet, with values: [Item]) {
+        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.items, of: self)
     }
 
     @objc(addItemsObject:)
-    nonisolated public func addToItems(_ value: Item) {
-        mutableOrderedSetValue(forKey: Keys.items).add(value)
+    public func addToItems(_ value: Item) {
+        ManagedOrderedRelationship.append([value], forKey: Keys.items, of: self)
     }
 
     @objc(removeItemsObject:)
-    nonisolated public func removeFromItems(_ value: Item) {
-        mutableOrderedSetValue(forKey: Keys.items).remove(value)
+    public func removeFromItems(_ value: Item) {
+        ManagedOrderedRelationship.remove([value], forKey: Keys.items, of: self)
     }
 
     @objc(addItems:)
-    nonisolated public func addToItems(_ values: NSOrderedSet) {
-        mutableOrderedSetValue(forKey: Keys.items).union(values)
+    public func addToItems(_ values: NSOrderedSet) {
+        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
     }
 
     @objc(removeItems:)
-    nonisolated public func removeFromItems(_ values: NSOrderedSet) {
-        mutableOrderedSetValue(forKey: Keys.items).minus(values)
+    public func removeFromItems(_ values: NSOrderedSet) {
+        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
     }
 }
 
 /// Typed validation hooks for Person. Implement the ones you need in an extension of Person
 /// (for example in Person.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol PersonValidating {
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateItems(_ items: [Item]) throws
+nonisolated protocol PersonValidating {
+    func validateName(_ name: String) throws
+    func validateItems(_ items: [Item]) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension PersonValidating {
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateItems(_ items: [Item]) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension PersonValidating {
+    func validateName(_ name: String) throws {}
+    func validateItems(_ items: [Item]) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Person: PersonValidating {}
+nonisolated extension Person: PersonValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Person {
+nonisolated extension Person {
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateItems:error:)
-    nonisolated func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let items = (value.pointee as? NSOrderedSet)?.array as? [Item] else { return }
         try validateItems(items)
     }

@@ -6,23 +6,23 @@ import Foundation
 
 /// The `Tag` entity of Inventory.xcdatamodeld.
 @objc(Tag)
-public final class Tag: NSManagedObject {
+nonisolated public final class Tag: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     public enum Keys {
-        nonisolated public static let name = "name"
-        nonisolated public static let items = "items"
+        public static let name = "name"
+        public static let items = "items"
     }
 
     // MARK: Attributes
-    @NSManaged nonisolated public var name: String
+    @NSManaged public var name: String
 
     // MARK: Relationships
-    @NSManaged nonisolated public var items: Set<Item>
+    @NSManaged public var items: Set<Item>
 
     // MARK: Initializers
 
     /// Creates Tag in `context`, with every value the model requires.
-    nonisolated public init(
+    public init(
         context: NSManagedObjectContext,
         name: String,
         items: Set<Item> = []
@@ -37,86 +37,93 @@ public final class Tag: NSManagedObject {
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    nonisolated override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
     @available(*, unavailable, message: "Use init(context:name:items:), which takes every required value")
-    nonisolated public init() {
+    public init() {
         fatalError("unavailable")
     }
 
     @available(*, unavailable, message: "Use init(context:name:items:), which takes every required value")
-    nonisolated public convenience init(context: NSManagedObjectContext) {
+    public convenience init(context: NSManagedObjectContext) {
         fatalError("unavailable")
     }
 
-    @nonobjc nonisolated public class func fetchRequest() -> NSFetchRequest<Tag> {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
     }
 
     // MARK: Validation
 
-    nonisolated public override func validateForInsert() throws {
+    public override func validateForInsert() throws {
         try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForUpdate() throws {
+    public override func validateForUpdate() throws {
         try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
     }
 
-    nonisolated public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion() }
+    public override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
     }
 }
 
 // MARK: Generated accessors for items
-extension Tag {
+nonisolated extension Tag {
     @objc(addItemsObject:)
-    @NSManaged nonisolated public func addToItems(_ value: Item)
+    @NSManaged public func addToItems(_ value: Item)
 
     @objc(removeItemsObject:)
-    @NSManaged nonisolated public func removeFromItems(_ value: Item)
+    @NSManaged public func removeFromItems(_ value: Item)
 
     @objc(addItems:)
-    @NSManaged nonisolated public func addToItems(_ values: NSSet)
+    @NSManaged public func addToItems(_ values: NSSet)
 
     @objc(removeItems:)
-    @NSManaged nonisolated public func removeFromItems(_ values: NSSet)
+    @NSManaged public func removeFromItems(_ values: NSSet)
 }
 
 /// Typed validation hooks for Tag. Implement the ones you need in an extension of Tag
 /// (for example in Tag.swift); the others do nothing. Core Data runs them when it validates,
 /// at the latest when the context saves.
-protocol TagValidating {
-    nonisolated func validateName(_ name: String) throws
-    nonisolated func validateItems(_ items: Set<Item>) throws
+nonisolated protocol TagValidating {
+    func validateName(_ name: String) throws
+    func validateItems(_ items: Set<Item>) throws
     /// Checks that combine several values; runs after the model's own checks on insert and update.
-    nonisolated func validateConsistency() throws
-    /// Runs after the model's own checks before a delete.
-    nonisolated func validateDeletion() throws
+    func validateConsistency() throws
+    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
+    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
+    /// relationships apart, so its non-optional properties must not be read here.
+    func validateDeletion(_ committedValues: [String: Any]) throws
 }
 
-extension TagValidating {
-    nonisolated func validateName(_ name: String) throws {}
-    nonisolated func validateItems(_ items: Set<Item>) throws {}
-    nonisolated func validateConsistency() throws {}
-    nonisolated func validateDeletion() throws {}
+nonisolated extension TagValidating {
+    func validateName(_ name: String) throws {}
+    func validateItems(_ items: Set<Item>) throws {}
+    func validateConsistency() throws {}
+    func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-extension Tag: TagValidating {}
+nonisolated extension Tag: TagValidating {
+    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
+    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
+    @available(*, unavailable, renamed: "validateDeletion(_:)")
+    func validateDeletion() throws {}
+}
 
 // Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
 // the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-extension Tag {
+nonisolated extension Tag {
     @objc(validateName:error:)
-    nonisolated func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let name = value.pointee as? String else { return }
         try validateName(name)
     }
 
     @objc(validateItems:error:)
-    nonisolated func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         guard let items = value.pointee as? Set<Item> else { return }
         try validateItems(items)
     }
