@@ -1,0 +1,13 @@
+// Animal.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Animal+Generated.swift.
+import CoreData
+import Foundation
+
+extension Animal {
+    // Typed validation hooks (see AnimalValidating in Animal+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+}
