@@ -590,7 +590,8 @@ struct ModelDecoder {
 
     /// Error when missing: every element read with a name (entity, property, fetch request, configuration,
     /// composite, fetch index) is keyed by it in the compiled model (`entitiesByName`, `propertiesByName`, …),
-    /// so momc cannot compile a nameless one, and no Swift declaration can be named.
+    /// so momc cannot compile a nameless one, and no Swift declaration can be named; a configuration's
+    /// `<memberEntity>` without a name references no entity, which momc cannot resolve.
     private mutating func requiredName(_ reader: inout XMLAttributeReader) -> String? {
         if let name = nonEmpty(reader.text(.name)) { return name }
         diagnostics.error("<\(reader.elementName)> without a name", at: location(reader))
