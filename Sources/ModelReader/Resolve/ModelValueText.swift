@@ -10,7 +10,10 @@ import ManagedModel
 /// - Decimal text is validated but kept exactly as written.
 /// - An empty `defaultValueString` means "no default" except for String attributes (where it is the empty string).
 /// - Dates: `*DateTimeInterval` (seconds since 2001-01-01 UTC) wins; Xcode also writes a display copy in
-///   `*ValueString`, which is read only when no interval is present (very old models), as UTC.
+///   `*ValueString`, which is read only when no interval is present (very old models), as UTC; a bare number
+///   there is not read as a date (it is another type's default left behind by a type change).
+/// - Text that cannot be read (`Invalid`) is never guessed: the reader warns and keeps no value
+///   (`ModelDecoder.decodeValues`), naming `FoundationReading`'s documented reading where there is one.
 enum ModelValueText {
     struct Invalid: Error {
         var reason: String
