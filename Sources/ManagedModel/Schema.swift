@@ -218,6 +218,10 @@ public struct Attribute: Hashable, Sendable {
     /// `usesScalarValueType` as written; nil when absent. Read `swiftType` rather than interpreting this.
     public var usesScalarValueType: Bool?
     public var defaultValue: AttributeValue?
+    /// `defaultValueString` as written when it could not be read as this attribute's type (a default left behind
+    /// by a type change in the model editor, `"NO"` on an Integer 16): the compiled model may have a default,
+    /// but which one is not documented. `defaultValue` is nil then; nothing generated may state a default.
+    public var unreadableDefaultValue: String?
     public var minValue: AttributeValue?
     public var maxValue: AttributeValue?
     public var regularExpression: String?
@@ -243,7 +247,8 @@ public struct Attribute: Hashable, Sendable {
     public init(
         name: String, location: SourceLocation, type: AttributeType, isOptional: Bool = false,
         isTransient: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
-        usesScalarValueType: Bool? = nil, defaultValue: AttributeValue? = nil, minValue: AttributeValue? = nil,
+        usesScalarValueType: Bool? = nil, defaultValue: AttributeValue? = nil, unreadableDefaultValue: String? = nil,
+        minValue: AttributeValue? = nil,
         maxValue: AttributeValue? = nil, regularExpression: String? = nil, customClassName: String? = nil,
         valueTransformerName: String? = nil, allowsExternalBinaryDataStorage: Bool = false,
         allowsCloudEncryption: Bool = false, preserveAfterDeletion: Bool = false,
@@ -260,6 +265,7 @@ public struct Attribute: Hashable, Sendable {
         self.derivationExpression = derivationExpression
         self.usesScalarValueType = usesScalarValueType
         self.defaultValue = defaultValue
+        self.unreadableDefaultValue = unreadableDefaultValue
         self.minValue = minValue
         self.maxValue = maxValue
         self.regularExpression = regularExpression
@@ -489,4 +495,34 @@ private final class EntityPositions: Hashable, @unchecked Sendable {
 
     static func == (lhs: EntityPositions, rhs: EntityPositions) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
+}
+
+extension AttributeValue {
+    /// The value on the number line Core Data checks bounds on (nil: not ordered).
+    public var boundMagnitude: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .double(let number), .date(let number): number
+        case .decimal(let text): Double(text)
+        case .bool, .string, .uuid, .url: nil
+        }
+    }
+}
+
+extension Attribute {
+    /// The default as Core Data measures it against `minValue`/`maxValue`: a String's length, else its magnitude.
+    public var measuredDefault: Double? {
+        guard let defaultValue else { return nil }
+        if case .string(let text) = defaultValue, type == .string { return Double(text.count) }
+        return defaultValue.boundMagnitude
+    }
+
+    /// The model's own bounds reject its default (or contradict each other): an object left at the default
+    /// fails Core Data's validation, so the default is no use as a default argument.
+    public var defaultIsOutsideBounds: Bool {
+        guard let measured = measuredDefault else { return false }
+        let minimum = minValue?.boundMagnitude
+        let maximum = maxValue?.boundMagnitude
+        return (minimum.map { measured < $0 } ?? false) || (maximum.map { measured > $0 } ?? false)
+    }
 }

@@ -41,7 +41,8 @@ public struct SwiftPropertyType: Hashable, Sendable {
 /// | Decimal | — | `NSDecimalNumber` |
 /// | String, Binary, UUID, URI | — | `String`, `Data`, `UUID`, `URL` |
 /// | Transformable | — | `customClassName`, else `NSObject` |
-/// | ObjectID, Undefined | — | `NSManagedObjectID`, `NSObject` |
+/// | ObjectID | — | `NSManagedObjectID` |
+/// | Undefined (transients only; Xcode writes no `attributeType`) | — | `NSObject` (whatever object the app sets) |
 /// | Composite | — | `[String: Any]` |
 ///
 /// An absent `usesScalarValueType` predates Xcode 8's checkbox; numbers and booleans then become

@@ -338,12 +338,7 @@ enum NumericCandidates {
     static let dateStep: Double = 86_400
 
     static func double(_ value: AttributeValue?) -> Double? {
-        switch value {
-        case .integer(let number): return Double(number)
-        case .double(let number), .date(let number): return number
-        case .decimal(let text): return Double(text)
-        default: return nil
-        }
+        value?.boundMagnitude
     }
 
     static func decimal(_ value: AttributeValue?) -> Decimal? {

@@ -77,6 +77,29 @@ import Testing
         #expect(diagnostics.warnings.map(\.location?.line) == [3])
     }
 
+    /// A default the reader could not read (`"NO"` on an Integer 32) or one the model's own bounds reject claims no
+    /// value: required parameters have no default argument; optional ones are set only when passed.
+    @Test func unreadableOrRejectedDefaultsGetNoDefaultArgument() throws {
+        let attributes = [
+            Attribute(name: "badge", location: Build.location(3), type: .integer32, usesScalarValueType: true, unreadableDefaultValue: "NO"),
+            Attribute(
+                name: "nickname", location: Build.location(4), type: .integer16, isOptional: true, usesScalarValueType: true,
+                unreadableDefaultValue: "Bob"),
+            Attribute(
+                name: "shift", location: Build.location(5), type: .integer16, usesScalarValueType: true, defaultValue: .integer(0),
+                minValue: .integer(1)),
+            Attribute(name: "lives", location: Build.location(6), type: .integer16, usesScalarValueType: true, defaultValue: .integer(9)),
+        ]
+        let (plan, diagnostics) = TestSupport.plan(Build.schema([Build.entity("E", attributes: attributes)]))
+        let entity = try #require(plan.class("E"))
+        #expect(entity.parameter("badge")?.typeDeclaration == "Int32" && entity.parameter("badge")?.defaultValue == nil)
+        #expect(entity.parameter("nickname")?.typeDeclaration == "Int16?" && entity.parameter("nickname")?.defaultValue == "nil")
+        #expect(entity.parameter("nickname")?.assignment == "if let nickname { self.nickname = nickname }")
+        #expect(entity.parameter("shift")?.typeDeclaration == "Int16" && entity.parameter("shift")?.defaultValue == nil)
+        #expect(entity.parameter("lives")?.defaultValue == "9")
+        #expect(diagnostics.all.isEmpty)
+    }
+
     @Test func requiredToOneCycleIsBrokenDeterministicallyWithAWarning() throws {
         let a = Build.entity("A", relationships: [Build.toOne("b", "B", line: 5)])
         let b = Build.entity("B", relationships: [Build.toOne("a", "A", line: 9)])

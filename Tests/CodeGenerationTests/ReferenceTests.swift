@@ -9,7 +9,7 @@ import Testing
 /// `UPDATE_REFERENCES=1 swift test --filter ReferenceTests` rewrites them (then read every diff).
 @Suite struct ReferenceTests {
     static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
-    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "RuntimeSafety"]
+    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety"]
 
     @Test func swiftBuiltInventory() throws {
         try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()), to: "SwiftBuilt/Inventory")

@@ -68,13 +68,13 @@ struct FixtureModelTests {
         let contents = folder.appendingPathComponent("contents")
         try TestSupport.model("""
             <entity name="E" colour="red">
-                <attribute name="age" attributeType="Integer 16" defaultValueString="abc"/>
+                <attribute name="age" attributeType="Integer16"/>
             </entity>
             """).write(to: contents, atomically: true, encoding: .utf8)
         let error = try #require(throws: DiagnosticsError.self) { try ModelLoader.load(folder.path) }
         #expect(error.diagnostics.all.map(\.description) == [
             "\(contents.path):3: warning: unknown attribute 'colour' on <entity>; ignored",
-            "\(contents.path):4: error: invalid defaultValueString 'abc' for Integer 16 attribute 'age': not an integer",
+            "\(contents.path):4: error: unknown attributeType 'Integer16' of attribute 'age'; did you mean 'Integer 16'?",
         ])
     }
 }

@@ -42,7 +42,7 @@ struct SchemaChecksTests {
             <entity name="C"/>
             """) == [
                 "4: warning: one-sided inverse: 'A.b' names 'B.a' as its inverse, but that relationship's inverse is 'A.lonely'",
-                "5: error: inverse entity 'B' of relationship 'A.c' is not its destination 'C'",
+                "5: error: inverse entity 'B' of relationship 'A.c' is neither its destination 'C' nor an ancestor of it",
                 "6: warning: relationship 'A.lonely' has no inverse; Core Data cannot keep both sides of the graph consistent",
                 "9: warning: one-sided inverse: 'B.a' names 'A.lonely' as its inverse, but that relationship's inverse is nothing",
             ])
@@ -95,7 +95,7 @@ struct SchemaChecksTests {
             ])
     }
 
-    @Test("bounds: min > max, default outside min...max (String: length)")
+    @Test("bounds: min > max, default outside min...max (String: length) are warnings: momc compiles them")
     func bounds() throws {
         #expect(try diagnostics("""
             <entity name="E">
@@ -107,12 +107,12 @@ struct SchemaChecksTests {
                 <attribute name="f" attributeType="Decimal" minValueString="0.5" maxValueString="0.25"/>
             </entity>
             """) == [
-                "4: error: minimum 10 of attribute 'E.a' is greater than its maximum 5",
-                "5: error: default value 0 of attribute 'E.b' is below its minimum 1",
-                "6: error: default value 2.0 of attribute 'E.c' is above its maximum 1.5",
-                "7: error: length 2 of the default value 'ab' of attribute 'E.d' is below its minimum 3",
-                "8: error: default value 50.0 s since 2001-01-01 of attribute 'E.e' is below its minimum 100.0 s since 2001-01-01",
-                "9: error: minimum 0.5 of attribute 'E.f' is greater than its maximum 0.25",
+                "4: warning: minimum 10 of attribute 'E.a' is greater than its maximum 5; Core Data's validation will reject every value",
+                "5: warning: default value 0 of attribute 'E.b' is below its minimum 1; Core Data's validation rejects it, so it gets no default argument",
+                "6: warning: default value 2.0 of attribute 'E.c' is above its maximum 1.5; Core Data's validation rejects it, so it gets no default argument",
+                "7: warning: length 2 of the default value 'ab' of attribute 'E.d' is below its minimum 3; Core Data's validation rejects it, so it gets no default argument",
+                "8: warning: default value 50.0 s since 2001-01-01 of attribute 'E.e' is below its minimum 100.0 s since 2001-01-01; Core Data's validation rejects it, so it gets no default argument",
+                "9: warning: minimum 0.5 of attribute 'E.f' is greater than its maximum 0.25; Core Data's validation will reject every value",
             ])
     }
 
@@ -202,7 +202,26 @@ struct SchemaChecksTests {
             <entity name="E">
                 <relationship name="es" optional="YES" toMany="YES" minCount="4" maxCount="2" deletionRule="Nullify" destinationEntity="E" inverseName="es" inverseEntity="E"/>
             </entity>
-            """) == ["4: error: minCount 4 of relationship 'E.es' is greater than its maxCount 2"])
+            """) == ["4: warning: minCount 4 of relationship 'E.es' is greater than its maxCount 2; Core Data's validation will reject every count"])
+    }
+
+    /// The editor writes `inverseEntity` as the entity that declares the inverse: a parent of the destination when
+    /// the inverse is declared there and inherited. Seen in shipping models that momc compiles.
+    @Test("an inverseEntity that is an ancestor of the destination is the inherited inverse; a leftover inverseEntity alone is a warning")
+    func inverseOnParentEntity() throws {
+        #expect(try diagnostics("""
+            <entity name="Animal" isAbstract="YES">
+                <relationship name="keeper" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Keeper" inverseName="cats" inverseEntity="Keeper"/>
+            </entity>
+            <entity name="Cat" parentEntity="Animal"/>
+            <entity name="Keeper">
+                <relationship name="cats" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Cat" inverseName="keeper" inverseEntity="Animal"/>
+                <relationship name="pet" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Cat" inverseEntity="Cat"/>
+            </entity>
+            """) == [
+                "4: warning: mismatched inverse: 'Keeper.cats' (the inverse of 'Animal.keeper') points to 'Cat', not to 'Animal'",
+                "9: warning: relationship 'Keeper.pet' names an inverseEntity 'Cat' but no inverseName; treated as having no inverse",
+            ])
     }
 }
 

@@ -265,7 +265,9 @@ struct GenerationPlanner {
             entity.isAbstract ? nil : InitializerPlan(parameters: parameters, isOverride: false, displayName: Self.displayName(of: parameters))
         let isFinal = entity.childNames.isEmpty && !entity.isAbstract
         let representedName = entity.representedClassName ?? className
-        let namesModule = representedName.hasPrefix(".") || entity.classModule != nil
+        // `.Item`, `Shop.Item`, `PRODUCT_MODULE_NAME.Item`: Core Data looks the class up by its module-qualified
+        // name, so the class keeps Swift's runtime name (no `@objc(Item)`).
+        let namesModule = representedName.contains(".")
 
         var plan = ClassPlan(
             entityName: entity.name, className: className, objcName: namesModule ? nil : className,
@@ -468,6 +470,16 @@ struct GenerationPlanner {
         guard !attribute.isDerived else { return nil }
         let name = facts.swiftName
         let type = facts.type
+        if attribute.unreadableDefaultValue != nil || attribute.defaultIsOutsideBounds {
+            // The model has a default, but which one Core Data applies is not documented (text in another
+            // type's spelling), or Core Data's own validation rejects it. No default argument claims a value:
+            // a required value is passed by the caller; an optional one is set only when passed, so whatever
+            // Core Data applied at insert stays.
+            return .init(
+                swiftName: name, key: attribute.name, typeDeclaration: facts.typeDeclaration,
+                defaultValue: type.isOptional ? "nil" : nil,
+                assignment: type.isOptional ? "if let \(name) { self.\(name) = \(name) }" : Self.assignment(name))
+        }
         if attribute.defaultValue != nil, type.storage == .typed {
             // The model's default is a raw value; the app's type may not have it, so Core Data applies it.
             return .init(

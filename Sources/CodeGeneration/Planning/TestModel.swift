@@ -109,7 +109,9 @@ struct TestModel {
 
     func inverse(of relationship: Relationship) -> Relationship? {
         guard let name = relationship.inverseName else { return nil }
-        return relationships(of: relationship.inverseEntity ?? relationship.destinationEntity)[name]
+        // Core Data finds the inverse among the destination's relationships, inherited ones included
+        // (`inverseEntity` may name the ancestor that declares it).
+        return relationships(of: relationship.destinationEntity)[name]
     }
 
     /// A required to-one relationship the generator left out of the initializer to break a cycle of

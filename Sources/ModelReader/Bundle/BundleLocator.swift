@@ -2,6 +2,12 @@ import Foundation
 import ManagedModel
 
 /// Turns the path the user passed into a `ModelBundle`: which versions exist and which is current.
+///
+/// Errors (each means there is no model text to read, so nothing can be generated; momc fails on the same
+/// bundles): no such path, an unreadable folder, a bundle without versions, a version without a `contents`
+/// file (or a folder in its place), and Xcode 3's binary format, which is undocumented. A missing or unreadable
+/// `.xccurrentversion`, or one naming a version the bundle lacks, is only a warning: the naturally last version
+/// is read (`currentVersionName(among:diagnostics:)`).
 struct BundleLocator {
     static let contentsFileName = "contents"
     static let currentVersionFileName = ".xccurrentversion"

@@ -25,7 +25,8 @@ import ManagedModel
 ///   `allowsExternalBinaryDataStorage`, `allowsCloudEncryption`, `preserveAfterDeletion`,
 ///   `spotlightIndexingEnabled`, `storedInTruthFile`, `indexed`, `composite`, `elementID`,
 ///   `versionHashModifier`, `renamingIdentifier`, `userInfo`, `swiftType`
-///   (`{declaration, name, optional, storage: object|scalar, numberAccessor}`).
+///   (`{declaration, name, optional, storage: object|scalar, numberAccessor}`); `unreadableDefault` (the
+///   `defaultValueString` text, `default` then `null`) only when the default could not be read as the type.
 /// - typed value: one of `{"integer": n}`, `{"double": x}`, `{"decimal": "text"}`, `{"bool": b}`,
 ///   `{"string": "text"}`, `{"uuid": "text"}`, `{"url": "text"}`, or `{"date": seconds since 2001-01-01 UTC,
 ///   "iso8601": "…Z"}`. String and Binary bounds are lengths (`integer`).
@@ -95,6 +96,12 @@ public enum SchemaDump {
     }
 
     static func attribute(_ attribute: Attribute) -> JSONText {
+        guard case .object(var fields) = attributeFields(attribute) else { preconditionFailure() }
+        if let text = attribute.unreadableDefaultValue { fields["unreadableDefault"] = .string(text) }
+        return .object(fields)
+    }
+
+    private static func attributeFields(_ attribute: Attribute) -> JSONText {
         .object([
             "name": .string(attribute.name),
             "line": .integer(Int64(attribute.location.line)),

@@ -10,7 +10,10 @@ import ManagedModel
 /// - Decimal text is validated but kept exactly as written.
 /// - An empty `defaultValueString` means "no default" except for String attributes (where it is the empty string).
 /// - Dates: `*DateTimeInterval` (seconds since 2001-01-01 UTC) wins; Xcode also writes a display copy in
-///   `*ValueString`, which is read only when no interval is present (very old models), as UTC.
+///   `*ValueString`, which is read only when no interval is present (very old models), as UTC; a bare number
+///   there is not read as a date (it is another type's default left behind by a type change).
+/// - Text that cannot be read (`Invalid`) is never guessed: the reader warns and keeps no value
+///   (`ModelDecoder.decodeValues`), naming `FoundationReading`'s documented reading where there is one.
 enum ModelValueText {
     struct Invalid: Error {
         var reason: String
@@ -176,10 +179,96 @@ enum ModelValueText {
     /// Date text Xcode wrote before `*DateTimeInterval` existed; time-zone-less forms are read as UTC.
     private static func legacyDate(_ text: String) throws(Invalid) -> Double {
         let trimmed = trimmingWhitespace(text)
-        if let seconds = Double(trimmed), seconds.isFinite { return seconds }
+        // A bare number is not a date Xcode wrote (it writes intervals in `*DateTimeInterval`): most likely a
+        // Double or Integer default left behind by a type change, whose reading as a date is not documented.
+        if isDecimalNumber(trimmed) { throw Invalid(reason: "a number, not a date") }
         if let seconds = LegacyDateFormatters.gregorianUTCTimeInterval(trimmed) { return seconds }
         if let seconds = LegacyDateFormatters.shared.timeInterval(from: trimmed) { return seconds }
         throw Invalid(reason: "not a date (expected e.g. 2001-01-01 00:00:00 +0000)")
+    }
+}
+
+/// How Foundation's `NSString` reads a number or a flag out of arbitrary text, as its reference documents it.
+/// Used only to *tell* the user what Foundation would make of a value in another type's spelling (a default left
+/// behind by a type change in the model editor): what momc and Core Data do with such text is not documented, so
+/// the reader never adopts these readings as the model's value.
+///
+/// - `boolValue`: "YES on encountering one of "Y", "y", "T", "t", or a digit 1-9—the method ignores any trailing
+///   characters. NO if the receiver doesn't begin with a valid decimal text representation of a number. […] skips
+///   whitespace at the beginning of the string. It also skips initial whitespace characters, or optional -/+ sign
+///   followed by zeroes." (NSString reference, `boolValue`.)
+/// - `integerValue` / `longLongValue`: skip leading whitespace, accept an optional sign, read decimal digits and
+///   stop at the first non-digit; 0 when the text does not begin with a number. (NSString reference.) On overflow
+///   `longLongValue` returns `LLONG_MAX`/`LLONG_MIN`; `integerValue`'s reference states nothing, so no reading is
+///   given then.
+/// - `doubleValue`: skips leading whitespace, reads a decimal floating-point number and stops at the first
+///   character that cannot continue it; 0.0 when the text does not begin with one. (NSString reference.)
+enum FoundationReading {
+    private static func skippingLeadingWhitespace(_ text: String) -> Substring {
+        text.drop { $0.isWhitespace }
+    }
+
+    static func boolValue(_ text: String) -> Bool {
+        var rest = skippingLeadingWhitespace(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        guard let first = rest.first else { return false }
+        return "YyTt123456789".contains(first)
+    }
+
+    /// Nil when the digits overflow `Int64` (undocumented for `integerValue`).
+    static func integerValue(_ text: String) -> Int64? {
+        var rest = skippingLeadingWhitespace(text)
+        var negative = false
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            rest = rest.dropFirst()
+        }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return 0 }
+        guard let magnitude = Int64(digits) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// Nil on overflow (HUGE_VAL: no finite number to name).
+    static func doubleValue(_ text: String) -> Double? {
+        // The longest prefix of the form `[+-]digits[.digits][e[+-]digits]`, found in one pass.
+        let bytes = Array(skippingLeadingWhitespace(text).utf8.prefix(4096))
+        var index = 0
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while isDigit(index) { index += 1; digits += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while isDigit(index) { index += 1; digits += 1 }
+        }
+        guard digits > 0 else { return 0 }
+        var end = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            var exponent = index + 1
+            if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") { exponent += 1 }
+            if isDigit(exponent) {
+                while isDigit(exponent) { exponent += 1 }
+                end = exponent
+            }
+        }
+        guard let value = Double(String(decoding: bytes[..<end], as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// `NSString.integerValue reads it as 0`, or nil when the documented rules give no reading for `type`.
+    static func describeReading(of text: String, as type: AttributeType) -> String? {
+        switch type {
+        case .integer16, .integer32, .integer64:
+            return integerValue(text).map { "NSString.integerValue reads it as \($0)" }
+        case .double, .float:
+            return doubleValue(text).map { "NSString.doubleValue reads it as \($0)" }
+        case .boolean:
+            return "NSString.boolValue reads it as \(boolValue(text) ? "YES" : "NO")"
+        default:
+            return nil
+        }
     }
 }
 

@@ -1,31 +1,36 @@
 import Foundation
 import ManagedModel
 
-/// Semantic checks over a decoded schema. Errors: Core Data would refuse the model at load or save time,
-/// or the generated Swift could not compile. Warnings: legal but likely a mistake. Notes: information only.
+/// Semantic checks over a decoded schema.
 ///
-/// | check | severity |
-/// |---|---|
-/// | duplicate entity / fetch request / configuration / composite name | error |
-/// | duplicate property name in an entity, including one inherited from an ancestor | error |
-/// | `parentEntity`, `destinationEntity`, `inverseEntity`, fetch request `entity`, `memberEntity` naming no entity | error |
-/// | inheritance cycle | error |
-/// | `inverseName` naming no relationship of the destination | error |
-/// | `inverseEntity` different from `destinationEntity` | error |
-/// | one-sided inverse (A.b names B.a, but B.a's inverse is not A.b) | warning |
-/// | relationship without inverse (Xcode warns too) | warning |
-/// | `minCount` > `maxCount` | error |
-/// | attribute min > max; default outside min...max (String: length) | error |
-/// | regular expression NSRegularExpression cannot compile | error |
-/// | Undefined attribute that is not transient (Core Data rule) | error |
-/// | Composite attribute naming no composite definition | error |
-/// | uniqueness constraint / fetch index / compound index naming no property | error |
-/// | property named like a no-parameter NSObject/NSManagedObject member (`description`, `entity`, …) | error |
-/// | entity or property name that is not a Swift identifier | error |
-/// | representedClassName that is not `Name`, `.Name` or `Module.Name` with identifiers | warning |
-/// | Transformable with a Swift-only `customClassName` (`[String]`) or one naming no class (`Module.`) | warning |
-/// | derived attribute without `derivationExpression` | warning |
-/// | property name that is a Swift keyword (the generator escapes it) | note |
+/// An error only where momc (Xcode's model compiler) or Core Data would refuse the model, or where no correct
+/// Swift could be generated; each error states its reason where it is raised. Everything else is a warning that
+/// says what was found and what is done instead (README "What is a warning"). Notes: information only.
+///
+/// | check | severity | why |
+/// |---|---|---|
+/// | duplicate entity / fetch request / configuration / composite name | error | the compiled model keys them by name |
+/// | duplicate property name in an entity, including one inherited from an ancestor | error | `propertiesByName` clash; Swift redeclaration |
+/// | `parentEntity`, `destinationEntity`, fetch request `entity`, `memberEntity` naming no entity | error | momc cannot resolve the reference |
+/// | inheritance cycle | error | momc refuses it; no Swift class hierarchy |
+/// | `inverseName` naming no relationship of the destination (inherited ones count) | error | momc cannot resolve the inverse |
+/// | `inverseEntity` naming no entity, or one that is neither the destination nor an ancestor of it | error | the inverse cannot be a relationship of the destination |
+/// | `inverseEntity` an ancestor of the destination (the inverse is declared on the parent, inherited) | fine | |
+/// | `inverseEntity` without `inverseName` | warning: no inverse | |
+/// | one-sided inverse (A.b names B.a, but B.a's inverse is not A.b) | warning | |
+/// | relationship without inverse (Xcode warns too) | warning | |
+/// | `minCount` > `maxCount` | warning: every save fails count validation | |
+/// | attribute min > max; default outside min...max (String: length) | warning: no default argument | |
+/// | regular expression NSRegularExpression cannot compile | error | Core Data raises on it at every validation: no object can be saved |
+/// | Undefined attribute (also: no `attributeType`) that is not transient | error | momc: Undefined is allowed only on transients |
+/// | Composite attribute naming no composite definition | error | momc cannot resolve it; no Swift type |
+/// | uniqueness constraint / fetch index / compound index naming no property | error | momc cannot resolve the property |
+/// | property named like a no-parameter NSObject/NSManagedObject member (`description`, `entity`, …) | error | Core Data refuses it |
+/// | entity or property name that is not a Swift identifier | error | no Swift declaration can carry the name |
+/// | representedClassName that is not `Name`, `.Name` or `Module.Name` with identifiers | warning | |
+/// | Transformable with a Swift-only `customClassName` (`[String]`) or one naming no class (`Module.`) | warning | |
+/// | derived attribute without `derivationExpression` | warning | |
+/// | property name that is a Swift keyword (the generator escapes it) | note | |
 enum SchemaChecks {
     static func run(_ schema: Schema) -> Diagnostics {
         var checker = Checker(schema: schema)
@@ -103,6 +108,8 @@ private struct Checker {
         reportDuplicates(schema.composites.map { ($0.name, $0.location) }, kind: "composite")
     }
 
+    /// Error: the compiled model keys entities, properties, fetch requests, configurations and composites by
+    /// name (momc refuses duplicates), and Swift cannot declare two members of one name.
     private mutating func reportDuplicates(_ items: [(String, SourceLocation)], kind: String, scope: String = "") {
         for (position, first) in DuplicateNames.find(in: items.map(\.0)) {
             let (name, location) = items[position]
@@ -113,6 +120,7 @@ private struct Checker {
 
     mutating func checkNames(of entity: Entity) {
         if !SwiftNames.isIdentifier(entity.name) {
+            // Error: no correct Swift can name it (keys, fetch requests and tests use the entity name).
             diagnostics.error("entity name '\(entity.name)' is not a valid identifier", at: entity.location)
         }
         // Core Data accepts any runtime class name; only the generated Swift declaration needs `Module.Name`.
@@ -134,6 +142,8 @@ private struct Checker {
             let inherited = Set(
                 ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.fetchedProperties.map(\.name))
             for (name, location) in own where inherited.contains(name) {
+                // Error: Core Data refuses a sub-entity property that shadows an inherited one; Swift would
+                // redeclare it in the subclass.
                 diagnostics.error(
                     "property '\(name)' of entity '\(entity.name)' is already declared by its ancestor '\(ancestor.name)'",
                     at: location)
@@ -143,6 +153,8 @@ private struct Checker {
     }
 
     private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
+        // Errors: no Swift declaration (nor `@NSManaged` KVC key) can carry a name that is not an identifier;
+        // Core Data refuses property names that shadow NSObject/NSManagedObject members.
         if !SwiftNames.isIdentifier(name) {
             diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
         } else if SwiftNames.isForbiddenPropertyName(name) {
@@ -160,6 +172,7 @@ private struct Checker {
         for entity in schema.entities {
             guard let parentName = entity.parentName else { continue }
             if entityIndexesByName[parentName] == nil {
+                // Error: momc cannot resolve the parent; the Swift superclass is unknown.
                 diagnostics.error(
                     "parent entity '\(parentName)' of entity '\(entity.name)' does not exist"
                         + SpellingSuggestion.hint(for: parentName, in: entityIndexesByName.keys),
@@ -171,6 +184,7 @@ private struct Checker {
             var current: String? = parentName
             while let name = current, let next = entityIndexesByName[name].map({ schema.entities[$0] }) {
                 if name == entity.name {
+                    // Error: momc refuses an inheritance cycle; no Swift class hierarchy can express one.
                     if entity.name == chain.min() {
                         diagnostics.error("inheritance cycle: \((chain + [name]).joined(separator: " -> "))", at: entity.location)
                     }
@@ -190,9 +204,14 @@ private struct Checker {
         let (entityName, relationshipName) = (entity.name, relationship.name)
         var qualified: String { "\(entityName).\(relationshipName)" }
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
-            diagnostics.error("minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount)", at: relationship.location)
+            // Warning: momc compiles it; Core Data's count validation then fails for every object that has the
+            // relationship set. Nothing generated depends on the two agreeing.
+            diagnostics.warning(
+                "minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount); Core Data's validation will reject every count",
+                at: relationship.location)
         }
         guard let destinationIndex = entityIndexesByName[relationship.destinationEntity] else {
+            // Error: momc cannot resolve the destination; the property's Swift type is unknown.
             diagnostics.error(
                 "destination entity '\(relationship.destinationEntity)' of relationship '\(qualified)' does not exist"
                     + SpellingSuggestion.hint(for: relationship.destinationEntity, in: entityIndexesByName.keys),
@@ -201,8 +220,11 @@ private struct Checker {
         }
         let destination = schema.entities[destinationIndex]
         guard let inverseName = relationship.inverseName else {
-            if relationship.inverseEntity != nil {
-                diagnostics.error("relationship '\(qualified)' names an inverseEntity but no inverseName", at: relationship.location)
+            if let inverseEntity = relationship.inverseEntity {
+                // Warning: an editor leftover; without a name there is no inverse to resolve.
+                diagnostics.warning(
+                    "relationship '\(qualified)' names an inverseEntity '\(inverseEntity)' but no inverseName; treated as having no inverse",
+                    at: relationship.location)
             } else {
                 diagnostics.warning(
                     "relationship '\(qualified)' has no inverse; Core Data cannot keep both sides of the graph consistent",
@@ -210,12 +232,17 @@ private struct Checker {
             }
             return
         }
-        if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name {
+        // `inverseEntity` is the entity that declares the inverse: the destination, or an ancestor of it when the
+        // inverse is declared on a parent entity and inherited (the editor writes that). Any other entity is an
+        // error: Core Data's inverse must be a relationship of the destination, and momc cannot resolve it.
+        if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name,
+            !schema.ancestors(of: destination).contains(where: { $0.name == inverseEntity })
+        {
             if entityIndexesByName[inverseEntity] == nil {
                 diagnostics.error("inverse entity '\(inverseEntity)' of relationship '\(qualified)' does not exist", at: relationship.location)
             } else {
                 diagnostics.error(
-                    "inverse entity '\(inverseEntity)' of relationship '\(qualified)' is not its destination '\(destination.name)'",
+                    "inverse entity '\(inverseEntity)' of relationship '\(qualified)' is neither its destination '\(destination.name)' nor an ancestor of it",
                     at: relationship.location)
             }
             return
@@ -226,6 +253,7 @@ private struct Checker {
             ? destination.relationships.first { $0.name == inverseName }
             : schema.allRelationships(of: destination).first { $0.name == inverseName }
         guard let inverse else {
+            // Error: momc cannot resolve an inverse the destination does not have (inherited ones count).
             diagnostics.error(
                 "inverse relationship '\(destination.name).\(inverseName)' of '\(qualified)' does not exist"
                     + SpellingSuggestion.hint(for: inverseName, in: schema.allRelationships(of: destination).map(\.name)),
@@ -253,9 +281,11 @@ private struct Checker {
         let attributeName = attribute.name
         var qualified: String { "\(owner).\(attributeName)" }
         if attribute.type == .undefined && !attribute.isTransient {
+            // Error: momc refuses it ("must have a defined type"); a store cannot persist a value of no type.
             diagnostics.error("attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
         }
         if attribute.type == .composite {
+            // Error: momc cannot resolve the composite, and its Swift struct does not exist.
             if let compositeName = attribute.compositeName {
                 if schema.composite(named: compositeName) == nil {
                     diagnostics.error(
@@ -280,6 +310,8 @@ private struct Checker {
         if attribute.isDerived && (attribute.derivationExpression ?? "").isEmpty {
             diagnostics.warning("derived attribute '\(qualified)' has no derivationExpression", at: attribute.location)
         }
+        // Error: Core Data evaluates the pattern (`MATCHES`) on every validation of the attribute and raises on one
+        // that does not compile, so no object of the entity can be saved; the generated tests need the pattern too.
         if let pattern = attribute.regularExpression, !compiles(pattern) {
             diagnostics.error("regular expression '\(pattern)' of attribute '\(qualified)' does not compile", at: attribute.location)
         }
@@ -290,46 +322,31 @@ private struct Checker {
         patternCompiles[pattern] ?? ((try? NSRegularExpression(pattern: pattern)) != nil)
     }
 
+    /// Warnings: momc compiles contradictory bounds and defaults; Core Data's validation then rejects the
+    /// values. The planner gives such a default no default argument (`Attribute.defaultIsOutsideBounds`).
     private mutating func checkBounds(of attribute: Attribute, owner: String) {
         let attributeName = attribute.name
         var qualified: String { "\(owner).\(attributeName)" }
-        let minimum = attribute.minValue.flatMap(Self.magnitude)
-        let maximum = attribute.maxValue.flatMap(Self.magnitude)
+        let minimum = attribute.minValue?.boundMagnitude
+        let maximum = attribute.maxValue?.boundMagnitude
         if let minimum, let maximum, minimum > maximum {
-            diagnostics.error(
-                "minimum \(Self.describe(attribute.minValue!)) of attribute '\(qualified)' is greater than its maximum \(Self.describe(attribute.maxValue!))",
+            diagnostics.warning(
+                "minimum \(Self.describe(attribute.minValue!)) of attribute '\(qualified)' is greater than its maximum \(Self.describe(attribute.maxValue!)); Core Data's validation will reject every value",
                 at: attribute.location)
             return
         }
-        guard let defaultValue = attribute.defaultValue else { return }
-        let isStringLength: Bool
-        let measured: Double?
-        if case .string(let text) = defaultValue, attribute.type == .string {
-            isStringLength = true
-            measured = Double(text.count)
-        } else {
-            isStringLength = false
-            measured = Self.magnitude(defaultValue)
-        }
+        guard let defaultValue = attribute.defaultValue, let measured = attribute.measuredDefault else { return }
         func what() -> String {
-            if isStringLength, case .string(let text) = defaultValue { return "length \(text.count) of the default value '\(text)'" }
+            if case .string(let text) = defaultValue, attribute.type == .string { return "length \(text.count) of the default value '\(text)'" }
             return "default value \(Self.describe(defaultValue))"
         }
-        guard let measured else { return }
+        let instead = "; Core Data's validation rejects it, so it gets no default argument"
         if let minimum, measured < minimum {
-            diagnostics.error("\(what()) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))", at: attribute.location)
+            diagnostics.warning(
+                "\(what()) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))\(instead)", at: attribute.location)
         } else if let maximum, measured > maximum {
-            diagnostics.error("\(what()) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))", at: attribute.location)
-        }
-    }
-
-    /// The value on the number line bounds are checked on (nil: not ordered).
-    private static func magnitude(_ value: AttributeValue) -> Double? {
-        switch value {
-        case .integer(let number): Double(number)
-        case .double(let number), .date(let number): number
-        case .decimal(let text): Double(text)
-        case .bool, .string, .uuid, .url: nil
+            diagnostics.warning(
+                "\(what()) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))\(instead)", at: attribute.location)
         }
     }
 
@@ -347,6 +364,7 @@ private struct Checker {
 
     // MARK: references by name
 
+    /// Error: momc cannot resolve a reference to an entity that does not exist.
     mutating func checkEntityExists(_ name: String, usedBy user: String, at location: SourceLocation) {
         guard entityIndexesByName[name] == nil else { return }
         diagnostics.error(
@@ -359,6 +377,7 @@ private struct Checker {
         let propertyNames = Set(
             schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name))
         // Constraints and compound indexes keep no line of their own: they are reported on the entity.
+        // Error: momc cannot resolve a constraint or index on a property the entity does not have.
         func check(_ name: String, _ kind: String, at location: SourceLocation, _ diagnostics: inout Diagnostics) {
             guard !propertyNames.contains(name) else { return }
             diagnostics.error(

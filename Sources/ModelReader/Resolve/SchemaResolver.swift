@@ -36,6 +36,7 @@ enum SchemaResolver {
     ) -> (schema: Schema?, diagnostics: Diagnostics) {
         var decoder = ModelDecoder(contentsPath: contentsPath)
         guard root.name == "model" else {
+            // Error: not a Core Data model at all; momc refuses it and there is nothing to generate from.
             decoder.diagnostics.error(
                 "not a Core Data model: root element is <\(root.name)>",
                 at: SourceLocation(path: contentsPath, line: root.line))
@@ -60,7 +61,13 @@ enum SchemaResolver {
 }
 
 /// Decodes elements into schema values; the vocabulary is defined by what these functions read.
-/// Malformed values are errors; anything unknown is a warning and skipped.
+///
+/// Errors only where momc would refuse the model or no correct Swift could be generated, each justified where
+/// it is raised: a root that is not `<model>`, an element without a name, an unknown `attributeType`, a
+/// relationship without a destination, a fetched property without a fetch request, a fetch request without an
+/// entity. Values in a form that cannot be read (another type's spelling, a flag that is not YES/NO, a count that is
+/// not a number), unknown delete rules, empty constraint entries and unknown elements or attributes are warnings
+/// saying what is done instead; see README "What is a warning".
 struct ModelDecoder {
     let contentsPath: String
     var diagnostics = Diagnostics()
@@ -186,12 +193,19 @@ struct ModelDecoder {
     }
 
     /// `Item` -> (nil, Item); `.Item` -> (nil, Item) (current module); `Shop.Item` -> (Shop, Item).
+    /// `PRODUCT_MODULE_NAME.Item` and `$(PRODUCT_MODULE_NAME).Item` (written by older Xcode versions and by hand for
+    /// "Current Product Module"; the build setting is substituted when the model is compiled) -> (nil, Item), like
+    /// `.Item`.
     static func splitClassName(_ text: String) -> (module: String?, className: String?) {
         guard let dot = text.firstIndex(of: ".") else { return (nil, text.isEmpty ? nil : text) }
         let module = String(text[..<dot])
         let className = String(text[text.index(after: dot)...])
-        return (module.isEmpty ? nil : module, className.isEmpty ? nil : className)
+        let isCurrentModule = module.isEmpty || currentModulePlaceholders.contains(module)
+        return (isCurrentModule ? nil : module, className.isEmpty ? nil : className)
     }
+
+    /// Module names in `representedClassName` that stand for the module compiling the model.
+    static let currentModulePlaceholders: Set<String> = ["PRODUCT_MODULE_NAME", "$(PRODUCT_MODULE_NAME)", "${PRODUCT_MODULE_NAME}"]
 
     // MARK: attribute
 
@@ -203,18 +217,23 @@ struct ModelDecoder {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
         reader.accept(.syncable)
-        guard let typeText = reader.text(.attributeType) else {
-            diagnostics.error("attribute '\(name)' has no attributeType", at: location(node))
-            return nil
+        let type: AttributeType
+        if let typeText = reader.text(.attributeType) {
+            guard let typeIndex = Self.attributeTypeNames.index(of: typeText) else {
+                // Error: Xcode writes only the names of `AttributeType`; with any other there is no telling what
+                // Core Data stores, so no correct Swift type can be chosen.
+                diagnostics.error(
+                    "unknown attributeType '\(typeText)' of attribute '\(name)'"
+                        + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
+                    at: location(node))
+                return nil
+            }
+            type = Self.attributeTypes[typeIndex]
+        } else {
+            // The editor's "Undefined" type is written as no attributeType at all (allowed only on transients;
+            // `SchemaChecks` reports it on other attributes).
+            type = .undefined
         }
-        guard let typeIndex = Self.attributeTypeNames.index(of: typeText) else {
-            diagnostics.error(
-                "unknown attributeType '\(typeText)' of attribute '\(name)'"
-                    + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
-                at: location(node))
-            return nil
-        }
-        let type = Self.attributeTypes[typeIndex]
         // Every value is read first and the attribute made once: `Attribute` is a few hundred bytes, and each
         // change to a made one was a copy of it.
         let isOptional = flag(.optional, &reader) ?? false
@@ -250,7 +269,7 @@ struct ModelDecoder {
         return Attribute(
             name: name, location: location(node), type: type, isOptional: isOptional, isTransient: isTransient,
             isDerived: isDerived, derivationExpression: derivationExpression, usesScalarValueType: usesScalarValueType,
-            defaultValue: values.defaultValue, minValue: values.minimum, maxValue: values.maximum,
+            defaultValue: values.defaultValue, unreadableDefaultValue: values.unreadableDefault, minValue: values.minimum, maxValue: values.maximum,
             regularExpression: regularExpression, customClassName: customClassName,
             valueTransformerName: valueTransformerName, allowsExternalBinaryDataStorage: allowsExternalBinaryDataStorage,
             allowsCloudEncryption: allowsCloudEncryption, preserveAfterDeletion: preserveAfterDeletion,
@@ -261,17 +280,30 @@ struct ModelDecoder {
 
     private struct AttributeValues {
         var defaultValue: AttributeValue?
+        var unreadableDefault: String?
         var minimum: AttributeValue?
         var maximum: AttributeValue?
     }
 
+    /// Values that cannot be read as the attribute's type are warnings, never errors: Xcode's editor leaves the
+    /// old text behind when an attribute's type changes (`defaultValueString="NO"` on an Integer 16), and momc
+    /// compiles such models. What momc makes of the text is not documented, so the value is not guessed: an
+    /// unreadable default is kept as `unreadableDefaultValue` (no default argument, no default assumed by the
+    /// generated tests), an unreadable bound is dropped (no check or test generated for it). The warning names
+    /// Foundation's documented reading of the text where there is one (`FoundationReading`).
     private mutating func decodeValues(
         type: AttributeType, attributeName: String, _ reader: inout XMLAttributeReader
     ) -> AttributeValues {
         let location = SourceLocation(path: contentsPath, line: reader.line)
-        func describe(_ key: ModelAttributeName, _ text: String) -> String {
-            "invalid \(key.rawValue) '\(text)' for \(type.rawValue) attribute '\(attributeName)'"
+        func unreadable(_ key: ModelAttributeName, _ text: String, _ reason: String, instead: String) {
+            let reading = FoundationReading.describeReading(of: text, as: type).map { " (\($0))" } ?? ""
+            diagnostics.warning(
+                "\(key.rawValue) '\(text)' of \(type.rawValue) attribute '\(attributeName)' cannot be read: \(reason)\(reading); "
+                    + "what the compiled model holds is not documented, so \(instead)",
+                at: location)
         }
+        let noDefault = "no default is assumed (callers pass a value; tests do not rely on one)"
+        let noBound = "the bound is ignored (no check or test is generated for it)"
         var values = AttributeValues()
         if type == .date {
             // The interval is authoritative; Xcode writes the matching *ValueString only for display.
@@ -281,13 +313,17 @@ struct ModelDecoder {
                 let displayText = reader.text(textKey)
                 if let text = reader.text(intervalKey) {
                     do throws(ModelValueText.Invalid) { return .date(try ModelValueText.timeInterval(text)) } catch {
-                        diagnostics.error("\(describe(intervalKey, text)): \(error.reason)", at: location)
+                        unreadable(intervalKey, text, error.reason, instead: isDefault ? noDefault : noBound)
+                        if isDefault { values.unreadableDefault = text }
                     }
                 } else if let text = displayText {
                     do throws(ModelValueText.Invalid) {
                         return try isDefault
                             ? ModelValueText.defaultValue(text, type: type) : ModelValueText.bound(text, type: type)
-                    } catch { diagnostics.error("\(describe(textKey, text)): \(error.reason)", at: location) }
+                    } catch {
+                        unreadable(textKey, text, error.reason, instead: isDefault ? noDefault : noBound)
+                        if isDefault { values.unreadableDefault = text }
+                    }
                 }
                 return nil
             }
@@ -302,7 +338,8 @@ struct ModelDecoder {
         }
         if let text = reader.text(.defaultValueString) {
             do throws(ModelValueText.Invalid) { values.defaultValue = try ModelValueText.defaultValue(text, type: type) } catch {
-                diagnostics.error("\(describe(.defaultValueString, text)): \(error.reason)", at: location)
+                unreadable(.defaultValueString, text, error.reason, instead: noDefault)
+                values.unreadableDefault = text
             }
         }
         func bound(_ key: ModelAttributeName) -> AttributeValue? {
@@ -314,7 +351,7 @@ struct ModelDecoder {
                 return nil
             }
             do throws(ModelValueText.Invalid) { return try ModelValueText.bound(text, type: type) } catch {
-                diagnostics.error("\(describe(key, text)): \(error.reason)", at: location)
+                unreadable(key, text, error.reason, instead: noBound)
                 return nil
             }
         }
@@ -331,6 +368,8 @@ struct ModelDecoder {
         // `indexed` on relationships is a legacy flag Core Data ignores (foreign keys are always indexed).
         reader.accept(.syncable, .indexed)
         guard let destination = nonEmpty(reader.text(.destinationEntity)) else {
+            // Error: momc refuses a relationship without a destination entity (the editor shows it as an error),
+            // and its Swift type would be unknown.
             diagnostics.error("relationship '\(name)' has no destinationEntity", at: location(node))
             return nil
         }
@@ -345,8 +384,9 @@ struct ModelDecoder {
             if let deletionRule = DeletionRule(rawValue: rule) {
                 relationship.deletionRule = deletionRule
             } else {
-                diagnostics.error(
-                    "unknown deletionRule '\(rule)' of relationship '\(name)'"
+                // Warning: the delete rule changes no generated declaration; only the Deny test depends on it.
+                diagnostics.warning(
+                    "unknown deletionRule '\(rule)' of relationship '\(name)'; treated as \(relationship.deletionRule.rawValue)"
                         + SpellingSuggestion.hint(for: rule, in: ["Nullify", "Cascade", "Deny", "No Action"]),
                     at: location(node))
             }
@@ -385,6 +425,8 @@ struct ModelDecoder {
         }
         guard let request else {
             if !node.children.contains(where: { $0.name == "fetchRequest" }) {
+                // Error: a fetched property is its fetch request; without one it has no destination entity,
+                // which momc refuses, and no Swift element type.
                 diagnostics.error("fetched property '\(name)' has no fetchRequest", at: location(node))
             }
             return nil
@@ -396,6 +438,8 @@ struct ModelDecoder {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
         guard let entityName = nonEmpty(reader.text(.entity)) else {
+            // Error: an NSFetchRequest template needs its entity; momc refuses one without, and the generated
+            // fetch method would have no result type.
             diagnostics.error("fetch request '\(name)' names no entity", at: location(node))
             return nil
         }
@@ -465,7 +509,8 @@ struct ModelDecoder {
                 if let value = nonEmpty(itemReader.text(.value)) {
                     names.append(value)
                 } else {
-                    diagnostics.error("<\(item)> without a value", at: location(itemNode))
+                    // Names no property: nothing to constrain or index, and nothing generated depends on it.
+                    diagnostics.warning("<\(item)> without a value; ignored", at: location(itemNode))
                 }
                 finish(&itemReader)
             }
@@ -495,10 +540,13 @@ struct ModelDecoder {
             case let order?:
                 diagnostics.warning("unknown fetch index order '\(order)'; ascending is assumed", at: location(child))
             }
-            if element.property == nil && element.expression == nil {
-                diagnostics.error("fetch index element of '\(name)' names neither a property nor an expression", at: location(child))
-            }
             finish(&elementReader)
+            if element.property == nil && element.expression == nil {
+                // Indexes nothing; fetch indexes change no generated declaration.
+                diagnostics.warning(
+                    "fetch index element of '\(name)' names neither a property nor an expression; ignored", at: location(child))
+                continue
+            }
             index.elements.append(element)
         }
         return index
@@ -540,6 +588,10 @@ struct ModelDecoder {
 
     // MARK: helpers
 
+    /// Error when missing: every element read with a name (entity, property, fetch request, configuration,
+    /// composite, fetch index) is keyed by it in the compiled model (`entitiesByName`, `propertiesByName`, …),
+    /// so momc cannot compile a nameless one, and no Swift declaration can be named; a configuration's
+    /// `<memberEntity>` without a name references no entity, which momc cannot resolve.
     private mutating func requiredName(_ reader: inout XMLAttributeReader) -> String? {
         if let name = nonEmpty(reader.text(.name)) { return name }
         diagnostics.error("<\(reader.elementName)> without a name", at: location(reader))
@@ -547,17 +599,26 @@ struct ModelDecoder {
         return nil
     }
 
+    /// A flag other than YES/NO (`optional="1"` in a hand-edited file) is a warning: it is read the way
+    /// Foundation's documented `NSString.boolValue` reads text, and the warning says so.
     private mutating func flag(_ key: ModelAttributeName, _ reader: inout XMLAttributeReader) -> Bool? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.flag(text) { return value }
-        diagnostics.error("invalid value '\(text)' for \(key.rawValue): expected YES or NO", at: location(reader))
-        return nil
+        let value = FoundationReading.boolValue(text)
+        diagnostics.warning(
+            "invalid value '\(text)' for \(key.rawValue): expected YES or NO; read as \(value ? "YES" : "NO"), as NSString.boolValue reads it",
+            at: location(reader))
+        return value
     }
 
+    /// A count that is not a non-negative integer is a warning and ignored (no limit): a wrong limit would only
+    /// make the generated tests expect the wrong validation result.
     private mutating func count(_ key: ModelAttributeName, _ reader: inout XMLAttributeReader) -> Int? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.integer(text), value >= 0 { return value }
-        diagnostics.error("invalid value '\(text)' for \(key.rawValue): expected a non-negative integer", at: location(reader))
+        diagnostics.warning(
+            "invalid value '\(text)' for \(key.rawValue): expected a non-negative integer; ignored (what the compiled model holds is not documented)",
+            at: location(reader))
         return nil
     }
 

@@ -11,6 +11,9 @@ import ManagedModel
 ///
 /// A Core Data model never has a document type declaration, so any `<!DOCTYPE` stops the parse before
 /// its subset is read: no entity is declared, expanded or fetched (XXE, billion laughs, external DTDs).
+///
+/// Its errors (an unreadable or empty file, malformed XML, a DOCTYPE, libxml2's size and depth limits) all mean
+/// there is no model to read: momc fails on malformed XML too, and Xcode never writes a DOCTYPE or such sizes.
 enum XMLDocumentReader {
     /// `XML_PARSE_NOENT` and `XML_PARSE_DTDLOAD` stay off because they inline or fetch external content.
     /// (`XML_PARSE_BIG_LINES` only concerns the line stored in document nodes; line numbers here come straight

@@ -10,7 +10,7 @@ import Testing
 @Suite struct RenderingFastPathTests {
     /// Every fixture model's contexts: each typed `templateValue(named:)` answers what the stored property of
     /// that name holds (found through `Mirror`; absent optionals as nil), recursively, and unknown names answer nil.
-    @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras"])
+    @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers"])
     func typedLookupsMatchTheMirror(model: String) throws {
         let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(model).xcdatamodeld").path)
         let configuration = GeneratorConfiguration(generateXcodeCodegenEntities: true)

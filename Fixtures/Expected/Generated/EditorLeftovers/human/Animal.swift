@@ -1,0 +1,18 @@
+// Animal.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Animal+Generated.swift.
+import CoreData
+import Foundation
+
+extension Animal {
+    // Typed validation hooks (see AnimalValidating in Animal+Generated.swift): Core Data runs the ones
+    // you write when it validates, at the latest when the context saves. Write only those you need.
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+    //
+    // nonisolated func validateDeletion(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
+}
