@@ -58,6 +58,13 @@ import Testing
             let result = try CodeGenerator.generate(
                 schema: schema, configuration: GeneratorConfiguration(generateXcodeCodegenEntities: true))
             for file in result.files {
+                // The collection proxies call a class's KVC mutators back (Key-Value Coding Programming Guide,
+                // "Accessor Search Patterns"): generated accessors exposed under those selectors must never use them.
+                if file.kind == .machine || file.kind == .support {
+                    for proxy in ["mutableOrderedSetValue(forKey: ", "mutableSetValue(forKey: ", "mutableArrayValue(forKey: "] {
+                        #expect(!file.contents.contains(proxy), "\(schema.modelName) \(file.relativePath) calls \(proxy))")
+                    }
+                }
                 combined += "// MARK: FILE \(index) \(schema.modelName) \(file.kind.rawValue)/\(file.relativePath)\n"
                 combined += file.contents
                 fileCount += 1

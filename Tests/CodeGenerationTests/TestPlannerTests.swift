@@ -30,7 +30,8 @@ import Testing
         #expect(!plan.suites.contains { $0.entityName == "Party" })  // abstract
         #expect(plan.fileName == "InventoryModelTests.swift")
         #expect(plan.moduleName == "Inventory")
-        #expect(plan.suites.allSatisfy { $0.suiteName == "Inventory\($0.className)Tests" })
+        // Test files name generated classes by module (`Inventory.Item`): SDK names cannot capture them.
+        #expect(plan.suites.allSatisfy { $0.className == "Inventory.\($0.entityName)" && $0.suiteName == "Inventory\($0.entityName)Tests" })
     }
 
     @Test func dependenciesAreCreatedBeforeTheObjectsThatNeedThem() throws {
@@ -41,9 +42,9 @@ import Testing
         ])
         let line = try #require(try suite(plan, "Line").roundTrip)
         // Line needs an Item, which needs a Person (owner).
-        let person = try position("let owner = Person(", in: line.creation)
-        let item = try position("let item = Item(", in: line.creation)
-        let subject = try position("let line = Line(", in: line.creation)
+        let person = try position("let owner = Inventory.Person(", in: line.creation)
+        let item = try position("let item = Inventory.Item(", in: line.creation)
+        let subject = try position("let line = Inventory.Line(", in: line.creation)
         #expect(person < item && item < subject)
         #expect(line.creation[subject].contains("item: item"))
         #expect(line.createdChecks.contains("XCTAssertIdentical(line.item, item)"))
@@ -72,9 +73,9 @@ import Testing
         let (plan, _) = try testPlan(TestSchemas.inventory())
         let item = try #require(try suite(plan, "Item").roundTrip)
         #expect(item.creation.contains("item.addToTags(tag)"))
-        #expect(item.modification.contains { $0.hasPrefix("let addedTag = Tag(context: reader") })
+        #expect(item.modification.contains { $0.hasPrefix("let addedTag = Inventory.Tag(context: reader") })
         #expect(item.modification.contains("fetched.addToTags(addedTag)"))
-        #expect(item.modification.contains("fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Tag))"))
+        #expect(item.modification.contains("fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Inventory.Tag))"))
         #expect(item.modifiedChecks.contains("XCTAssertEqual(Set(refetched.tags.map(\\.objectID)), [addedTag.objectID])"))
         #expect(item.modifiedChecks.contains {
             $0.hasPrefix("XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: tag.objectID), key: \"items\")")
@@ -99,8 +100,8 @@ import Testing
     @Test func cyclesAreClosedBeforeSavingWithoutExtraObjects() throws {
         let (plan, _) = try testPlan(Self.cycle())
         let a = try #require(try suite(plan, "A").roundTrip)
-        #expect(a.creation.first?.hasPrefix("let a = A(context: context") == true)
-        let b = try position("let b = B(context: context, a: a)", in: a.creation)
+        #expect(a.creation.first?.hasPrefix("let a = M.A(context: context") == true)
+        let b = try position("let b = M.B(context: context, a: a)", in: a.creation)
         let closing = try position("a.b = b", in: a.creation)
         #expect(b < closing)
         #expect(a.creation.filter { $0.hasPrefix("let ") }.count == 2)
@@ -108,8 +109,8 @@ import Testing
         let bSuite = try #require(try suite(plan, "B").roundTrip)
         // B needs an A; that A's left-out `b` is the B under test, not a second B.
         #expect(bSuite.creation.filter { $0.hasPrefix("let ") }.count == 2)
-        let aFirst = try position("let a = A(", in: bSuite.creation)
-        let subject = try position("let b = B(context: context, a: a)", in: bSuite.creation)
+        let aFirst = try position("let a = M.A(", in: bSuite.creation)
+        let subject = try position("let b = M.B(context: context, a: a)", in: bSuite.creation)
         let set = try position("a.b = b", in: bSuite.creation)
         #expect(aFirst < subject && subject < set)
     }
@@ -211,7 +212,7 @@ import Testing
         configuration.testsModelBundle = bundle
         let (plan, _) = try testPlan(TestSchemas.inventory(), configuration)
         let expected: [GeneratorConfiguration.TestsModelBundle: String] = [
-            .class: "Bundle(for: Item.self)", .main: "Bundle.main", .module: "Bundle.module",
+            .class: "Bundle(for: Inventory.Item.self)", .main: "Bundle.main", .module: "Bundle.module",
         ]
         #expect(plan.bundleExpression == expected[bundle])
     }

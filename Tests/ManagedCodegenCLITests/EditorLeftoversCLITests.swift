@@ -26,7 +26,7 @@ import Testing
         let keeper = try String(
             contentsOf: output.appendingPathComponent("Generated/Keeper+Generated.swift"), encoding: .utf8)
         #expect(keeper.contains("        badge: Int32,\n"))
-        #expect(keeper.contains("@NSManaged nonisolated public var cache: NSObject?"))
+        #expect(keeper.contains("@NSManaged public var cache: NSObject?"))
     }
 
     @Test func warningsAsErrorsRefuses() throws {

@@ -35,7 +35,7 @@ import Testing
                 "Item+Generated.swift", "ManagedValidation+Generated.swift", "Person+Generated.swift", "Tag+Generated.swift",
             ])
         #expect(fileNames(in: human) == ["Item.swift", "Person.swift", "Tag.swift"])
-        #expect(try read(machine.appendingPathComponent("Item+Generated.swift")).contains("public final class Item"))
+        #expect(try read(machine.appendingPathComponent("Item+Generated.swift")).contains("nonisolated public final class Item"))
     }
 
     @Test func withoutFoldersOrConfigTheErrorSaysWhatToPass() throws {
@@ -59,7 +59,7 @@ import Testing
             to: app.appendingPathComponent("managed-codegen.yml"))
         try generate([model.path])
         let item = try read(app.appendingPathComponent("Generated/Item+Generated.swift"))
-        #expect(item.contains("\nfinal class Item"))
+        #expect(item.contains("\nnonisolated final class Item"))
         #expect(item.contains("import Combine"))
         #expect(!fileNames(in: app.appendingPathComponent("Generated")).contains("Tag+Generated.swift"))
         #expect(fileNames(in: app.appendingPathComponent("Model")) == ["Item.swift", "Person.swift"])
@@ -69,7 +69,7 @@ import Testing
         try generate([model.path, "--access-level", "public", "--output", elsewhere.path, "--exclude", "Person"])
         let overridden = fileNames(in: elsewhere)
         #expect(overridden == ["Item+Generated.swift", "ManagedValidation+Generated.swift", "Tag+Generated.swift"])
-        #expect(try read(elsewhere.appendingPathComponent("Item+Generated.swift")).contains("public final class Item"))
+        #expect(try read(elsewhere.appendingPathComponent("Item+Generated.swift")).contains("nonisolated public final class Item"))
 
         // --no-config ignores it (and then the folders must be given).
         #expect(diagnostics(of: [model.path, "--no-config"]).count == 2)

@@ -20,7 +20,7 @@ struct GeneratedTestsTypeCheckTests {
         let output = try Self.inventory(modelBundle: bundle)
         defer { output.remove() }
         let tests = try String(contentsOf: output.testsDirectory.appendingPathComponent("InventoryModelTests.swift"), encoding: .utf8)
-        let expected = ["class": "Bundle(for: Item.self)", "main": "Bundle.main", "module": "Bundle.module"][bundle.rawValue]!
+        let expected = ["class": "Bundle(for: Inventory.Item.self)", "main": "Bundle.main", "module": "Bundle.module"][bundle.rawValue]!
         #expect(tests.contains("let bundle = \(expected)\n"))
         for mode in LanguageMode.allCases {
             let result = try output.typecheck(mode)
@@ -35,7 +35,7 @@ struct GeneratedTestsTypeCheckTests {
         let file = output.testsDirectory.appendingPathComponent("InventoryModelTests.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
         // The generated test must pass the values the initializer requires: dropping one is an error.
-        let broken = text.replacingOccurrences(of: "let person = Person(context: context, name: \"name 1\")", with: "let person = Person(context: context)")
+        let broken = text.replacingOccurrences(of: "let person = Inventory.Person(context: context, name: \"name 1\")", with: "let person = Inventory.Person(context: context)")
         #expect(broken != text)
         try Data(broken.utf8).write(to: file)
         let result = try output.typecheck(.swift5)

@@ -18,6 +18,9 @@ struct TestModel {
 
     /// The module the tests `@testable import`.
     let moduleName: String
+    /// `moduleName`, when it can qualify the generated classes (see `typeReference(_:)`).
+    private let qualifyingModule: String?
+    private let generatedClassNames: Set<String>
 
     /// What the planner asks of each entity, per created object and per property: worked out once, here,
     /// because the schema answers by linear search and rebuilds the inherited lists on every call.
@@ -41,6 +44,10 @@ struct TestModel {
         self.moduleName = moduleName
         let classes = Dictionary(plan.classes.map { ($0.entityName, $0) }, uniquingKeysWith: { first, _ in first })
         self.classes = classes
+        generatedClassNames = Set(plan.classes.map(\.className))
+        qualifyingModule =
+            SwiftNames.isIdentifier(moduleName) && !SwiftNames.isKeyword(moduleName) && !generatedClassNames.contains(moduleName)
+            ? moduleName : nil
         self.composites = Dictionary(plan.composites.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var entities: [String: EntityFacts] = [:]
         for entity in schema.entities where entities[entity.name] == nil {
@@ -71,16 +78,14 @@ struct TestModel {
     /// Relationships including inherited ones, in `Schema.allRelationships(of:)` order; empty for an unknown entity.
     func allRelationships(of entityName: String) -> [Relationship] { entities[entityName]?.allRelationships ?? [] }
 
-    /// How the test file names a generated class: always qualified by its module (`Inventory.Item`). The test file
+    /// How the test file names a generated class: qualified by its module (`Inventory.Item`). The test file
     /// imports Swift, Foundation, Core Data, XCTest and the Objective-C runtime, whose names (`Data`, `Category`,
     /// `Method`, `Selector`, `Published`, …) would capture or make ambiguous a bare class name, and no list of
-    /// them stays complete. Left bare only when the module name cannot qualify: not an identifier, or the name of
-    /// one of the generated classes (which `Module.` would then mean).
+    /// them stays complete. Other names (`NSManagedObject`) stay bare, and so does everything when the module name
+    /// cannot qualify: not an identifier, or the name of one of the generated classes (which `Module.` would mean).
     func typeReference(_ className: String) -> String {
-        guard SwiftNames.isIdentifier(moduleName), !SwiftNames.isKeyword(moduleName),
-            !classes.values.contains(where: { $0.className == moduleName })
-        else { return className }
-        return String(concatenating: moduleName, ".", className)
+        guard let qualifyingModule, generatedClassNames.contains(className) else { return className }
+        return String(concatenating: qualifyingModule, ".", className)
     }
 
     func attributes(of entityName: String) -> [String: Attribute] {

@@ -159,7 +159,10 @@ nonisolated extension ItemValidating {
     func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Item: ItemValidating {
+nonisolated extension Item: ItemValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Item {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDeletion(_:)")

@@ -83,7 +83,10 @@ nonisolated extension CatValidating {
     func validateCatDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Cat: CatValidating {
+nonisolated extension Cat: CatValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Cat {
     /// The deletion hook of earlier versions, which read the object itself: a `validateCatDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateCatDeletion(_:)")

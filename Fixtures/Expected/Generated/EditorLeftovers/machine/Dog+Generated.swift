@@ -83,7 +83,10 @@ nonisolated extension DogValidating {
     func validateDogDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Dog: DogValidating {
+nonisolated extension Dog: DogValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Dog {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDogDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDogDeletion(_:)")

@@ -263,7 +263,10 @@ nonisolated extension CategoryValidating {
     func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Category: CategoryValidating {
+nonisolated extension Category: CategoryValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Category {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDeletion(_:)")

@@ -133,7 +133,10 @@ nonisolated extension SelectorValidating {
     func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Selector: SelectorValidating {
+nonisolated extension Selector: SelectorValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Selector {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDeletion(_:)")

@@ -95,7 +95,10 @@ nonisolated extension UserValidating {
     func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension User: UserValidating {
+nonisolated extension User: UserValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension User {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDeletion(_:)")

@@ -78,7 +78,10 @@ nonisolated extension CircleValidating {
     func validateCircleDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Circle: CircleValidating {
+nonisolated extension Circle: CircleValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Circle {
     /// The deletion hook of earlier versions, which read the object itself: a `validateCircleDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateCircleDeletion(_:)")

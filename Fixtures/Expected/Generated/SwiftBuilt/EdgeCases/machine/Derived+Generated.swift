@@ -73,7 +73,10 @@ nonisolated extension DerivedValidating {
     func validateDerivedDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Derived: DerivedValidating {
+nonisolated extension Derived: DerivedValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Derived {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDerivedDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDerivedDeletion(_:)")

@@ -70,7 +70,10 @@ nonisolated extension EmptyValidating {
     func validateDeletion(_ committedValues: [String: Any]) throws {}
 }
 
-nonisolated extension Empty: EmptyValidating {
+nonisolated extension Empty: EmptyValidating {}
+
+// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
+nonisolated extension Empty {
     /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
     /// now fails to compile (invalid redeclaration) instead of being silently skipped.
     @available(*, unavailable, renamed: "validateDeletion(_:)")
