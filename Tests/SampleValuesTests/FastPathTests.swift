@@ -32,7 +32,7 @@ import Testing
         "mixed \u{1F}\u{80}\u{9F}\u{A0}",
     ]
 
-    @Test(arguments: awkwardTexts.map(TextArgument.init))
+    @Test(arguments: awkwardTexts.map { TextArgument($0) })
     func stringLiteralMatchesScalarSpelling(_ sample: TextArgument) {
         let text = sample.text
         #expect(SwiftSourceText.stringLiteral(text) == Self.referenceStringLiteral(text))
@@ -48,7 +48,7 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 
-    @Test(arguments: awkwardTexts.map(TextArgument.init))
+    @Test(arguments: awkwardTexts.map { TextArgument($0) })
     func scalarsInitializerMatchesUnicodeScalarView(_ sample: TextArgument) {
         let scalars = Array(sample.text.unicodeScalars)
         #expect(String(scalars: scalars) == String(String.UnicodeScalarView(scalars)))

@@ -9,7 +9,7 @@ import Testing
         "", "short", "notes 1" + String(repeating: "x", count: 31), "notes 1" + String(repeating: "x", count: 32),
         String(repeating: "a", count: 10_000), "é" + String(repeating: "\"", count: 40), "tab\t" + String(repeating: "\\", count: 33),
         String(repeating: "x", count: 40) + "y", "日本" + String(repeating: "z", count: 64),
-    ].map(TextArgument.init))
+    ].map { TextArgument($0) })
     func spellsExactlyTheSample(_ sample: TextArgument) throws {
         let text = sample.text
         let expression = SampleValue.string(text).swiftLiteral(forTypeNamed: "String")
