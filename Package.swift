@@ -12,9 +12,11 @@ let package = Package(
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
     ],
+    // Lower bounds are the versions CI builds and tests, pinned in Package.resolved (committed): Yams 5 lacks
+    // the Sendable YamlError.duplicatedKeysInMapping the config parser matches; older versions are not tested.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(

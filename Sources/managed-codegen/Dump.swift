@@ -7,7 +7,7 @@ struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the resolved schema as JSON: exactly what the generator understood from the model.",
         discussion: """
-            The JSON is stable (sorted keys, no paths, no timestamps), so it can be committed and diffed.
+            The JSON is stable (sorted keys, no paths, no timestamps), so it can be committed and diffed. \
             With --all-versions, prints a JSON array with one schema per model version, oldest first.
             """
     )

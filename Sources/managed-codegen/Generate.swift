@@ -8,24 +8,28 @@ import ModelReader
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate NSManagedObject subclasses (and optionally their tests) from a Core Data model.",
+        // Paragraphs without hard line breaks: ArgumentParser wraps them to the terminal's width. The lists and
+        // examples keep their lines, each short enough for 80 columns.
         discussion: """
             Writes, for every entity with a custom class and Codegen set to Manual/None:
-              <output>/Item+Generated.swift        rewritten on every run; do not edit
-              <human-output>/Item.swift            written once, then yours (validation hooks, helpers)
-              <output>/ManagedValidation+Generated.swift   once per model
-              <tests-output>/<Model>ModelTests.swift       with --tests-output
-            Unchanged files are not rewritten; machine files of removed entities are deleted (only files
+              <output>/Item+Generated.swift: rewritten on every run; do not edit
+              <human-output>/Item.swift: written once, then yours (hooks, helpers)
+              <output>/ManagedValidation+Generated.swift: once per model
+              <tests-output>/<Model>ModelTests.swift: with --tests-output
+            Unchanged files are not rewritten; machine files of removed entities are deleted (only files \
             carrying the generator's banner). On any error nothing is written.
 
-            Settings come from the flags, then the config file (--config PATH, else managed-codegen.yml in
-            the folder holding the model bundle; its keys are the long names of these flags, its relative
-            paths are relative to it), then the defaults. A list flag (--import, --include, --exclude)
+            Settings come from the flags, then the config file (--config PATH, else managed-codegen.yml in \
+            the folder holding the model bundle; its keys are the long names of these flags, its relative \
+            paths are relative to it), then the defaults. A list flag (--import, --include, --exclude) \
             replaces the config file's list.
 
             Examples:
-              managed-codegen generate Model.xcdatamodeld --output Sources/App/Generated --human-output Sources/App/Model
-              managed-codegen generate Model.xcdatamodeld --output Generated --human-output Model --check
-              managed-codegen generate Model.xcdatamodeld          (folders from managed-codegen.yml)
+              managed-codegen generate Model.xcdatamodeld \\
+                  --output Sources/App/Generated --human-output Sources/App/Model
+              managed-codegen generate Model.xcdatamodeld \\
+                  --output Generated --human-output Model --check
+              managed-codegen generate Model.xcdatamodeld   # folders: managed-codegen.yml
             """
     )
 

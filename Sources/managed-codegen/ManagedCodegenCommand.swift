@@ -1,18 +1,20 @@
 import ArgumentParser
 import Foundation
 import ManagedModel
+import ModelReader
 
 @main
 struct ManagedCodegenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "managed-codegen",
         abstract: "Generate typed Core Data classes, validation hooks and round-trip tests from an Xcode model.",
+        // Paragraphs without hard line breaks: ArgumentParser wraps them to the terminal's width.
         discussion: """
-            MODEL is a .xcdatamodeld bundle, a .xcdatamodel folder or a model's `contents` file.
-            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model.
+            MODEL is a .xcdatamodeld bundle, a .xcdatamodel folder or a model's `contents` file. \
+            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model. \
             Exit status: 0 on success, 1 on any error (nothing is written then).
 
-            Start with `managed-codegen dump MODEL` to see how the model was understood, then
+            Start with `managed-codegen dump MODEL` to see how the model was understood, then \
             `managed-codegen generate MODEL --output Generated --human-output Sources`.
             """,
         version: "0.1.0",
@@ -32,9 +34,27 @@ struct ManagedCodegenCommand: ParsableCommand {
             if code == .success {
                 exit(withError: error)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            var message = fullMessage(for: error)
+            if let unknown = unknownSubcommandMessage(for: Array(CommandLine.arguments.dropFirst())) {
+                // ArgumentParser reports `genrate Model …` as "2 unexpected arguments"; say what was meant.
+                message = ([unknown] + message.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init))
+                    .joined(separator: "\n")
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(1)
         }
+    }
+
+    /// The error line for a first argument that is neither an option nor a subcommand, with the nearest
+    /// subcommand when one is close; nil when the first argument is fine.
+    static func unknownSubcommandMessage(for arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        if let closest = SpellingSuggestion.closest(to: first, in: names) {
+            return "Error: Unknown subcommand '\(first)'. Did you mean '\(closest)'?"
+        }
+        return "Error: Unknown subcommand '\(first)'. The subcommands are \(names.joined(separator: ", "))."
     }
 }
 

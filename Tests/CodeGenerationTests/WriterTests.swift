@@ -261,8 +261,8 @@ import Testing
     @Test(arguments: ["", "{", "managed-codegen-stamp 1\nfingerprint x\n", "managed-codegen-stamp 2\nfingerprint x",
         "managed-codegen-stamp 2\nfingerprint x\nmachine 1 2 3 /no-inode\n", "managed-codegen-stamp 2\nfingerprint x\nlisting bad\\q\n",
         "managed-codegen-stamp 2\nfingerprint x\nsurprise\n"])
-    func damagedRecordsAreNoRecord(text: String) {
-        #expect(GenerationStamp.Record(text: text) == nil)
+    func damagedRecordsAreNoRecord(text: TextArgument) {
+        #expect(GenerationStamp.Record(text: text.text) == nil)
     }
 }
 

@@ -56,8 +56,8 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let stdoutURL = scratch.appendingPathComponent("stdout")
         let stderrURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        try Data().write(to: stdoutURL)
+        try Data().write(to: stderrURL)
         let stdout = try FileHandle(forWritingTo: stdoutURL)
         let stderr = try FileHandle(forWritingTo: stderrURL)
         defer {

@@ -34,10 +34,10 @@ struct BadInputXMLTests {
             ("<model/>\n<model/>", 2, "Extra content at the end of the document"),
             ("just text", 1, "Start tag expected"),
             ("<model>\n<entity name='A' name='B'/>\n</model>", 2, "Attribute name redefined"),
-        ] as [(String, Int, String)]
+        ] as [(TextArgument, Int, String)]
     )
-    func malformed(text: String, line: Int, reason: String) throws {
-        let diagnostic = try parseError(text)
+    func malformed(text: TextArgument, line: Int, reason: String) throws {
+        let diagnostic = try parseError(text.text)
         #expect(diagnostic.message.hasPrefix("malformed XML: "))
         #expect(diagnostic.message.contains(reason))
         #expect(!diagnostic.message.contains("\n"))
@@ -46,8 +46,8 @@ struct BadInputXMLTests {
     }
 
     @Test("empty and blank files say so", arguments: ["", "   \n\n  "])
-    func emptyFile(text: String) throws {
-        let diagnostic = try parseError(text)
+    func emptyFile(text: TextArgument) throws {
+        let diagnostic = try parseError(text.text)
         #expect(diagnostic.message == "the model file is empty")
     }
 

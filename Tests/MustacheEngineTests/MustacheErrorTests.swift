@@ -18,9 +18,9 @@ import Testing
         ("{{!\n\n\n}}{{#x}}", 4, "never closed"),
         ("{{>}}", 1, "needs a template name"),
     ])
-    func reportsTheLine(source: String, line: Int, message: String) {
+    func reportsTheLine(source: TextArgument, line: Int, message: String) {
         #expect {
-            _ = try MustacheTemplate(name: "t", source: source)
+            _ = try MustacheTemplate(name: "t", source: source.text)
         } throws: { error in
             guard let error = error as? MustacheSyntaxError else { return false }
             return error.line == line && error.message.contains(message) && error.templateName == "t"

@@ -32,8 +32,9 @@ import Testing
         "mixed \u{1F}\u{80}\u{9F}\u{A0}",
     ]
 
-    @Test(arguments: awkwardTexts)
-    func stringLiteralMatchesScalarSpelling(_ text: String) {
+    @Test(arguments: awkwardTexts.map { TextArgument($0) })
+    func stringLiteralMatchesScalarSpelling(_ sample: TextArgument) {
+        let text = sample.text
         #expect(SwiftSourceText.stringLiteral(text) == Self.referenceStringLiteral(text))
     }
 
@@ -47,9 +48,9 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 
-    @Test(arguments: awkwardTexts)
-    func scalarsInitializerMatchesUnicodeScalarView(_ text: String) {
-        let scalars = Array(text.unicodeScalars)
+    @Test(arguments: awkwardTexts.map { TextArgument($0) })
+    func scalarsInitializerMatchesUnicodeScalarView(_ sample: TextArgument) {
+        let scalars = Array(sample.text.unicodeScalars)
         #expect(String(scalars: scalars) == String(String.UnicodeScalarView(scalars)))
         #expect(String(scalars: scalars).unicodeScalars.elementsEqual(scalars))
     }

@@ -9,8 +9,9 @@ import Testing
         "", "short", "notes 1" + String(repeating: "x", count: 31), "notes 1" + String(repeating: "x", count: 32),
         String(repeating: "a", count: 10_000), "é" + String(repeating: "\"", count: 40), "tab\t" + String(repeating: "\\", count: 33),
         String(repeating: "x", count: 40) + "y", "日本" + String(repeating: "z", count: 64),
-    ])
-    func spellsExactlyTheSample(_ text: String) throws {
+    ].map { TextArgument($0) })
+    func spellsExactlyTheSample(_ sample: TextArgument) throws {
+        let text = sample.text
         let expression = SampleValue.string(text).swiftLiteral(forTypeNamed: "String")
         #expect(try Self.evaluate(expression) == text, "\(expression.prefix(120))")
         let run = text.utf8.reversed().prefix { $0 == text.utf8.last }.count

@@ -340,9 +340,10 @@ final class LegacyDateFormatters: @unchecked Sendable {
     }
 }
 
-/// Close-but-wrong spellings get a suggestion (`Integer16` -> `Integer 16`, `optinal` -> `optional`).
-enum SpellingSuggestion {
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+/// Close-but-wrong spellings get a suggestion (`Integer16` -> `Integer 16`, `optinal` -> `optional`; the CLI's
+/// `genrate` -> `generate`).
+public enum SpellingSuggestion {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let folded = fold(word)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != word {
@@ -358,7 +359,7 @@ enum SpellingSuggestion {
     }
 
     /// ` (did you mean 'x'?)` or nothing.
-    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

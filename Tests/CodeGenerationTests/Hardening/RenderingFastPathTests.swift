@@ -86,7 +86,8 @@ import Testing
 
     /// The byte-wise line split of test statements against the Character-wise split it replaced.
     @Test(arguments: ["", "a", "a\nb", "\n", "\n\n", "a\r\nb", "\r\n\n", "a\rb\n", "é\n\u{301}x", "a\n\n", "日本\n語\n", "x\r", "\r"])
-    func linesSplitLikeCharacters(text: String) {
+    func linesSplitLikeCharacters(text sample: TextArgument) {
+        let text = sample.text
         #expect(text.lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
@@ -95,7 +96,8 @@ import Testing
         "", "\n", "\n\n\n", "  \n\t\n", "a", "a\n", "a  \n\n\n", "\n\n a \t\n", "a\r\nb\r\n", "a\rb\n", "a \r\n b\t\r\n",
         "x\n\n\ny\n\n", "é \n\t\u{301} \nz", "a \u{301}\n", "tab\t\t\nsp  ", "\r\n\r\na\r\n\r\n", "a\n  \n  \nb", "日本 \n語\t",
     ])
-    func normalizedMatchesTheLineSplittingVersion(text: String) {
+    func normalizedMatchesTheLineSplittingVersion(text sample: TextArgument) {
+        let text = sample.text
         #expect(TemplateSet.normalized(text) == lineSplittingNormalized(text))
     }
 

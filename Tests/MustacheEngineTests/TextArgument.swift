@@ -1,0 +1,1 @@
+../SampleValuesTests/TextArgument.swift
