@@ -523,9 +523,9 @@ struct TestPlanner {
                 "\(subject).removeFrom\(capitalized)(\(subject).\(name) as NSSet)",
                 "XCTAssertEqual(\(subject).\(name).count, 0)",
                 "\(subject).addTo\(capitalized)(\(a))",
-                "\(subject).addTo\(capitalized)(NSSet(array: [\(b), \(c), \(d)]))",
+                "\(subject).addTo\(capitalized)(NSSet(array: [\(b), \(c), \(d), \(e)]))",
                 "\(subject).removeFrom\(capitalized)(\(d))",
-                "\(subject).removeFrom\(capitalized)(NSSet(array: [\(a)]))",
+                "\(subject).removeFrom\(capitalized)(NSSet(array: [\(a), \(e)]))",
                 "XCTAssertEqual(\(subject).\(name), [\(b), \(c)])",
             ]
             finalMembers = [b, c]
