@@ -40,47 +40,4 @@ nonisolated public final class Derived: Base {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Derived> {
         NSFetchRequest<Derived>(entityName: "Derived")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateDerivedConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateDerivedConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDerivedDeletion(committedValues(forKeys: nil)) }
-    }
-}
-
-/// Typed validation hooks for Derived. Implement the ones you need in an extension of Derived
-/// (for example in Derived.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol DerivedValidating {
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateDerivedConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDerivedDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension DerivedValidating {
-    func validateDerivedConsistency() throws {}
-    func validateDerivedDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Derived: DerivedValidating {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDerivedDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDerivedDeletion(_:)")
-    func validateDerivedDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Derived {
 }

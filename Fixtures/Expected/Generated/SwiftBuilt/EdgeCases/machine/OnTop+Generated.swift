@@ -37,47 +37,4 @@ nonisolated public final class OnTop: XcodeMade {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<OnTop> {
         NSFetchRequest<OnTop>(entityName: "OnTop")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
-}
-
-/// Typed validation hooks for OnTop. Implement the ones you need in an extension of OnTop
-/// (for example in OnTop.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol OnTopValidating {
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension OnTopValidating {
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension OnTop: OnTopValidating {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension OnTop {
 }
