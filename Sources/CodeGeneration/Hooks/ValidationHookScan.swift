@@ -23,6 +23,9 @@ public struct ValidationHookScan: Hashable, Sendable {
         public var methodName: String
         public var parameters: [Parameter]
         public var location: SourceLocation
+        /// A value the hook rejects, from a `// managedCodegen.rejects: <Swift expression>` comment line right above
+        /// it: the generated tests set the property to it and expect the hook's error from `save()`.
+        public var rejectedSample: String? = nil
     }
 
     /// In file order (files sorted by path).
@@ -92,10 +95,12 @@ private struct HookLexer {
         bytes = Array(text.utf8)
     }
 
+    static let rejectsMarker = "managedCodegen.rejects:"
+
     private static let typeKeywords: Set<String> = ["extension", "class", "struct", "enum", "actor", "protocol"]
 
     func declarations() -> [ValidationHookScan.Declaration] {
-        let tokens = tokenize()
+        let (tokens, comments) = tokenize()
         var found: [ValidationHookScan.Declaration] = []
         // One entry per open brace: the type whose body it opens, or nil (function bodies, closures, …).
         var scopes: [String?] = []
@@ -136,9 +141,19 @@ private struct HookLexer {
             case .word("func"):
                 guard let typeName = scopes.last ?? nil, let name = word(at: index + 1), Self.isHookLike(name) else { break }
                 if let parameters = parameters(in: tokens, from: index + 2) {
+                    let line = tokens[index].line
+                    // The comment lines right above the declaration (its attributes and modifiers are on its line).
+                    var sample: String?
+                    var above = line - 1
+                    while let comment = comments[above] {
+                        if let range = comment.range(of: Self.rejectsMarker) {
+                            sample = comment[range.upperBound...].trimmingCharacters(in: .whitespaces)
+                        }
+                        above -= 1
+                    }
                     found.append(
                         .init(typeName: typeName, methodName: name, parameters: parameters,
-                              location: SourceLocation(path: path, line: tokens[index].line)))
+                              location: SourceLocation(path: path, line: line), rejectedSample: sample?.isEmpty == false ? sample : nil))
                 }
             default:
                 break
@@ -212,9 +227,10 @@ private struct HookLexer {
     }
 
     /// Words (identifiers, keywords, numbers; backticks removed) and single punctuation bytes with their line;
-    /// whitespace, comments and string literals dropped.
-    private func tokenize() -> [(token: Token, line: Int)] {
+    /// whitespace, comments and string literals dropped. Also the text of each line that is only a `//` comment.
+    private func tokenize() -> ([(token: Token, line: Int)], comments: [Int: String]) {
         var tokens: [(token: Token, line: Int)] = []
+        var comments: [Int: String] = [:]
         var line = 1
         var index = 0
         let count = bytes.count
@@ -230,7 +246,9 @@ private struct HookLexer {
             } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 index += 1
             } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                let start = index
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                if tokens.last?.line != line { comments[line] = String(decoding: bytes[start..<index], as: UTF8.self) }
             } else if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
                 var depth = 0
                 repeat {
@@ -262,7 +280,7 @@ private struct HookLexer {
                 index += 1
             }
         }
-        return tokens
+        return (tokens, comments)
     }
 
     private func nextIsQuote(after index: Int) -> Bool {

@@ -190,6 +190,10 @@ public struct ValidationPlan: Hashable, Sendable {
         public var conversion: String
         /// A generated ancestor has a bridge for the key: this one overrides it and runs it first.
         public var isOverride: Bool
+        /// The property's model name.
+        public var key: String = ""
+        /// A Swift expression the user's hook rejects (`// managedCodegen.rejects:`), for the generated tests.
+        public var rejectedSample: String? = nil
     }
 
     /// Hooks of the properties this class declares (inherited ones are in ``bridges`` once written).

@@ -149,7 +149,7 @@ extension GenerationPlanner {
         }
         return .init(
             selector: hook.selector, bridgeName: hook.methodName, hookName: hookName, parameterName: hook.parameterName,
-            conversion: conversion, isOverride: false)
+            conversion: conversion, isOverride: false, key: hook.key, rejectedSample: declaration.rejectedSample)
     }
 
     static func withoutSpaces(_ type: String) -> String {

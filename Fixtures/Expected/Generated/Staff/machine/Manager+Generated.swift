@@ -104,6 +104,13 @@ nonisolated public final class Manager: Employee {
     // Core Data's validateValue(_:forKey:) calls validate<Key>:error: through the Objective-C runtime when the
     // object implements it (NSManagedObject; Key-Value Coding Programming Guide, "Adding Validation": validation
     // is opted into property by property). One bridge per hook written; an override runs the parent's first.
+    @objc(validateBudget:error:)
+    func validateBudget(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+        // A missing value is Core Data's to report: it knows which are optional.
+        guard let budget = (value.pointee as? NSNumber)?.doubleValue else { return }
+        try validateBudget(budget)
+    }
+
     @objc(validateReports:error:)
     func validateReports(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
         // A missing value is Core Data's to report: it knows which are optional.

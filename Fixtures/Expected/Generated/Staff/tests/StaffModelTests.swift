@@ -129,6 +129,15 @@ final class StaffModelTestStore {
         }
     }
 
+    /// Fails unless `save` throws an error for `key` (any code): one a validation hook threw, alone or among others.
+    func assertHookError(_ save: @autoclosure () throws -> Void, key: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { $0.userInfo[NSValidationKeyErrorKey] as? String == key },
+                "no error for '\(key)' in \(error)", file: file, line: line)
+        }
+    }
+
     /// Fails unless `save` throws an NSValidationMultipleErrorsError whose NSDetailedErrorsKey lists exactly `expected`.
     func assertValidationErrors(
         _ save: @autoclosure () throws -> Void, _ expected: [(code: Int, key: String)],
@@ -251,6 +260,33 @@ final class StaffEmployeeTests: XCTestCase {
         employee.name = ""
         employee.level = Int16(0)
         store.assertValidationErrors(try context.save(), [(NSValidationStringTooShortError, "name"), (NSValidationNumberTooSmallError, "level")])
+    }
+
+    /// `validateName(_:)` (Person's hook) rejects " padded ": its error reaches save() for 'name'.
+    func testValidateNameErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        employee.name = " padded "
+        store.assertHookError(try context.save(), key: "name")
+    }
+
+    /// `validateLevel(_:)` rejects 4: its error reaches save() for 'level'.
+    func testValidateLevelErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        employee.level = 4
+        store.assertHookError(try context.save(), key: "level")
+    }
+
+    /// `validateEmployeeName(_:)` rejects "Nobody": its error reaches save() for 'name'.
+    func testValidateEmployeeNameErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        employee.name = "Nobody"
+        store.assertHookError(try context.save(), key: "name")
     }
 
     /// A valid Staff.Employee with only the values its initializer requires, and the objects it needs.
@@ -418,6 +454,42 @@ final class StaffManagerTests: XCTestCase {
         XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "manager").contains(manager.objectID))
     }
 
+    /// `validateName(_:)` (Person's hook) rejects " padded ": its error reaches save() for 'name'.
+    func testValidateNameErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.name = " padded "
+        store.assertHookError(try context.save(), key: "name")
+    }
+
+    /// `validateLevel(_:)` (Employee's hook) rejects 4: its error reaches save() for 'level'.
+    func testValidateLevelErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.level = 4
+        store.assertHookError(try context.save(), key: "level")
+    }
+
+    /// `validateEmployeeName(_:)` (Employee's hook) rejects "Nobody": its error reaches save() for 'name'.
+    func testValidateEmployeeNameErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.name = "Nobody"
+        store.assertHookError(try context.save(), key: "name")
+    }
+
+    /// `validateBudget(_:)` rejects 2_000_000: its error reaches save() for 'budget'.
+    func testValidateBudgetErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.budget = 2_000_000
+        store.assertHookError(try context.save(), key: "budget")
+    }
+
     /// A valid Staff.Manager with only the values its initializer requires, and the objects it needs.
     private func makeManager(in context: NSManagedObjectContext) -> Staff.Manager {
         let manager = Staff.Manager(context: context, name: "name 1")
@@ -470,6 +542,15 @@ final class StaffPersonTests: XCTestCase {
         try context.save()
         person.name = ""
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
+    }
+
+    /// `validateName(_:)` rejects " padded ": its error reaches save() for 'name'.
+    func testValidateNameErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        person.name = " padded "
+        store.assertHookError(try context.save(), key: "name")
     }
 
     /// A valid Staff.Person with only the values its initializer requires, and the objects it needs.
