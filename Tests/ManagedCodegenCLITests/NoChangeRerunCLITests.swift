@@ -66,11 +66,14 @@ import Testing
         let afterHook = try workspace.generate()
         #expect(afterHook.stdout.hasPrefix("1 written"), "\(afterHook.stdout)")
         #expect(try String(contentsOf: machineFile, encoding: .utf8).contains("@objc(validateName:error:)"))
-        // A comment changes no hook: the stamp still holds.
+        // A comment changes no hook: nothing is written (the kept human file changed, so this is a full run).
         try (String(contentsOf: human, encoding: .utf8) + "// a note\n").write(to: human, atomically: true, encoding: .utf8)
+        let afterComment = try workspace.generate()
+        #expect(afterComment.stdout.hasPrefix("0 written"), "\(afterComment.stdout)")
+        // Then the stamp holds again.
         let before = CLI.Snapshot(workspace.root)
         _ = try workspace.generate()
-        #expect(CLI.Snapshot(workspace.root) == before, "the run after a comment edit was not a replay")
+        #expect(CLI.Snapshot(workspace.root) == before, "the run after an unchanged run was not a replay")
         // A misspelled hook is reported at its line, in Xcode's format.
         try (String(contentsOf: human, encoding: .utf8) + "extension Person {\n    nonisolated func validateNmae(_ name: String) throws {}\n}\n")
             .write(to: human, atomically: true, encoding: .utf8)

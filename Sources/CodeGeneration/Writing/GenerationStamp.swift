@@ -16,9 +16,9 @@ import Darwin
 ///
 /// A build runs the generator on every build; with a 1,000-entity model a full run costs seconds even when it
 /// writes nothing. The stamp holds a fingerprint of every input (the bytes of every file under the model path,
-/// the configuration, the templates, the generator binary, the destinations, the flags) and the identity (size,
-/// modification time, inode) of every file the run wrote or kept, and the names of the Swift files in the machine
-/// and tests folders. Any difference, or any doubt (no stamp, unreadable stamp), means a full run. The
+/// the configuration, the templates, the generator binary, the destinations, the flags, the validation hooks found
+/// in the user's files) and the identity (size, modification time, inode) of every file the run wrote or kept, and
+/// the names of the Swift files in the machine and tests folders. Any difference, or any doubt (no stamp, unreadable stamp), means a full run. The
 /// configuration is fingerprinted through its reflection, so settings added to it later are covered.
 public struct GenerationStamp: Sendable {
     /// Followed by `.` and the model's name.
