@@ -5,10 +5,17 @@ import PackagePlugin
 /// work directory (never into the sources): one `<Model>+ManagedObjects.swift` per model.
 ///
 /// The build command declares every file the generator reads as an input, so the build system runs it
-/// only when one of them changed. Human files and tests are the command plugin's or the CLI's job.
+/// only when one of them changed: the model, and the target's Swift files, where the generator looks for the
+/// validation hooks the user wrote (a property gets the bridge Core Data calls only when its hook exists).
+/// Human files and tests are the command plugin's or the CLI's job.
 @main
 struct ManagedCodegenBuildPlugin {
-    func commands(for models: [ModelInput], targetName: String, tool: URL, workDirectory: URL) throws -> [Command] {
+    /// - Parameters:
+    ///   - hookSources: passed as `--hook-sources`: the target's folder, or its Swift files when it has no folder.
+    ///   - swiftSources: the target's Swift files, inputs of every command (a hook added to `Item.swift` regenerates).
+    func commands(
+        for models: [ModelInput], targetName: String, tool: URL, workDirectory: URL, hookSources: [URL], swiftSources: [URL]
+    ) throws -> [Command] {
         var names: Set<String> = []
         return try models.enumerated().map { position, model in
             guard names.insert(model.name).inserted else {
@@ -24,9 +31,10 @@ struct ManagedCodegenBuildPlugin {
                     "generate", model.url.path, "--single-file", model.singleFileName, "--output", outputDirectory.path,
                     "--quiet",
                 ]
+                    + hookSources.flatMap { ["--hook-sources", $0.path] }
                     // The models' files are compiled into one module: ManagedValidation comes with the first only.
                     + (position == 0 ? [] : ["--no-validation-support"]),
-                inputFiles: model.inputFiles,
+                inputFiles: model.inputFiles + swiftSources,
                 outputFiles: [output]
             )
         }
@@ -42,7 +50,8 @@ extension ManagedCodegenBuildPlugin: BuildToolPlugin {
         }
         return try commands(
             for: models, targetName: target.name, tool: try context.tool(named: "managed-codegen").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+            workDirectory: context.pluginWorkDirectoryURL, hookSources: [target.directoryURL],
+            swiftSources: target.sourceFiles(withSuffix: "swift").map(\.url))
     }
 }
 
@@ -55,9 +64,10 @@ extension ManagedCodegenBuildPlugin: BuildToolPlugin {
             guard !models.isEmpty else {
                 throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
             }
+            let swiftSources = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
             return try commands(
                 for: models, targetName: target.displayName, tool: try context.tool(named: "managed-codegen").url,
-                workDirectory: context.pluginWorkDirectoryURL)
+                workDirectory: context.pluginWorkDirectoryURL, hookSources: swiftSources, swiftSources: swiftSources)
         }
     }
 #endif

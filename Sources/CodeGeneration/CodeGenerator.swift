@@ -11,8 +11,12 @@ public enum CodeGenerator {
     ///
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error
     ///   (unknown configuration, unreadable or invalid templates).
-    public static func generate(schema: Schema, configuration: GeneratorConfiguration) throws -> GenerationResult {
-        let prepared = try prepare(schema: schema, configuration: configuration)
+    /// - Parameter hooks: the validation hooks the user wrote (``ValidationHookScan``); a property gets the
+    ///   bridge Core Data calls only when its hook is among them.
+    public static func generate(
+        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+    ) throws -> GenerationResult {
+        let prepared = try prepare(schema: schema, configuration: configuration, hooks: hooks)
         let files: [GeneratedFile]
         do {
             files = try prepared.renderAll()
@@ -28,8 +32,10 @@ public enum CodeGenerator {
     /// so that a caller can write each file as soon as it exists.
     ///
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error.
-    public static func prepare(schema: Schema, configuration: GeneratorConfiguration) throws -> PreparedGeneration {
-        let (plan, planDiagnostics) = makePlan(schema: schema, configuration: configuration)
+    public static func prepare(
+        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+    ) throws -> PreparedGeneration {
+        let (plan, planDiagnostics) = makePlan(schema: schema, configuration: configuration, hooks: hooks)
         var diagnostics = planDiagnostics
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         var testPlan: TestPlan?
@@ -59,8 +65,10 @@ public enum CodeGenerator {
     }
 
     /// The planning stage alone: what would be generated, and why entities are skipped.
-    public static func makePlan(schema: Schema, configuration: GeneratorConfiguration) -> (GenerationPlan, Diagnostics) {
-        var planner = GenerationPlanner(schema: schema, configuration: configuration)
+    public static func makePlan(
+        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+    ) -> (GenerationPlan, Diagnostics) {
+        var planner = GenerationPlanner(schema: schema, configuration: configuration, hooks: hooks)
         let plan = planner.plan()
         return (plan, planner.diagnostics)
     }

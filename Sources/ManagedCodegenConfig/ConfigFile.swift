@@ -145,6 +145,19 @@ private struct ConfigParser {
                 return nil
             }
             return .flag(flag)
+        case .pathList:
+            guard let sequence = node.sequence else {
+                diagnostics.error(
+                    "'\(name)' must be a list of folders (`[A, B]` or `- A` lines), not \(describe(node))", at: location(of: node))
+                return nil
+            }
+            var paths: [String] = []
+            for element in sequence {
+                guard let text = nonEmptyText(element, key: name, expected: "a folder path", inList: true) else { return nil }
+                let joined = (text as NSString).isAbsolutePath ? text : (directory as NSString).appendingPathComponent(text)
+                paths.append(URL(fileURLWithPath: joined).standardizedFileURL.path)
+            }
+            return .list(paths)
         case .stringList:
             guard let sequence = node.sequence else {
                 diagnostics.error(

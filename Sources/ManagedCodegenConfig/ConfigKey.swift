@@ -18,6 +18,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case skipMachineFiles = "skip-machine-files"
     case testsModelBundle = "tests-model-bundle"
     case validationSupport = "validation-support"
+    case hookSources = "hook-sources"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -25,6 +26,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case path
         case string
         case stringList
+        /// Folders, each relative to the config file's folder.
+        case pathList
         case boolean
         case oneOf([String])
     }
@@ -34,6 +37,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .output, .humanOutput, .testsOutput, .templates: .path
         case .moduleName, .configuration: .string
         case .imports, .include, .exclude: .stringList
+        case .hookSources: .pathList
         case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport: .boolean
         case .accessLevel: .oneOf(GeneratorConfiguration.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorConfiguration.TestsModelBundle.allCases.map(\.rawValue))
@@ -52,6 +56,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .imports: .list(\.imports)
         case .include: .list(\.includedEntities)
         case .exclude: .list(\.excludedEntities)
+        case .hookSources: .list(\.hookSources)
         case .includeXcodeGenerated: .flag(\.includeXcodeGenerated)
         case .warningsAsErrors: .flag(\.warningsAsErrors)
         case .skipMachineFiles: .flag(\.skipMachineFiles)

@@ -29,6 +29,8 @@ public struct GenerateSettings: Hashable, Sendable {
     public var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
     /// Generate `ManagedValidation` (default); false for all but one of several models combined into one module file.
     public var validationSupport: Bool?
+    /// Folders (or Swift files) scanned for validation hooks, besides the human-files folder.
+    public var hookSources: [String]?
 
     public init(
         output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
@@ -36,8 +38,9 @@ public struct GenerateSettings: Hashable, Sendable {
         includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil,
-        validationSupport: Bool? = nil
+        validationSupport: Bool? = nil, hookSources: [String]? = nil
     ) {
+        self.hookSources = hookSources
         self.output = output
         self.humanOutput = humanOutput
         self.testsOutput = testsOutput
@@ -66,11 +69,11 @@ public struct GenerateSettings: Hashable, Sendable {
     }
 
     /// The defaults the command plugin relies on: machine files in `<target>/Generated`, human files in
-    /// `<target>/Model`; no tests.
+    /// `<target>/Model`, validation hooks anywhere in the target; no tests.
     public static func pluginDefaults(targetDirectory: String) -> GenerateSettings {
         GenerateSettings(
             output: (targetDirectory as NSString).appendingPathComponent("Generated"),
-            humanOutput: (targetDirectory as NSString).appendingPathComponent("Model"))
+            humanOutput: (targetDirectory as NSString).appendingPathComponent("Model"), hookSources: [targetDirectory])
     }
 }
 
@@ -95,6 +98,9 @@ public struct GenerationRequest: Hashable, Sendable {
     public var humanDirectory: String?
     public var testsDirectory: String?
     public var warningsAsErrors: Bool
+    /// Where validation hooks are looked for: the human-files folder (also when this run writes no human
+    /// files) and the hook sources, without duplicates, in that order.
+    public var hookSources: [String] = []
 
     /// Combines `settings` (already layered) with the model's name and the command-line-only `scope`.
     /// - Throws: ``DiagnosticsError`` naming what is missing: an output folder the scope needs.
@@ -134,7 +140,10 @@ public struct GenerationRequest: Hashable, Sendable {
             machineDirectory: needsMachine ? settings.output : nil,
             humanDirectory: needsHuman ? settings.humanOutput : nil,
             testsDirectory: testsDirectory,
-            warningsAsErrors: settings.warningsAsErrors ?? false
+            warningsAsErrors: settings.warningsAsErrors ?? false,
+            hookSources: ([settings.humanOutput].compactMap { $0 } + (settings.hookSources ?? [])).reduce(into: []) { all, path in
+                if !all.contains(path) { all.append(path) }
+            }
         )
     }
 

@@ -74,6 +74,13 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("A folder of .mustache templates replacing the bundled ones of the same name.", valueName: "dir"))
     var templates: String?
 
+    @Option(
+        name: .customLong("hook-sources"),
+        help: ArgumentHelp(
+            "A folder (or Swift file) to scan for validation hooks, besides --human-output (repeatable); a property gets the bridge Core Data calls only when its hook is found.",
+            valueName: "dir"))
+    var hookSources: [String] = []
+
     @Flag(
         inversion: .prefixedNo,
         help: "Also generate entities whose Codegen is Class Definition or Category/Extension (Xcode generates those itself).")
@@ -114,7 +121,7 @@ struct Generate: ParsableCommand {
             configurationName: configurationName, templates: templates,
             includeXcodeGenerated: includeXcodeGenerated, warningsAsErrors: model.warningsAsErrors,
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
-            validationSupport: build.validationSupport)
+            validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -146,12 +153,17 @@ struct Generate: ParsableCommand {
 
         // Inputs and outputs as the last run left them: print what it printed and stop before reading the model.
         // When the bundle cannot be located here, ModelLoader.load below reports why.
+        // The hooks are found first (a small scan of the user's Swift files): the stamp includes what was found.
         var locateDiagnostics = Diagnostics()
-        let stamp = (try? ModelBundle.locate(model.model, diagnostics: &locateDiagnostics)).flatMap { bundle in
-            (try? makeRequest(modelName: bundle.modelName, configFile: configFile)).map { request in
+        let located = try? ModelBundle.locate(model.model, diagnostics: &locateDiagnostics)
+        let earlyRequest = located.flatMap { try? makeRequest(modelName: $0.modelName, configFile: configFile) }
+        let hooks = earlyRequest.map(scanHooks) ?? .none
+        let stamp = located.flatMap { bundle in
+            earlyRequest.map { request in
                 GenerationStamp(
                     modelPath: model.model, modelName: bundle.modelName, configuration: request.configuration,
-                    destinations: destinations(of: request, bundlePath: bundle.inputPath), flags: stampFlags(of: request))
+                    destinations: destinations(of: request, bundlePath: bundle.inputPath), flags: stampFlags(of: request),
+                    hooks: hooks)
             }
         }
         if !check, let replay = stamp?.replay() {
@@ -167,7 +179,9 @@ struct Generate: ParsableCommand {
         var diagnostics = loaded.diagnostics
         let prepared: PreparedGeneration
         do {
-            prepared = try CodeGenerator.prepare(schema: loaded.schema, configuration: request.configuration)
+            prepared = try CodeGenerator.prepare(
+                schema: loaded.schema, configuration: request.configuration,
+                hooks: earlyRequest?.hookSources == request.hookSources ? hooks : scanHooks(request))
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)
@@ -216,6 +230,11 @@ struct Generate: ParsableCommand {
             throw error
         }
         return try session.commit()
+    }
+
+    /// The validation hooks in the request's hook sources; the generator's own files are skipped.
+    private func scanHooks(_ request: GenerationRequest) -> ValidationHookScan {
+        ValidationHookScan.scanning(folders: request.hookSources, skippingPrefix: CodeGenerator.bannerPrefix)
     }
 
     private func destinations(of request: GenerationRequest, bundlePath: String) -> OutputWriter.Destinations {

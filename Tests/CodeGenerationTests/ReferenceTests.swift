@@ -9,7 +9,7 @@ import Testing
 /// `UPDATE_REFERENCES=1 swift test --filter ReferenceTests` rewrites them (then read every diff).
 @Suite struct ReferenceTests {
     static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
-    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety"]
+    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety", "Staff"]
 
     @Test func swiftBuiltInventory() throws {
         try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()), to: "SwiftBuilt/Inventory")
@@ -27,8 +27,11 @@ import Testing
     @Test(arguments: fixtureModels)
     func fixtureModel(_ name: String) throws {
         let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(name).xcdatamodeld").path)
-        // With the generated tests (`tests/<Model>ModelTests.swift`) and their warnings in diagnostics.txt.
-        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init(generatesTests: true)), to: name)
+        // With the generated tests (`tests/<Model>ModelTests.swift`) and their warnings in diagnostics.txt, and the
+        // validation hooks of the app's files in `Fixtures/Hooks/<Model>` when there are any.
+        let hooks = ValidationHookScan.scanning(
+            folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(name)").path], skippingPrefix: CodeGenerator.bannerPrefix)
+        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init(generatesTests: true), hooks: hooks), to: name)
     }
 
     @Test func outputIsIdenticalAcrossRuns() throws {

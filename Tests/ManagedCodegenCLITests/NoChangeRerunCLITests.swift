@@ -52,6 +52,37 @@ import Testing
         #expect(full.stdout.hasPrefix("0 written, 4 unchanged, 0 deleted, 2 human files kept"))
     }
 
+    @Test("a hook added to a human file regenerates; an edit elsewhere in it does not")
+    func hookEditRegenerates() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        _ = try workspace.generate()
+        let machineFile = workspace.machine.appendingPathComponent("Person+Generated.swift")
+        #expect(try !String(contentsOf: machineFile, encoding: .utf8).contains("@objc(validateName:error:)"))
+        let human = workspace.human.appendingPathComponent("Person.swift")
+        let text = try String(contentsOf: human, encoding: .utf8)
+        try (text + "\nextension Person {\n    nonisolated func validateName(_ name: String) throws {}\n}\n")
+            .write(to: human, atomically: true, encoding: .utf8)
+        let afterHook = try workspace.generate()
+        #expect(afterHook.stdout.hasPrefix("1 written"), "\(afterHook.stdout)")
+        #expect(try String(contentsOf: machineFile, encoding: .utf8).contains("@objc(validateName:error:)"))
+        // A comment changes no hook: nothing is written (the kept human file changed, so this is a full run).
+        try (String(contentsOf: human, encoding: .utf8) + "// a note\n").write(to: human, atomically: true, encoding: .utf8)
+        let afterComment = try workspace.generate()
+        #expect(afterComment.stdout.hasPrefix("0 written"), "\(afterComment.stdout)")
+        // Then the stamp holds again.
+        let before = CLI.Snapshot(workspace.root)
+        _ = try workspace.generate()
+        #expect(CLI.Snapshot(workspace.root) == before, "the run after an unchanged run was not a replay")
+        // A misspelled hook is reported at its line, in Xcode's format.
+        try (String(contentsOf: human, encoding: .utf8) + "extension Person {\n    nonisolated func validateNmae(_ name: String) throws {}\n}\n")
+            .write(to: human, atomically: true, encoding: .utf8)
+        let misspelled = try workspace.generate()
+        let line = try String(contentsOf: human, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("validateNmae") }.map { $0 + 1 }
+        #expect(misspelled.stderr.contains("\(human.path):\(line ?? 0): warning: validateNmae(_:) in an extension of Person"), "\(misspelled.stderr)")
+    }
+
     /// Each change, after a first run and a stamped re-run: the run after it must equal a run from scratch.
     static let changes: [String] = [
         "model edited", "generated file edited", "generated file touched", "human file deleted", "stale banner file added",

@@ -8,7 +8,7 @@ import Testing
 /// `UPDATE_REFERENCES=1 swift test` rewrites the references instead (review the diff, then commit).
 @Suite("Fixture references")
 struct FixtureReferenceTests {
-    static let fixtureNames = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety"]
+    static let fixtureNames = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety", "Staff"]
 
     @Test("dump equals the reference", arguments: fixtureNames)
     func dumpMatchesReference(name: String) throws {

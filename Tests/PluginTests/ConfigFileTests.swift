@@ -39,16 +39,18 @@ import Testing
             skip-machine-files: true
             tests-model-bundle: module
             validation-support: false
+            hook-sources: [., /abs/Shared]
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
             testsOutput: "/abs/Tests", moduleName: "App", accessLevel: .internal, imports: ["Combine", "SwiftUI"],
             includedEntities: ["Item", "Tag"], excludedEntities: ["Legacy"], configurationName: "Cloud",
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
-            skipMachineFiles: true, testsModelBundle: .module, validationSupport: false)
+            skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
+            hookSources: ["/project/Sources/App", "/abs/Shared"])
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 15)
+        #expect(ConfigKey.allCases.count == 16)
     }
 
     @Test func emptyFileSetsNothing() throws {

@@ -196,6 +196,14 @@ struct PluginIntegrationTests {
         let noOpAgain = try swift(["build"])
         #expect(noOpAgain.status == 0, "\(noOpAgain.output)")
         #expect(!noOpAgain.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOpAgain.output)")
+
+        // The target's Swift files are inputs too (validation hooks are found there): a new one runs the tool again.
+        try write("public let extraConstant = 1\n", to: sources.appendingPathComponent("InventoryKeys/Extra.swift"))
+        let sourceAdded = try swift(["build"])
+        #expect(sourceAdded.status == 0, "\(sourceAdded.output)")
+        #expect(sourceAdded.output.contains("Generating Inventory+ManagedObjects.swift"), "\(sourceAdded.output)")
+        let noOpAfterSource = try swift(["build"])
+        #expect(!noOpAfterSource.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOpAfterSource.output)")
     }
 
     @Test func errorsAreReadable() throws {

@@ -39,12 +39,21 @@ struct GeneratedModel: Sendable {
     let schema: Schema
     let result: GenerationResult
     let companions: CompanionTypes
+    /// The app's own files with validation hooks (`Fixtures/Hooks/<Model>/<Class>.swift`), by file name: each takes
+    /// the place of the human file of that name, as a human file the user edited would.
+    let appFiles: [String: String]
 
     /// - Throws: ``DiagnosticsError`` when the generator rejects the model.
     init(schema: Schema, label: String, options: GenerationOptions) throws {
         var companions = CompanionTypes(schema: schema, providedNames: CompanionTypes.declaredNames(in: options.appSource ?? ""))
+        let hookFolder = TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Hooks/\(schema.modelName)")
+        let appFiles = ((try? FileManager.default.contentsOfDirectory(atPath: hookFolder.path)) ?? []).filter { $0.hasSuffix(".swift") }
+        var sources: [String: String] = [:]
+        for name in appFiles { sources[name] = try String(contentsOf: hookFolder.appendingPathComponent(name), encoding: .utf8) }
+        let hooks = ValidationHookScan.scanning(sources.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
         let result = try CodeGenerator.generate(
-            schema: schema, configuration: options.configuration(importing: companions.importedModules))
+            schema: schema, configuration: options.configuration(importing: companions.importedModules), hooks: hooks)
+        self.appFiles = sources
         companions.addXcodeGeneratedClasses(of: result.plan, in: schema)
         self.label = label
         self.schema = schema
@@ -63,7 +72,7 @@ struct GeneratedModel: Sendable {
     /// The top-level names the generated module and tests declare for this model (stand-ins aside): models
     /// sharing none can be type-checked as one module.
     var declaredNames: Set<String> {
-        var names = Set(result.plan.classes.flatMap { [$0.className, "\($0.className)Validating"] })
+        var names = Set(result.plan.classes.map(\.className))
         names.formUnion(result.plan.composites.map(\.name))
         if let tests = result.testPlan {
             names.insert(tests.storeTypeName)
@@ -126,7 +135,8 @@ struct GeneratedSources {
                     continue
                 }
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url)
+                let contents = file.kind == .human ? model.appFiles[file.relativePath] ?? file.contents : file.contents
+                try Data(contents.utf8).write(to: url)
                 if file.kind == .tests { testFiles.append(url) } else { moduleFiles.append(url) }
             }
         }

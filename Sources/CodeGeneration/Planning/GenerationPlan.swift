@@ -153,28 +153,60 @@ public struct InitializerPlan: Hashable, Sendable {
     public var displayName: String
 }
 
-/// Typed validation: hooks the user may write, and the bridges Core Data calls.
+/// Typed validation: the hooks the user may write, and the Objective-C bridges Core Data calls for those written.
 public struct ValidationPlan: Hashable, Sendable {
+    /// A hook the user may write for one of the class's own properties.
     public struct PropertyHook: Hashable, Sendable {
+        /// The model's property name.
+        public var key: String
         /// `validateName`
         public var methodName: String
         /// `validateName:error:`
         public var selector: String
         /// The hook's parameter: the property's name, escaped.
         public var parameterName: String
-        /// The non-optional Swift type the hook receives.
+        /// The Swift type the hook receives: the property's non-optional type; `NSSet`/`NSOrderedSet` for to-many
+        /// relationships, so that no bridge converts a whole relationship.
         public var typeName: String
         /// An expression of type `T?` converting `value.pointee` (an `AnyObject?`) to the hook's type.
         public var conversion: String
         /// Lines describing the model's own constraints, for the human file's commented example; empty when none.
         public var modelConstraints: [String]
+        /// For to-many relationships, the type hooks took before (`Set<Tag>`, `[Line]`) and its conversion: still
+        /// accepted, with a warning, because existing human files must keep compiling.
+        public var legacyTypeName: String? = nil
+        public var legacyConversion: String? = nil
     }
 
-    /// `ItemValidating`
-    public var protocolName: String
+    /// `validate<Key>:error:` for a hook the user wrote: converts the value and calls the hook.
+    public struct Bridge: Hashable, Sendable {
+        /// `validateName:error:`
+        public var selector: String
+        /// The bridge's Swift name, `validateName` (the same in sub-classes, which override it).
+        public var bridgeName: String
+        /// The user's hook: `validateName`, or `validateEmployeeName` for a property inherited from a generated class.
+        public var hookName: String
+        public var parameterName: String
+        public var conversion: String
+        /// A generated ancestor has a bridge for the key: this one overrides it and runs it first.
+        public var isOverride: Bool
+        /// The property's model name.
+        public var key: String = ""
+        /// A Swift expression the user's hook rejects (`// managedCodegen.rejects:`), for the generated tests.
+        public var rejectedSample: String? = nil
+    }
+
+    /// Hooks of the properties this class declares (inherited ones are in ``bridges`` once written).
     public var propertyHooks: [PropertyHook]
-    /// `validateConsistency`, called after `super.validateForInsert/Update()`.
+    /// One per hook the user wrote, in property order.
+    public var bridges: [Bridge] = []
+    /// `validateConsistency` (`validate<Class>Consistency` in a sub-class of a generated class), called after
+    /// `super.validateForInsert/Update()`.
     public var consistencyHookName: String
-    /// `validateDeletion`, called after `super.validateForDelete()`.
+    /// `validateDeletion` (`validate<Class>Deletion`), called after `super.validateForDelete()`.
     public var deletionHookName: String
+    /// The user wrote the consistency hook: the class overrides `validateForInsert()` and `validateForUpdate()`.
+    public var hasConsistencyHook = false
+    /// The user wrote the deletion hook: the class overrides `validateForDelete()`.
+    public var hasDeletionHook = false
 }

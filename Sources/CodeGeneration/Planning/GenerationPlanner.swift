@@ -4,11 +4,14 @@ import ManagedModel
 struct GenerationPlanner {
     let schema: Schema
     let configuration: GeneratorConfiguration
+    /// The validation hooks the user wrote (see ValidationHookPlanning.swift).
+    let hooks: ValidationHookScan
     var diagnostics = Diagnostics()
 
-    init(schema: Schema, configuration: GeneratorConfiguration) {
+    init(schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none) {
         self.schema = schema
         self.configuration = configuration
+        self.hooks = hooks
     }
 
     mutating func plan() -> GenerationPlan {
@@ -63,6 +66,7 @@ struct GenerationPlanner {
             classes[index].unavailableInheritedInitializers = inherited.filter { seen.insert(Self.signature($0)).inserted }
         }
 
+        attachValidationHooks(to: &classes)
         attachFetchTemplates(to: &classes)
         let composites = compositePlans()
 
@@ -556,20 +560,25 @@ struct GenerationPlanner {
                 hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: destination,
                                   conversion: String(concatenating: "value.pointee as? ", destination), constraints: []))
             case .toMany:
-                // `relationshipPlan` declares the property as `Set<Destination>` too.
-                let type = relationship.typeDeclaration
-                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: type,
-                                  conversion: String(concatenating: "value.pointee as? ", type), constraints: []))
+                // The set as Core Data holds it: `as? Set<Destination>` would check every member (and fire faults).
+                var toMany = hook(key: relationship.key, swiftName: relationship.swiftName, type: "NSSet",
+                                  conversion: "value.pointee as? NSSet", constraints: [])
+                toMany.legacyTypeName = relationship.typeDeclaration
+                toMany.legacyConversion = String(concatenating: "value.pointee as? ", relationship.typeDeclaration)
+                hooks.append(toMany)
             case .orderedToMany:
-                let type = String(concatenating: "[", destination, "]")
-                hooks.append(hook(key: relationship.key, swiftName: relationship.swiftName, type: type,
-                                  conversion: String(concatenating: "(value.pointee as? NSOrderedSet)?.array as? ", type), constraints: []))
+                var ordered = hook(key: relationship.key, swiftName: relationship.swiftName, type: "NSOrderedSet",
+                                   conversion: "value.pointee as? NSOrderedSet", constraints: [])
+                let legacy = String(concatenating: "[", destination, "]")
+                ordered.legacyTypeName = legacy
+                ordered.legacyConversion = String(concatenating: "(value.pointee as? NSOrderedSet)?.array as? ", legacy)
+                hooks.append(ordered)
             }
         }
-        // A sub-class runs its parent's hooks through `super`, so its own need other names.
+        // A sub-class runs its parent's checks through `super`, so its own need other names.
         let qualifier = isSubclassOfGenerated ? className : ""
         return ValidationPlan(
-            protocolName: String(concatenating: className, "Validating"), propertyHooks: hooks,
+            propertyHooks: hooks,
             consistencyHookName: String(concatenating: "validate", qualifier, "Consistency"),
             deletionHookName: String(concatenating: "validate", qualifier, "Deletion"))
     }
@@ -598,7 +607,7 @@ struct GenerationPlanner {
     {
         let methodName = String.capitalizing(key, after: "validate")
         return .init(
-            methodName: methodName, selector: String(concatenating: methodName, ":error:"), parameterName: swiftName,
+            key: key, methodName: methodName, selector: String(concatenating: methodName, ":error:"), parameterName: swiftName,
             typeName: type, conversion: conversion, modelConstraints: constraints)
     }
 

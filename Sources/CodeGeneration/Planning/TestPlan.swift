@@ -62,7 +62,7 @@ public struct RoundTripPlan: Hashable, Sendable {
 /// One constraint probed from both sides, or several violated at once.
 public struct ConstraintTestPlan: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case attributeBound, relationshipCount, denyDeleteRule, multipleErrors, relationshipAccessors
+        case attributeBound, relationshipCount, denyDeleteRule, multipleErrors, relationshipAccessors, validationHook
     }
 
     public var kind: Kind

@@ -461,7 +461,34 @@ struct TestPlanner {
                 tests.append(test)
             }
         }
+        tests += hookTests(for: classPlan, subject: subject)
         return tests
+    }
+
+    /// For each validation hook of the class or a generated ancestor that names a value it rejects
+    /// (`// managedCodegen.rejects:`): the hook's error reaches `save()`, so Core Data calls its bridge.
+    private func hookTests(for classPlan: ClassPlan, subject: String) -> [ConstraintTestPlan] {
+        var levels = [classPlan]
+        while let last = levels.last, last.superclassIsGenerated, levels.count <= plan.classes.count,
+            let parent = plan.classes.first(where: { $0.className == last.superclassName })
+        {
+            levels.append(parent)
+        }
+        // The parents' hooks first, as they run.
+        return levels.reversed().flatMap { level in
+            level.validation.bridges.compactMap { bridge -> ConstraintTestPlan? in
+                guard let sample = bridge.rejectedSample else { return nil }
+                let owner = level.className == classPlan.className ? "" : " (\(level.className)'s hook)"
+                return ConstraintTestPlan(
+                    kind: .validationHook, methodName: String.capitalizing(bridge.hookName, after: "test", before: "ErrorReachesSave"),
+                    summary: "`\(bridge.hookName)(_:)`\(owner) rejects \(sample): its error reaches save() for '\(bridge.key)'.",
+                    statements: [
+                        "\(subject).\(bridge.parameterName) = \(sample)",
+                        "store.assertHookError(try context.save(), key: \(SampleValue.stringLiteral(bridge.key)))",
+                    ],
+                    subject: subject)
+            }
+        }
     }
 
     /// Calls every generated mutation accessor of a to-many relationship and checks the members, their order, the

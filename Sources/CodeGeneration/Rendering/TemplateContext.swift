@@ -115,6 +115,25 @@ final class EntityContext: Sendable {
         }
     }
 
+    /// A `validate<Key>:error:` method calling a hook the user wrote.
+    final class Bridge: Sendable {
+        let selector: String
+        let bridgeName: String
+        let hookName: String
+        let parameterName: String
+        let conversion: String
+        let isOverride: Bool
+
+        init(selector: String, bridgeName: String, hookName: String, parameterName: String, conversion: String, isOverride: Bool) {
+            self.selector = selector
+            self.bridgeName = bridgeName
+            self.hookName = hookName
+            self.parameterName = parameterName
+            self.conversion = conversion
+            self.isOverride = isOverride
+        }
+    }
+
     final class Hook: Sendable {
         let methodName: String
         let selector: String
@@ -162,7 +181,11 @@ final class EntityContext: Sendable {
     /// Parameter lists (`context: NSManagedObjectContext, name: String`) of ancestors' initializers to override as unavailable.
     let unavailableInheritedInitializers: [String]
     let isAbstract: Bool
-    let protocolName: String
+    let bridges: [Bridge]
+    let hasConsistencyHook: Bool
+    /// The superclass when it is generated too: hooks for the properties inherited from it carry the class's name.
+    let generatedSuperclassName: String?
+    let hasDeletionHook: Bool
     let hooks: [Hook]
     let constrainedHooks: [Hook]
     let hasConstrainedHooks: Bool
@@ -173,7 +196,8 @@ final class EntityContext: Sendable {
     /// Fetched properties, fetch templates, unique-key fetches; nil when there are none.
     let extras: ExtrasContext?
 
-    init(header: FileHeaderContext, access: String, entityName: String, modelFileName: String, className: String, objcName: String?, superclassName: String, isFinal: Bool, keys: [Key], attributes: [Attribute], hasAttributes: Bool, relationships: [Relationship], hasRelationships: Bool, relationshipsWithAccessors: [Relationship], initializer: Initializer?, initializerName: String, faultInitializerAccess: String, unavailableInitOverride: String, declaresUnavailableContextInit: Bool, unavailableInheritedInitializers: [String], isAbstract: Bool, protocolName: String, hooks: [Hook], constrainedHooks: [Hook], hasConstrainedHooks: Bool, consistencyHookName: String, deletionHookName: String, classDocumentation: [String] = [], extras: ExtrasContext? = nil) {
+    init(header: FileHeaderContext, access: String, entityName: String, modelFileName: String, className: String, objcName: String?, superclassName: String, isFinal: Bool, keys: [Key], attributes: [Attribute], hasAttributes: Bool, relationships: [Relationship], hasRelationships: Bool, relationshipsWithAccessors: [Relationship], initializer: Initializer?, initializerName: String, faultInitializerAccess: String, unavailableInitOverride: String, declaresUnavailableContextInit: Bool, unavailableInheritedInitializers: [String], isAbstract: Bool, bridges: [Bridge], hasConsistencyHook: Bool, hasDeletionHook: Bool, hooks: [Hook], constrainedHooks: [Hook], hasConstrainedHooks: Bool, consistencyHookName: String, deletionHookName: String, classDocumentation: [String] = [], extras: ExtrasContext? = nil, generatedSuperclassName: String? = nil) {
+        self.generatedSuperclassName = generatedSuperclassName
         self.header = header
         self.access = access
         self.entityName = entityName
@@ -195,7 +219,9 @@ final class EntityContext: Sendable {
         self.declaresUnavailableContextInit = declaresUnavailableContextInit
         self.unavailableInheritedInitializers = unavailableInheritedInitializers
         self.isAbstract = isAbstract
-        self.protocolName = protocolName
+        self.bridges = bridges
+        self.hasConsistencyHook = hasConsistencyHook
+        self.hasDeletionHook = hasDeletionHook
         self.hooks = hooks
         self.constrainedHooks = constrainedHooks
         self.hasConstrainedHooks = hasConstrainedHooks
@@ -268,11 +294,18 @@ extension GenerationPlan {
                     .joined(separator: ", ")
             },
             isAbstract: plan.isAbstract,
-            protocolName: plan.validation.protocolName, hooks: hooks, constrainedHooks: hooks.filter(\.hasConstraints),
+            bridges: plan.validation.bridges.map {
+                EntityContext.Bridge(
+                    selector: $0.selector, bridgeName: $0.bridgeName, hookName: $0.hookName, parameterName: $0.parameterName,
+                    conversion: $0.conversion, isOverride: $0.isOverride)
+            },
+            hasConsistencyHook: plan.validation.hasConsistencyHook, hasDeletionHook: plan.validation.hasDeletionHook,
+            hooks: hooks, constrainedHooks: hooks.filter(\.hasConstraints),
             hasConstrainedHooks: hooks.contains(where: \.hasConstraints),
             consistencyHookName: plan.validation.consistencyHookName,
             deletionHookName: plan.validation.deletionHookName,
-            classDocumentation: plan.extras.documentation, extras: ExtrasContext.of(plan))
+            classDocumentation: plan.extras.documentation, extras: ExtrasContext.of(plan),
+            generatedSuperclassName: plan.superclassIsGenerated ? plan.superclassName : nil)
     }
 
     /// The same for every model: several models of one module may write the file into one folder, and it must
@@ -356,6 +389,17 @@ extension EntityContext.Initializer: TemplateObject {
     ])
 }
 
+extension EntityContext.Bridge: TemplateObject {
+    static let templateFields = TemplateFields<EntityContext.Bridge>([
+        "selector": { $0.selector.templateValue },
+        "bridgeName": { $0.bridgeName.templateValue },
+        "hookName": { $0.hookName.templateValue },
+        "parameterName": { $0.parameterName.templateValue },
+        "conversion": { $0.conversion.templateValue },
+        "isOverride": { $0.isOverride.templateValue },
+    ])
+}
+
 extension EntityContext.Hook: TemplateObject {
     static let templateFields = TemplateFields<EntityContext.Hook>([
         "methodName": { $0.methodName.templateValue },
@@ -391,7 +435,10 @@ extension EntityContext: TemplateObject {
         "declaresUnavailableContextInit": { $0.declaresUnavailableContextInit.templateValue },
         "unavailableInheritedInitializers": { $0.unavailableInheritedInitializers.templateValue },
         "isAbstract": { $0.isAbstract.templateValue },
-        "protocolName": { $0.protocolName.templateValue },
+        "bridges": { $0.bridges.templateValue },
+        "hasConsistencyHook": { $0.hasConsistencyHook.templateValue },
+        "generatedSuperclassName": { $0.generatedSuperclassName.templateValue },
+        "hasDeletionHook": { $0.hasDeletionHook.templateValue },
         "hooks": { $0.hooks.templateValue },
         "constrainedHooks": { $0.constrainedHooks.templateValue },
         "hasConstrainedHooks": { $0.hasConstrainedHooks.templateValue },

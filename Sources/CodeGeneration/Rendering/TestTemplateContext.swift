@@ -93,7 +93,11 @@ final class TestsFileContext: Sendable {
     let bundleExpression: String
     let suites: [Suite]
 
-    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, bundleExpression: String, suites: [Suite]) {
+    /// Some test checks a validation hook's error: the store declares `assertHookError`.
+    let hasHookTests: Bool
+
+    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, bundleExpression: String, suites: [Suite], hasHookTests: Bool = false) {
+        self.hasHookTests = hasHookTests
         self.banner = banner
         self.moduleName = moduleName
         self.modelName = modelName
@@ -133,7 +137,8 @@ extension TestPlan {
                     factory: suite.factory.map {
                         TestsFileContext.Factory(methodName: $0.methodName, className: suite.className, lines: lines($0.statements))
                     })
-            })
+            },
+            hasHookTests: suites.contains { $0.constraintTests.contains { $0.kind == .validationHook } })
     }
 }
 
@@ -148,6 +153,7 @@ extension TestsFileContext: TemplateObject {
         "storeTypeName": { $0.storeTypeName.templateValue },
         "bundleExpression": { $0.bundleExpression.templateValue },
         "suites": { $0.suites.templateValue },
+        "hasHookTests": { $0.hasHookTests.templateValue },
     ])
 }
 

@@ -16,9 +16,9 @@ import Darwin
 ///
 /// A build runs the generator on every build; with a 1,000-entity model a full run costs seconds even when it
 /// writes nothing. The stamp holds a fingerprint of every input (the bytes of every file under the model path,
-/// the configuration, the templates, the generator binary, the destinations, the flags) and the identity (size,
-/// modification time, inode) of every file the run wrote or kept, and the names of the Swift files in the machine
-/// and tests folders. Any difference, or any doubt (no stamp, unreadable stamp), means a full run. The
+/// the configuration, the templates, the generator binary, the destinations, the flags, the validation hooks found
+/// in the user's files) and the identity (size, modification time, inode) of every file the run wrote or kept, and
+/// the names of the Swift files in the machine and tests folders. Any difference, or any doubt (no stamp, unreadable stamp), means a full run. The
 /// configuration is fingerprinted through its reflection, so settings added to it later are covered.
 public struct GenerationStamp: Sendable {
     /// Followed by `.` and the model's name.
@@ -41,9 +41,11 @@ public struct GenerationStamp: Sendable {
     ///   - modelPath: the model as given (bundle, version folder or `contents` file); every file under it counts.
     ///   - modelName: names the stamp file.
     ///   - flags: anything else that changes what is printed or written (e.g. `--warnings-as-errors`).
+    ///   - hooks: the validation hooks found in the user's files (names, signatures, lines): a hook added,
+    ///     removed or moved changes the output or the diagnostics, any other edit of those files does not.
     public init(
         modelPath: String, modelName: String, configuration: GeneratorConfiguration, destinations: OutputWriter.Destinations,
-        flags: [String] = []
+        flags: [String] = [], hooks: ValidationHookScan = .none
     ) {
         var hasher = StableHasher()
         hasher.combine("managed-codegen stamp \(Self.formatVersion)")
@@ -52,6 +54,7 @@ public struct GenerationStamp: Sendable {
         hasher.combine(String(reflecting: destinations))
         hasher.combine(FileManager.default.currentDirectoryPath)
         for flag in flags { hasher.combine(flag) }
+        hasher.combine(String(reflecting: hooks))
         hasher.combineTree(at: modelPath)
         if let bundled = BundledTemplates.directory?.path { hasher.combineTree(at: bundled) }
         if let templates = configuration.templatesDirectory { hasher.combineTree(at: templates) }

@@ -95,20 +95,6 @@ nonisolated public final class Category: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Category> {
         NSFetchRequest<Category>(entityName: "Category")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for methods
@@ -230,91 +216,4 @@ nonisolated extension Category {
 
     @objc(removeDrafts:)
     @NSManaged public func removeFromDrafts(_ values: NSSet)
-}
-
-/// Typed validation hooks for Category. Implement the ones you need in an extension of Category
-/// (for example in Category.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol CategoryValidating {
-    func validateName(_ name: String) throws
-    func validateDraftTitle(_ draftTitle: String) throws
-    func validateDraftScore(_ draftScore: Double) throws
-    func validateDraftDate(_ draftDate: Date) throws
-    func validateMethods(_ methods: [Method]) throws
-    func validateFeatured(_ featured: [Selector]) throws
-    func validateDrafts(_ drafts: Set<Selector>) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension CategoryValidating {
-    func validateName(_ name: String) throws {}
-    func validateDraftTitle(_ draftTitle: String) throws {}
-    func validateDraftScore(_ draftScore: Double) throws {}
-    func validateDraftDate(_ draftDate: Date) throws {}
-    func validateMethods(_ methods: [Method]) throws {}
-    func validateFeatured(_ featured: [Selector]) throws {}
-    func validateDrafts(_ drafts: Set<Selector>) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Category: CategoryValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Category {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Category {
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validateDraftTitle:error:)
-    func validateDraftTitle(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let draftTitle = value.pointee as? String else { return }
-        try validateDraftTitle(draftTitle)
-    }
-
-    @objc(validateDraftScore:error:)
-    func validateDraftScore(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let draftScore = (value.pointee as? NSNumber)?.doubleValue else { return }
-        try validateDraftScore(draftScore)
-    }
-
-    @objc(validateDraftDate:error:)
-    func validateDraftDate(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let draftDate = value.pointee as? Date else { return }
-        try validateDraftDate(draftDate)
-    }
-
-    @objc(validateMethods:error:)
-    func validateMethods(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let methods = (value.pointee as? NSOrderedSet)?.array as? [Method] else { return }
-        try validateMethods(methods)
-    }
-
-    @objc(validateFeatured:error:)
-    func validateFeatured(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let featured = (value.pointee as? NSOrderedSet)?.array as? [Selector] else { return }
-        try validateFeatured(featured)
-    }
-
-    @objc(validateDrafts:error:)
-    func validateDrafts(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let drafts = value.pointee as? Set<Selector> else { return }
-        try validateDrafts(drafts)
-    }
 }

@@ -62,20 +62,6 @@ nonisolated public final class Method: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Method> {
         NSFetchRequest<Method>(entityName: "Method")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for selectors
@@ -91,67 +77,4 @@ nonisolated extension Method {
 
     @objc(removeSelectors:)
     @NSManaged public func removeFromSelectors(_ values: NSSet)
-}
-
-/// Typed validation hooks for Method. Implement the ones you need in an extension of Method
-/// (for example in Method.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol MethodValidating {
-    func validateName(_ name: String) throws
-    func validateCreatedAt(_ createdAt: Date) throws
-    func validateCategory(_ category: Category) throws
-    func validateSelectors(_ selectors: Set<Selector>) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension MethodValidating {
-    func validateName(_ name: String) throws {}
-    func validateCreatedAt(_ createdAt: Date) throws {}
-    func validateCategory(_ category: Category) throws {}
-    func validateSelectors(_ selectors: Set<Selector>) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Method: MethodValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Method {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Method {
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validateCreatedAt:error:)
-    func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let createdAt = value.pointee as? Date else { return }
-        try validateCreatedAt(createdAt)
-    }
-
-    @objc(validateCategory:error:)
-    func validateCategory(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let category = value.pointee as? Category else { return }
-        try validateCategory(category)
-    }
-
-    @objc(validateSelectors:error:)
-    func validateSelectors(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let selectors = value.pointee as? Set<Selector> else { return }
-        try validateSelectors(selectors)
-    }
 }

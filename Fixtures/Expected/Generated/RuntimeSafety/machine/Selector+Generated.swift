@@ -62,20 +62,6 @@ nonisolated public final class Selector: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Selector> {
         NSFetchRequest<Selector>(entityName: "Selector")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for methods
@@ -106,67 +92,4 @@ nonisolated extension Selector {
 
     @objc(removeFeaturedIn:)
     @NSManaged public func removeFromFeaturedIn(_ values: NSSet)
-}
-
-/// Typed validation hooks for Selector. Implement the ones you need in an extension of Selector
-/// (for example in Selector.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol SelectorValidating {
-    func validateName(_ name: String) throws
-    func validateMethods(_ methods: Set<Method>) throws
-    func validateFeaturedIn(_ featuredIn: Set<Category>) throws
-    func validateOwner(_ owner: Category) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension SelectorValidating {
-    func validateName(_ name: String) throws {}
-    func validateMethods(_ methods: Set<Method>) throws {}
-    func validateFeaturedIn(_ featuredIn: Set<Category>) throws {}
-    func validateOwner(_ owner: Category) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Selector: SelectorValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Selector {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Selector {
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validateMethods:error:)
-    func validateMethods(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let methods = value.pointee as? Set<Method> else { return }
-        try validateMethods(methods)
-    }
-
-    @objc(validateFeaturedIn:error:)
-    func validateFeaturedIn(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let featuredIn = value.pointee as? Set<Category> else { return }
-        try validateFeaturedIn(featuredIn)
-    }
-
-    @objc(validateOwner:error:)
-    func validateOwner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let owner = value.pointee as? Category else { return }
-        try validateOwner(owner)
-    }
 }

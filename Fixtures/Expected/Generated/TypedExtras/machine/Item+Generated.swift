@@ -265,20 +265,6 @@ nonisolated public final class Item: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Item> {
         NSFetchRequest<Item>(entityName: "Item")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Fetched properties
@@ -410,100 +396,5 @@ nonisolated extension Item {
         request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.identifier, identifier])
         request.fetchLimit = 1
         return try context.fetch(request).first
-    }
-}
-
-/// Typed validation hooks for Item. Implement the ones you need in an extension of Item
-/// (for example in Item.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol ItemValidating {
-    func validateCreatedAt(_ createdAt: Date) throws
-    func validateIdentifier(_ identifier: UUID) throws
-    func validateName(_ name: String) throws
-    func validatePalette(_ palette: Palette) throws
-    func validatePrice(_ price: NSDecimalNumber) throws
-    func validateRevision(_ revision: Int64) throws
-    func validateTagNames(_ tagNames: NSArray) throws
-    func validateWarehouse(_ warehouse: Warehouse) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension ItemValidating {
-    func validateCreatedAt(_ createdAt: Date) throws {}
-    func validateIdentifier(_ identifier: UUID) throws {}
-    func validateName(_ name: String) throws {}
-    func validatePalette(_ palette: Palette) throws {}
-    func validatePrice(_ price: NSDecimalNumber) throws {}
-    func validateRevision(_ revision: Int64) throws {}
-    func validateTagNames(_ tagNames: NSArray) throws {}
-    func validateWarehouse(_ warehouse: Warehouse) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Item: ItemValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Item {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Item {
-    @objc(validateCreatedAt:error:)
-    func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let createdAt = value.pointee as? Date else { return }
-        try validateCreatedAt(createdAt)
-    }
-
-    @objc(validateIdentifier:error:)
-    func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let identifier = value.pointee as? UUID else { return }
-        try validateIdentifier(identifier)
-    }
-
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validatePalette:error:)
-    func validatePalette(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let palette = value.pointee as? Palette else { return }
-        try validatePalette(palette)
-    }
-
-    @objc(validatePrice:error:)
-    func validatePrice(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let price = value.pointee as? NSDecimalNumber else { return }
-        try validatePrice(price)
-    }
-
-    @objc(validateRevision:error:)
-    func validateRevision(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let revision = (value.pointee as? NSNumber)?.int64Value else { return }
-        try validateRevision(revision)
-    }
-
-    @objc(validateTagNames:error:)
-    func validateTagNames(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let tagNames = value.pointee as? NSArray else { return }
-        try validateTagNames(tagNames)
-    }
-
-    @objc(validateWarehouse:error:)
-    func validateWarehouse(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let warehouse = value.pointee as? Warehouse else { return }
-        try validateWarehouse(warehouse)
     }
 }

@@ -4,8 +4,10 @@ import CoreData
 import Foundation
 
 extension Department {
-    // Typed validation hooks (see DepartmentValidating in Department+Generated.swift): Core Data runs the ones
-    // you write when it validates, at the latest when the context saves. Write only those you need.
+    // Validation hooks: write only those you need. managed-codegen finds them here (and in the folders it scans)
+    // and generates what Core Data calls for each, when it validates, at the latest when the context saves; a
+    // property without a hook costs nothing. Hooks are `nonisolated`, `throws`, and named after the property:
+    // `validate<Property>(_:)` taking the property's type (NSSet/NSOrderedSet for to-many relationships).
     // Examples for this entity's constrained attributes:
     //
     // nonisolated func validateName(_ name: String) throws {

@@ -54,20 +54,6 @@ nonisolated public final class Notebook: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Notebook> {
         NSFetchRequest<Notebook>(entityName: "Notebook")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for notes
@@ -83,51 +69,4 @@ nonisolated extension Notebook {
 
     @objc(removeNotes:)
     @NSManaged public func removeFromNotes(_ values: NSSet)
-}
-
-/// Typed validation hooks for Notebook. Implement the ones you need in an extension of Notebook
-/// (for example in Notebook.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol NotebookValidating {
-    func validateName(_ name: String) throws
-    func validateNotes(_ notes: Set<Note>) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension NotebookValidating {
-    func validateName(_ name: String) throws {}
-    func validateNotes(_ notes: Set<Note>) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Notebook: NotebookValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Notebook {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Notebook {
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validateNotes:error:)
-    func validateNotes(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let notes = value.pointee as? Set<Note> else { return }
-        try validateNotes(notes)
-    }
 }

@@ -46,20 +46,6 @@ nonisolated public class Asset: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Asset> {
         NSFetchRequest<Asset>(entityName: "Asset")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Unique key identifier
@@ -70,68 +56,5 @@ nonisolated extension Asset {
         request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.identifier, identifier])
         request.fetchLimit = 1
         return try context.fetch(request).first
-    }
-}
-
-/// Typed validation hooks for Asset. Implement the ones you need in an extension of Asset
-/// (for example in Asset.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol AssetValidating {
-    func validateChecksum(_ checksum: Data) throws
-    func validateCreatedAt(_ createdAt: Date) throws
-    func validateIdentifier(_ identifier: UUID) throws
-    func validateLink(_ link: URL) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension AssetValidating {
-    func validateChecksum(_ checksum: Data) throws {}
-    func validateCreatedAt(_ createdAt: Date) throws {}
-    func validateIdentifier(_ identifier: UUID) throws {}
-    func validateLink(_ link: URL) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Asset: AssetValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Asset {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Asset {
-    @objc(validateChecksum:error:)
-    func validateChecksum(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let checksum = value.pointee as? Data else { return }
-        try validateChecksum(checksum)
-    }
-
-    @objc(validateCreatedAt:error:)
-    func validateCreatedAt(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let createdAt = value.pointee as? Date else { return }
-        try validateCreatedAt(createdAt)
-    }
-
-    @objc(validateIdentifier:error:)
-    func validateIdentifier(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let identifier = value.pointee as? UUID else { return }
-        try validateIdentifier(identifier)
-    }
-
-    @objc(validateLink:error:)
-    func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let link = value.pointee as? URL else { return }
-        try validateLink(link)
     }
 }

@@ -89,20 +89,6 @@ nonisolated public final class Words: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Words> {
         NSFetchRequest<Words>(entityName: "Words")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for steps
@@ -155,100 +141,5 @@ nonisolated extension Words {
     @objc(removeSteps:)
     public func removeFromSteps(_ values: NSOrderedSet) {
         ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
-    }
-}
-
-/// Typed validation hooks for Words. Implement the ones you need in an extension of Words
-/// (for example in Words.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol WordsValidating {
-    func validateDefault(_ `default`: String) throws
-    func validateIn(_ `in`: Bool) throws
-    func validateColors(_ colors: NSArray) throws
-    func validateSince(_ since: Date) throws
-    func validateLink(_ link: URL) throws
-    func validateRatio(_ ratio: NSNumber) throws
-    func validatePartner(_ partner: Partner) throws
-    func validateSteps(_ steps: [Empty]) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension WordsValidating {
-    func validateDefault(_ `default`: String) throws {}
-    func validateIn(_ `in`: Bool) throws {}
-    func validateColors(_ colors: NSArray) throws {}
-    func validateSince(_ since: Date) throws {}
-    func validateLink(_ link: URL) throws {}
-    func validateRatio(_ ratio: NSNumber) throws {}
-    func validatePartner(_ partner: Partner) throws {}
-    func validateSteps(_ steps: [Empty]) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Words: WordsValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Words {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Words {
-    @objc(validateDefault:error:)
-    func validateDefault(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let `default` = value.pointee as? String else { return }
-        try validateDefault(`default`)
-    }
-
-    @objc(validateIn:error:)
-    func validateIn(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let `in` = (value.pointee as? NSNumber)?.boolValue else { return }
-        try validateIn(`in`)
-    }
-
-    @objc(validateColors:error:)
-    func validateColors(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let colors = value.pointee as? NSArray else { return }
-        try validateColors(colors)
-    }
-
-    @objc(validateSince:error:)
-    func validateSince(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let since = value.pointee as? Date else { return }
-        try validateSince(since)
-    }
-
-    @objc(validateLink:error:)
-    func validateLink(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let link = value.pointee as? URL else { return }
-        try validateLink(link)
-    }
-
-    @objc(validateRatio:error:)
-    func validateRatio(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let ratio = value.pointee as? NSNumber else { return }
-        try validateRatio(ratio)
-    }
-
-    @objc(validatePartner:error:)
-    func validatePartner(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let partner = value.pointee as? Partner else { return }
-        try validatePartner(partner)
-    }
-
-    @objc(validateSteps:error:)
-    func validateSteps(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let steps = (value.pointee as? NSOrderedSet)?.array as? [Empty] else { return }
-        try validateSteps(steps)
     }
 }

@@ -78,20 +78,6 @@ nonisolated public final class Person: Party {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validatePersonConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validatePersonConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validatePersonDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for items
@@ -107,59 +93,4 @@ nonisolated extension Person {
 
     @objc(removeItems:)
     @NSManaged public func removeFromItems(_ values: NSSet)
-}
-
-/// Typed validation hooks for Person. Implement the ones you need in an extension of Person
-/// (for example in Person.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol PersonValidating {
-    func validateEmail(_ email: String) throws
-    func validateJoined(_ joined: TimeInterval) throws
-    func validateItems(_ items: Set<Item>) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validatePersonConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validatePersonDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension PersonValidating {
-    func validateEmail(_ email: String) throws {}
-    func validateJoined(_ joined: TimeInterval) throws {}
-    func validateItems(_ items: Set<Item>) throws {}
-    func validatePersonConsistency() throws {}
-    func validatePersonDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Person: PersonValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Person {
-    /// The deletion hook of earlier versions, which read the object itself: a `validatePersonDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validatePersonDeletion(_:)")
-    func validatePersonDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Person {
-    @objc(validateEmail:error:)
-    func validateEmail(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let email = value.pointee as? String else { return }
-        try validateEmail(email)
-    }
-
-    @objc(validateJoined:error:)
-    func validateJoined(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let joined = (value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue else { return }
-        try validateJoined(joined)
-    }
-
-    @objc(validateItems:error:)
-    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let items = value.pointee as? Set<Item> else { return }
-        try validateItems(items)
-    }
 }

@@ -58,20 +58,6 @@ nonisolated public final class Tag: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
     }
-
-    // MARK: Validation
-
-    public override func validateForInsert() throws {
-        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
-    }
-
-    public override func validateForUpdate() throws {
-        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
-    }
-
-    public override func validateForDelete() throws {
-        try ManagedValidation.validate { try super.validateForDelete() } then: { try validateDeletion(committedValues(forKeys: nil)) }
-    }
 }
 
 // MARK: Generated accessors for items
@@ -87,59 +73,4 @@ nonisolated extension Tag {
 
     @objc(removeItems:)
     @NSManaged public func removeFromItems(_ values: NSSet)
-}
-
-/// Typed validation hooks for Tag. Implement the ones you need in an extension of Tag
-/// (for example in Tag.swift); the others do nothing. Core Data runs them when it validates,
-/// at the latest when the context saves.
-nonisolated protocol TagValidating {
-    func validateName(_ name: String) throws
-    func validateUuid(_ uuid: UUID) throws
-    func validateItems(_ items: Set<Item>) throws
-    /// Checks that combine several values; runs after the model's own checks on insert and update.
-    func validateConsistency() throws
-    /// Runs after the model's own checks before a delete. It gets the values last fetched or saved
-    /// (`committedValues(forKeys: nil)`, nil as NSNull): Core Data may already have taken the object's
-    /// relationships apart, so its non-optional properties must not be read here.
-    func validateDeletion(_ committedValues: [String: Any]) throws
-}
-
-nonisolated extension TagValidating {
-    func validateName(_ name: String) throws {}
-    func validateUuid(_ uuid: UUID) throws {}
-    func validateItems(_ items: Set<Item>) throws {}
-    func validateConsistency() throws {}
-    func validateDeletion(_ committedValues: [String: Any]) throws {}
-}
-
-nonisolated extension Tag: TagValidating {}
-
-// Not in the conformance's extension, where the compiler would take it for a misspelled requirement.
-nonisolated extension Tag {
-    /// The deletion hook of earlier versions, which read the object itself: a `validateDeletion()` you wrote
-    /// now fails to compile (invalid redeclaration) instead of being silently skipped.
-    @available(*, unavailable, renamed: "validateDeletion(_:)")
-    func validateDeletion() throws {}
-}
-
-// Core Data's validateValue(_:forKey:) calls validate<Key>:error: for every property; these bridges hand
-// the value to the typed hook. A missing value is Core Data's to report: it knows which are optional.
-nonisolated extension Tag {
-    @objc(validateName:error:)
-    func validateName(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let name = value.pointee as? String else { return }
-        try validateName(name)
-    }
-
-    @objc(validateUuid:error:)
-    func validateUuid(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let uuid = value.pointee as? UUID else { return }
-        try validateUuid(uuid)
-    }
-
-    @objc(validateItems:error:)
-    func validateItems(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
-        guard let items = value.pointee as? Set<Item> else { return }
-        try validateItems(items)
-    }
 }

@@ -1,0 +1,33 @@
+// Manager.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// The generated declarations are in Manager+Generated.swift.
+import CoreData
+import Foundation
+
+extension Manager {
+    // Validation hooks: write only those you need. managed-codegen finds them here (and in the folders it scans)
+    // and generates what Core Data calls for each, when it validates, at the latest when the context saves; a
+    // property without a hook costs nothing. Hooks are `nonisolated`, `throws`, and named after the property:
+    // `validate<Property>(_:)` taking the property's type (NSSet/NSOrderedSet for to-many relationships).
+    // Manager is a sub-class of Employee, whose hooks run first: a hook for a property inherited from it is
+    // `validateManager<Property>(_:)`, and the consistency and deletion hooks carry the class name too.
+    // Examples for this entity's constrained attributes:
+    //
+    // nonisolated func validateBudget(_ budget: Double) throws {
+    //     // The model already checks:
+    //     // - value at least 0.0
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.budget,
+    //             message: "Explain what is wrong with budget")
+    //     }
+    // }
+    //
+    // nonisolated func validateManagerConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+    //
+    // nonisolated func validateManagerDeletion(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
+}
