@@ -18,7 +18,7 @@ struct ManagedCodegenCommand: ParsableCommand {
             `managed-codegen generate MODEL --output Generated --human-output Sources`.
             """,
         version: "0.1.0",
-        subcommands: [Generate.self, Dump.self]
+        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self]
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.
