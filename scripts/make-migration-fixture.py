@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Fixtures/Models/Migrations.xcdatamodeld: a base version and one version per lightweight-migration rule.
+"""Writes Fixtures/MigrationRules/Migrations.xcdatamodeld (outside Fixtures/Models, whose every version the type-check tests generate and compile): a base version and one version per lightweight-migration rule.
 
 Each version NN-slug is the base with one change; `managed-codegen migration-check --from 00-base
 --model-version NN-slug` must report exactly what Fixtures/Expected/MigrationCheck/NN-slug.txt holds.
@@ -129,7 +129,7 @@ def write(folder, entities):
     with open(os.path.join(folder, "contents"), "w") as f:
         f.write(HEAD + body + "</model>\n")
 
-root = "Fixtures/Models/Migrations.xcdatamodeld"
+root = "Fixtures/MigrationRules/Migrations.xcdatamodeld"
 shutil.rmtree(root, ignore_errors=True)
 write(f"{root}/00-base.xcdatamodel", dict(BASE))
 for name, edit in RULES:

@@ -73,8 +73,14 @@ public enum LockCheck {
             let was = old.first { $0.key == key }?.value ?? "-"
             let now = new.first { $0.key == key }?.value ?? "-"
             guard was != now else { return nil }
+            // A to-one's maximum count is 1 by definition: "became to-many" says it.
+            if key == "max", describesToMany(old, new) { return nil }
             return words(key: key, was: was, now: now)
         }
+    }
+
+    private static func describesToMany(_ old: [Facet], _ new: [Facet]) -> Bool {
+        old.first { $0.key == "to-many" }?.value != new.first { $0.key == "to-many" }?.value
     }
 
     static func words(key: String, was: String, now: String) -> String {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ModelLockTests {
     static let here = SourceLocation(path: "contents", line: 3)
 
-    static func schema(_ configure: (inout Entity) -> Void = { _ in }) -> Schema {
+    static func schema(_ configure: @Sendable (inout Entity) -> Void = { _ in }) -> Schema {
         var item = Entity(
             name: "Item", location: here, representedClassName: "Item", className: "Item",
             attributes: [
@@ -35,7 +35,7 @@ import Testing
         #expect(parsed.versions[0].entity(named: "Item")?.location == SourceLocation(path: "Model.managed-codegen.lock", line: 7))
     }
 
-    @Test(arguments: [
+    static let storeEdits: [(String, @Sendable (inout Entity) -> Void)] = [
         ("became non-optional", { (item: inout Entity) in item.attributes[1].isOptional = false }),
         ("changed its type from Decimal to Double", { (item: inout Entity) in item.attributes[1].type = .double }),
         ("became transient", { (item: inout Entity) in item.attributes[1].isTransient = true }),
@@ -45,8 +45,11 @@ import Testing
         ("became abstract", { (item: inout Entity) in item.isAbstract = true }),
         ("was added", { (item: inout Entity) in item.attributes.append(Attribute(name: "extra", location: here, type: .string)) }),
         ("was removed", { (item: inout Entity) in item.attributes.removeFirst() }),
-    ] as [(String, @Sendable (inout Entity) -> Void)])
-    func storeRelevantEditsChangeTheFingerprint(words: String, edit: @Sendable (inout Entity) -> Void) {
+    ]
+
+    @Test(arguments: storeEdits.indices)
+    func storeRelevantEditsChangeTheFingerprint(index: Int) {
+        let (words, edit) = Self.storeEdits[index]
         let locked = StoreFingerprint(Self.schema())
         let edited = StoreFingerprint(Self.schema(edit))
         #expect(locked.hash != edited.hash)
@@ -55,7 +58,7 @@ import Testing
         #expect(changes.first?.description.contains(words) == true, "\(changes)")
     }
 
-    @Test(arguments: [
+    static let otherEdits: [@Sendable (inout Entity) -> Void] = [
         { (item: inout Entity) in item.attributes[1].defaultValue = .decimal("2") },
         { (item: inout Entity) in item.attributes[0].minValue = .integer(3) },
         { (item: inout Entity) in item.attributes[0].regularExpression = nil },
@@ -64,8 +67,11 @@ import Testing
         { (item: inout Entity) in item.representedClassName = "Product"; item.className = "Product" },
         { (item: inout Entity) in item.attributes[0].renamingIdentifier = "title" },
         { (item: inout Entity) in item.relationships[0].deletionRule = .cascade },
-    ] as [@Sendable (inout Entity) -> Void])
-    func otherEditsDoNot(edit: @Sendable (inout Entity) -> Void) {
+    ]
+
+    @Test(arguments: otherEdits.indices)
+    func otherEditsDoNot(index: Int) {
+        let edit = Self.otherEdits[index]
         let locked = StoreFingerprint(Self.schema())
         let edited = StoreFingerprint(Self.schema(edit))
         #expect(locked.hash == edited.hash)
