@@ -160,6 +160,12 @@ import Testing
         let check = try CLI.run(["migration-check", model, "--model-version", "Versions 3"], in: folder)
         #expect(check.status == 1)
         #expect(check.stdout == "'Versions 2' -> 'Versions 3': 1 not inferable, 0 losing data.\n")
+
+        // Locking the version is an input of the no-change early stop: the next run does not replay the warning.
+        #expect(try Self.generate(model, in: folder, ["--model-version", "Versions 3"]).stderrLines.count == 2)
+        #expect(try CLI.run(["lock", model, "--model-version", "Versions 3"], in: folder).status == 0)
+        let afterLock = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        #expect(afterLock.status == 0 && afterLock.stderr.isEmpty, "\(afterLock.stderr)")
     }
 
     static let migrationVersions: [String] = {
