@@ -53,6 +53,12 @@ import Testing
         ("<attribute name=\"name\" attributeType=\"String\"/>\n        <relationship name=\"items\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Cascade\"",
          "<attribute name=\"name\" attributeType=\"String\" versionHashModifier=\"2\"/>\n        <relationship name=\"items\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Cascade\"",
          "attribute Person.name changed its version hash modifier from - to 2", 15),
+        ("<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\"", "<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\" maxCount=\"5\"",
+         "relationship Item.tags changed its maximum count from 0 to 5", 12),
+        ("<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\"", "<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\" minCount=\"1\"",
+         "relationship Item.tags changed its minimum count from 0 to 1", 12),
+        ("</model>", "    <entity name=\"Shelf\" representedClassName=\"Shelf\" syncable=\"YES\">\n        <attribute name=\"code\" attributeType=\"String\"/>\n    </entity>\n</model>",
+         "entity Shelf was added", 22),
     ]
 
     @Test(arguments: storeRelevantEdits.indices)
