@@ -77,10 +77,18 @@ public enum MigrationCheck {
         return value?.isEmpty == false ? value : nil
     }
 
+    /// The source element a destination element continues: the one its renaming identifier names, else the one
+    /// of the same name; nil for a new element.
+    static func counterpart<Element>(
+        of name: String, _ renamingIdentifier: String?, _ elementID: String?, among old: [Element], _ oldName: (Element) -> String
+    ) -> Element? {
+        if let id = renamingID(renamingIdentifier, elementID), let renamed = old.first(where: { oldName($0) == id }) { return renamed }
+        return old.first { oldName($0) == name }
+    }
+
     static func pairEntities(source: Schema, destination: Schema) -> [(Entity, Entity)] {
         destination.entities.compactMap { new in
-            if let id = renamingID(new.renamingIdentifier, new.elementID), let old = source.entity(named: id) { return (old, new) }
-            return source.entity(named: new.name).map { ($0, new) }
+            counterpart(of: new.name, new.renamingIdentifier, new.elementID, among: source.entities, \.name).map { ($0, new) }
         }
     }
 
@@ -102,51 +110,48 @@ public enum MigrationCheck {
         var removedRelationships = oldRelationships
         var addedAttributes: [Attribute] = []
         var addedRelationships: [Relationship] = []
+        func refuse(_ message: String, at location: SourceLocation, was sourceLocation: SourceLocation? = nil) {
+            findings.append(Finding(kind: .notInferable, message: message, location: location, sourceLocation: sourceLocation))
+        }
 
         for attribute in storedAttributes(of: new, in: destination) {
-            let id = renamingID(attribute.renamingIdentifier, attribute.elementID)
-            guard let was = id.flatMap({ id in oldAttributes.first { $0.name == id } }) ?? oldAttributes.first(where: { $0.name == attribute.name })
+            guard let was = counterpart(of: attribute.name, attribute.renamingIdentifier, attribute.elementID, among: oldAttributes, \.name)
             else {
                 addedAttributes.append(attribute)
                 if !attribute.isOptional && attribute.defaultValue == nil && !attribute.isDerived {
-                    findings.append(Finding(
-                        kind: .notInferable,
-                        message: "new attribute \(new.name).\(attribute.name) is non-optional without a default value: "
+                    refuse(
+                        "new attribute \(new.name).\(attribute.name) is non-optional without a default value: "
                             + "existing objects have no value for it and migration fails validation; make it optional or give it a default",
-                        location: attribute.location))
+                        at: attribute.location)
                 }
                 continue
             }
             removedAttributes.removeAll { $0.name == was.name }
             let label = "attribute \(new.name).\(attribute.name)"
             if was.type != attribute.type {
-                findings.append(Finding(
-                    kind: .notInferable,
-                    message: "\(label) changed type from \(was.type.rawValue) to \(attribute.type.rawValue): lightweight migration "
+                refuse(
+                    "\(label) changed type from \(was.type.rawValue) to \(attribute.type.rawValue): lightweight migration "
                         + "does not convert values between types; add a new attribute (and a mapping model or a migration step to copy the values)",
-                    location: attribute.location, sourceLocation: was.location))
+                    at: attribute.location, was: was.location)
             }
             if was.isOptional && !attribute.isOptional && attribute.defaultValue == nil {
-                findings.append(Finding(
-                    kind: .notInferable,
-                    message: "\(label) became non-optional without a default value: lightweight migration infers this only "
+                refuse(
+                    "\(label) became non-optional without a default value: lightweight migration infers this only "
                         + "with a default value for the objects that have none; give it a default",
-                    location: attribute.location, sourceLocation: was.location))
+                    at: attribute.location, was: was.location)
             }
         }
 
         for relationship in storedRelationships(of: new, in: destination) {
-            let id = renamingID(relationship.renamingIdentifier, relationship.elementID)
-            guard let was = id.flatMap({ id in oldRelationships.first { $0.name == id } })
-                ?? oldRelationships.first(where: { $0.name == relationship.name })
+            guard let was = counterpart(
+                of: relationship.name, relationship.renamingIdentifier, relationship.elementID, among: oldRelationships, \.name)
             else {
                 addedRelationships.append(relationship)
                 if !relationship.isOptional {
-                    findings.append(Finding(
-                        kind: .notInferable,
-                        message: "new relationship \(new.name).\(relationship.name) is non-optional: existing objects have no "
+                    refuse(
+                        "new relationship \(new.name).\(relationship.name) is non-optional: existing objects have no "
                             + "destination for it and migration fails validation; make it optional",
-                        location: relationship.location))
+                        at: relationship.location)
                 }
                 continue
             }
@@ -154,24 +159,21 @@ public enum MigrationCheck {
             let label = "relationship \(new.name).\(relationship.name)"
             let mappedDestination = entityPairs.first { $0.1.name == relationship.destinationEntity }?.0.name
             if mappedDestination != was.destinationEntity {
-                findings.append(Finding(
-                    kind: .notInferable,
-                    message: "\(label) now points at \(relationship.destinationEntity) instead of \(was.destinationEntity): "
+                refuse(
+                    "\(label) now points at \(relationship.destinationEntity) instead of \(was.destinationEntity): "
                         + "lightweight migration cannot move its objects to another entity",
-                    location: relationship.location, sourceLocation: was.location))
+                    at: relationship.location, was: was.location)
             }
             if was.isToMany && !relationship.isToMany {
-                findings.append(Finding(
-                    kind: .notInferable,
-                    message: "\(label) became to-one: lightweight migration infers to-one to to-many, not the reverse "
+                refuse(
+                    "\(label) became to-one: lightweight migration infers to-one to to-many, not the reverse "
                         + "(which object would it keep?)",
-                    location: relationship.location, sourceLocation: was.location))
+                    at: relationship.location, was: was.location)
             }
             if was.isOptional && !relationship.isOptional {
-                findings.append(Finding(
-                    kind: .notInferable,
-                    message: "\(label) became non-optional: objects without a destination fail validation during migration",
-                    location: relationship.location, sourceLocation: was.location))
+                refuse(
+                    "\(label) became non-optional: objects without a destination fail validation during migration",
+                    at: relationship.location, was: was.location)
             }
         }
 

@@ -34,21 +34,12 @@ public struct StoreFingerprint: Hashable, Sendable {
     /// Sorted by name.
     public var entities: [EntityFingerprint]
     /// The `version` line when read from a lock file; nil otherwise. Not part of equality.
-    public var location: SourceLocation?
+    @NotCompared public var location: SourceLocation?
 
     public init(versionName: String, entities: [EntityFingerprint], location: SourceLocation? = nil) {
         self.versionName = versionName
         self.entities = entities
         self.location = location
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.versionName == rhs.versionName && lhs.entities == rhs.entities
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(versionName)
-        hasher.combine(entities)
     }
 
     /// A short hash of every entity's hash: equal fingerprints mean the same store schema.
@@ -74,8 +65,8 @@ public struct EntityFingerprint: Hashable, Sendable {
     public var facets: [Facet]
     /// Own properties (the parent's are in the parent's fingerprint, as its hash is in the entity's), sorted by kind and name.
     public var properties: [PropertyFingerprint]
-    /// Where the element is; nil when read from a lock file.
-    public var location: SourceLocation?
+    /// Where the element is: in the model, or the lock file line it was read from. Not part of equality.
+    @NotCompared public var location: SourceLocation?
 
     public init(name: String, facets: [Facet], properties: [PropertyFingerprint], location: SourceLocation? = nil) {
         self.name = name
@@ -96,16 +87,6 @@ public struct EntityFingerprint: Hashable, Sendable {
     }
 
     public func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.name == rhs.name && lhs.facets == rhs.facets && lhs.properties == rhs.properties
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(facets)
-        hasher.combine(properties)
-    }
 }
 
 public struct PropertyFingerprint: Hashable, Sendable {
@@ -116,7 +97,8 @@ public struct PropertyFingerprint: Hashable, Sendable {
     public var kind: Kind
     public var name: String
     public var facets: [Facet]
-    public var location: SourceLocation?
+    /// As for entities: not part of equality.
+    @NotCompared public var location: SourceLocation?
 
     public init(kind: Kind, name: String, facets: [Facet], location: SourceLocation? = nil) {
         self.kind = kind
@@ -126,16 +108,6 @@ public struct PropertyFingerprint: Hashable, Sendable {
     }
 
     public func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.facets == rhs.facets
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(name)
-        hasher.combine(facets)
-    }
 }
 
 extension StoreFingerprint {
@@ -211,6 +183,19 @@ extension StoreFingerprint {
             Facet("modifier", relationship.versionHashModifier ?? "-"),
         ]
     }
+}
+
+/// A stored value that equality and hashing ignore: where a fingerprint was read from does not change what it says.
+@propertyWrapper
+public struct NotCompared<Value: Sendable>: Hashable, Sendable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 func yesNo(_ flag: Bool) -> String { flag ? "YES" : "NO" }
