@@ -16,6 +16,12 @@ import ManagedModel
 ///   (`NSPropertyDescription.renamingIdentifier`, `NSEntityDescription.renamingIdentifier`; Xcode's "Renaming
 ///   ID", written as `elementID` or `renamingIdentifier`).
 ///
+/// Apple's newer article *Using Lightweight Migration* (Core Data documentation) gives the same list per kind
+/// (add, remove, rename through a renaming identifier; attributes: nonoptional to optional, optional to
+/// nonoptional "and provide a default value"; relationships: to-one to to-many, ordered and unordered both ways;
+/// entities: "create a new parent or child entity", "move an attribute up or down in a hierarchy", "move entities
+/// out of a hierarchy"), so moving an entity out of its hierarchy is not reported.
+///
 /// Reported as not inferable: everything outside that list that we can see — an attribute type change, a to-many
 /// becoming to-one, a relationship pointing at another entity, an optional attribute becoming non-optional without
 /// a default, and the guide's explicit exception "you cannot merge entity hierarchies; if two existing entities do
