@@ -33,6 +33,8 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
+        // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
+        .target(name: "ModelLock", dependencies: ["ManagedModel"]),
         .target(name: "SampleValues", dependencies: ["ManagedModel"]),
         // Our Mustache renderer: typed context lookups and byte output (swift-mustache's reflection and
         // dynamic casts were two thirds of a run).
@@ -57,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "CodeGeneration", "ManagedCodegenConfig",
+                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +82,7 @@ let package = Package(
             dependencies: ["managed-codegen"]
         ),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader"]),
+        .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues"]),
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader"]),

@@ -16,12 +16,19 @@ struct ModelInput {
         return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
     }
 
+    /// `<Model>.managed-codegen.lock` beside the bundle (`managed-codegen lock` writes it; the tool checks it).
+    /// The name is `ModelLock.fileName(modelName:)`'s: plugins cannot link the tool's libraries.
+    var lockFile: URL? {
+        let candidate = url.deletingLastPathComponent().appendingPathComponent("\(name).managed-codegen.lock")
+        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+    }
+
     /// The file the build-tool plugin generates for this model: named from the model alone, because a
     /// build command declares its outputs before the tool has read the model.
     var singleFileName: String { "\(name)+ManagedObjects.swift" }
 
     /// Every file whose change can change the generated code: each version's `contents`, the bundle's
-    /// `.xccurrentversion`, the config file and the custom templates it names.
+    /// `.xccurrentversion`, the lock file, the config file and the custom templates it names.
     var inputFiles: [URL] {
         var files: [URL] = []
         let fileManager = FileManager.default
@@ -35,6 +42,7 @@ struct ModelInput {
         } else {
             files.append(url.appendingPathComponent("contents"))
         }
+        if let lockFile { files.append(lockFile) }
         if let configFile {
             files.append(configFile)
             if let templates = ConfigFileScanner.templatesDirectory(in: configFile) {

@@ -3,6 +3,7 @@ import CodeGeneration
 import Foundation
 import ManagedCodegenConfig
 import ManagedModel
+import ModelLock
 import ModelReader
 
 struct Generate: ParsableCommand {
@@ -162,8 +163,8 @@ struct Generate: ParsableCommand {
             earlyRequest.map { request in
                 GenerationStamp(
                     modelPath: model.model, modelName: bundle.modelName, configuration: request.configuration,
-                    destinations: destinations(of: request, bundlePath: bundle.inputPath), flags: stampFlags(of: request),
-                    hooks: hooks)
+                    destinations: destinations(of: request, bundlePath: bundle.inputPath),
+                    flags: stampFlags(of: request) + lockStampFlags(modelName: bundle.modelName), hooks: hooks)
             }
         }
         if !check, let replay = stamp?.replay() {
@@ -177,6 +178,7 @@ struct Generate: ParsableCommand {
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
+        diagnostics.append(contentsOf: try lockDiagnostics(loaded))
         let prepared: PreparedGeneration
         do {
             prepared = try CodeGenerator.prepare(
@@ -249,6 +251,34 @@ struct Generate: ParsableCommand {
             "version=\(model.modelVersion ?? "")", "warningsAsErrors=\(request.warningsAsErrors)",
             "tests=\(request.testsDirectory ?? "")", "scope=\(request.scope)",
         ]
+    }
+
+    /// The lock file's text: re-locking changes what a run prints, so it is one of the stamp's inputs.
+    private func lockStampFlags(modelName: String) -> [String] {
+        let path = LockSupport.lockPath(modelPath: model.model, modelName: modelName)
+        let text = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+        return ["lock=\(text ?? "none")"]
+    }
+
+    /// With a lock file beside the model: an error for each change to a locked version (`LockCheck`), and a warning
+    /// for each change from the newest locked version to the current one that lightweight migration cannot infer
+    /// (`MigrationCheck`). Without one, nothing.
+    private func lockDiagnostics(_ loaded: LoadedModel) throws -> Diagnostics {
+        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
+        guard let lock = try LockSupport.load(path: lockPath) else { return Diagnostics() }
+        let current = loaded.schema.versionName
+        let schema = { (name: String) throws -> Schema in
+            name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
+        }
+        var diagnostics = try LockSupport.check(
+            lock, lockPath: lockPath, modelPath: model.model, bundle: loaded.bundle, schema: schema)
+        if lock.version(named: current) == nil,
+            let from = LockSupport.newestLockedVersion(before: current, in: loaded.bundle, lock: lock)
+        {
+            let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
+            diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, severity: .warning))
+        }
+        return diagnostics
     }
 
     private func summary(of report: WriteReport) -> String {

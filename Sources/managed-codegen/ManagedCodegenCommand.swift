@@ -16,9 +16,13 @@ struct ManagedCodegenCommand: ParsableCommand {
 
             Start with `managed-codegen dump MODEL` to see how the model was understood, then \
             `managed-codegen generate MODEL --output Generated --human-output Sources`.
+
+            When you ship, `managed-codegen lock MODEL` records the store schema of the model's versions beside \
+            it; `generate` then fails when a locked version changes in a way that breaks installed apps' stores. \
+            `managed-codegen migration-check MODEL` reports changes lightweight migration cannot infer.
             """,
         version: "0.1.0",
-        subcommands: [Generate.self, Dump.self]
+        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self]
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.

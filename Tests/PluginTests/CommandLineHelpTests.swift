@@ -8,13 +8,14 @@ import Testing
     @Test("a mistyped subcommand names the nearest one", arguments: [
         ("genrate", "Error: Unknown subcommand 'genrate'. Did you mean 'generate'?"),
         ("dmup", "Error: Unknown subcommand 'dmup'. Did you mean 'dump'?"),
-        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, help."),
+        ("migration-chek", "Error: Unknown subcommand 'migration-chek'. Did you mean 'migration-check'?"),
+        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, help."),
     ])
     func mistypedSubcommand(_ typed: String, _ message: String) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: [typed, "Model.xcdatamodeld"]) == message)
     }
 
-    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["help"], ["--version"], []])
+    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["lock", "M"], ["migration-check", "M"], ["help"], ["--version"], []])
     func knownFirstArgument(_ arguments: [String]) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: arguments) == nil)
     }
@@ -23,7 +24,9 @@ import Testing
     /// so ArgumentParser's own wrapping leaves them intact.
     @Test func helpFitsEightyColumns() {
         for help in [ManagedCodegenCommand.helpMessage(columns: 80), ManagedCodegenCommand.helpMessage(for: Generate.self, columns: 80),
-                     ManagedCodegenCommand.helpMessage(for: Dump.self, columns: 80)] {
+                     ManagedCodegenCommand.helpMessage(for: Dump.self, columns: 80),
+                     ManagedCodegenCommand.helpMessage(for: Lock.self, columns: 80),
+                     ManagedCodegenCommand.helpMessage(for: MigrationCheckCommand.self, columns: 80)] {
             // ArgumentParser does not wrap its USAGE line.
             let long = help.split(separator: "\n").map(String.init).filter { $0.count > 80 && !$0.hasPrefix("USAGE:") }
             #expect(long.isEmpty)

@@ -1,0 +1,144 @@
+import ManagedModel
+
+/// One difference between a locked fingerprint and the model as it is now, said in words.
+public struct FingerprintChange: Hashable, Sendable {
+    /// e.g. "attribute Item.price became non-optional".
+    public var description: String
+    /// The model element that changed (for a removed element, its entity, else the model's first entity).
+    public var location: SourceLocation
+    /// The lock file line that records the element as it was; nil for an added element.
+    public var lockedAt: SourceLocation?
+}
+
+public enum LockCheck {
+    /// Every difference between `locked` and `current`, entities and properties by name.
+    public static func changes(from locked: StoreFingerprint, to current: StoreFingerprint, contentsPath: String) -> [FingerprintChange] {
+        let modelLocation = current.entities.compactMap(\.location).min { $0.line < $1.line }
+            ?? SourceLocation(path: contentsPath, line: 1)
+        var changes: [FingerprintChange] = []
+        let names = Set(locked.entities.map(\.name)).union(current.entities.map(\.name)).sorted()
+        for name in names {
+            switch (locked.entity(named: name), current.entity(named: name)) {
+            case (let old?, nil):
+                changes.append(FingerprintChange(description: "entity \(name) was removed", location: modelLocation, lockedAt: old.location))
+            case (nil, let new?):
+                changes.append(FingerprintChange(description: "entity \(name) was added", location: new.location ?? modelLocation, lockedAt: nil))
+            case (let old?, let new?):
+                changes += entityChanges(old, new, modelLocation: modelLocation)
+            case (nil, nil):
+                break
+            }
+        }
+        return changes
+    }
+
+    private static func entityChanges(_ old: EntityFingerprint, _ new: EntityFingerprint, modelLocation: SourceLocation) -> [FingerprintChange] {
+        var changes: [FingerprintChange] = []
+        let entityLocation = new.location ?? modelLocation
+        let facetWords = describe(old.facets, new.facets)
+        if !facetWords.isEmpty {
+            changes.append(FingerprintChange(
+                description: "entity \(new.name) \(facetWords.joined(separator: " and "))", location: entityLocation, lockedAt: old.location))
+        }
+        for kind in PropertyFingerprint.Kind.allCases {
+            let names = Set(old.properties.filter { $0.kind == kind }.map(\.name))
+                .union(new.properties.filter { $0.kind == kind }.map(\.name)).sorted()
+            for name in names {
+                let label = "\(kind.label) \(new.name).\(name)"
+                switch (old.property(kind, named: name), new.property(kind, named: name)) {
+                case (let was?, nil):
+                    changes.append(FingerprintChange(description: "\(label) was removed", location: entityLocation, lockedAt: was.location))
+                case (nil, let now?):
+                    changes.append(FingerprintChange(description: "\(label) was added", location: now.location ?? entityLocation, lockedAt: nil))
+                case (let was?, let now?):
+                    let words = describe(was.facets, now.facets)
+                    if !words.isEmpty {
+                        changes.append(FingerprintChange(
+                            description: "\(label) \(words.joined(separator: " and "))", location: now.location ?? entityLocation,
+                            lockedAt: was.location))
+                    }
+                case (nil, nil):
+                    break
+                }
+            }
+        }
+        return changes
+    }
+
+    /// Each facet whose value differs, in words ("became non-optional", "changed type from String to Date").
+    static func describe(_ old: [Facet], _ new: [Facet]) -> [String] {
+        var keys: [String] = []
+        for facet in old + new where !keys.contains(facet.key) { keys.append(facet.key) }
+        return keys.compactMap { key in
+            let was = old.first { $0.key == key }?.value ?? "-"
+            let now = new.first { $0.key == key }?.value ?? "-"
+            guard was != now else { return nil }
+            // A to-one's maximum count is 1 by definition: "became to-many" says it.
+            if key == "max", describesToMany(old, new) { return nil }
+            return words(key: key, was: was, now: now)
+        }
+    }
+
+    private static func describesToMany(_ old: [Facet], _ new: [Facet]) -> Bool {
+        old.first { $0.key == "to-many" }?.value != new.first { $0.key == "to-many" }?.value
+    }
+
+    static func words(key: String, was: String, now: String) -> String {
+        let becameYes = was == "NO" && now == "YES"
+        let becameNo = was == "YES" && now == "NO"
+        switch key {
+        case "optional" where becameYes: return "became optional"
+        case "optional" where becameNo: return "became non-optional"
+        case "transient" where becameYes: return "became transient"
+        case "transient" where becameNo: return "is no longer transient"
+        case "derived" where becameYes: return "became derived"
+        case "derived" where becameNo: return "is no longer derived"
+        case "abstract" where becameYes: return "became abstract"
+        case "abstract" where becameNo: return "is no longer abstract"
+        case "to-many" where becameYes: return "became to-many"
+        case "to-many" where becameNo: return "became to-one"
+        case "ordered" where becameYes: return "became ordered"
+        case "ordered" where becameNo: return "became unordered"
+        case "external-storage" where becameYes: return "now allows external storage"
+        case "external-storage" where becameNo: return "no longer allows external storage"
+        case "parent" where was == "-": return "got the parent entity \(now)"
+        case "parent" where now == "-": return "no longer has the parent entity \(was)"
+        default: break
+        }
+        let name = [
+            "type": "type", "parent": "parent entity", "modifier": "version hash modifier", "destination": "destination",
+            "inverse": "inverse", "min": "minimum count", "max": "maximum count", "composite": "composite attributes",
+            "entity": "fetched entity", "predicate": "predicate",
+        ][key] ?? key
+        return "changed its \(name) from \(was) to \(now)"
+    }
+
+    /// The errors `generate` reports for locked versions that changed: one per change, at the changed element,
+    /// each followed by a note at the lock file line that recorded it.
+    public static func diagnostics(
+        for changes: [FingerprintChange], versionName: String, modelPath: String
+    ) -> Diagnostics {
+        var diagnostics = Diagnostics()
+        for change in changes {
+            diagnostics.error(
+                "\(change.description) in locked model version '\(versionName)': stores created by apps that shipped it "
+                    + "would no longer open; add a new model version for this change (Editor > Add Model Version), "
+                    + "or, if '\(versionName)' never shipped, re-lock it: managed-codegen lock \(modelPath) --force",
+                at: change.location)
+            if let lockedAt = change.lockedAt {
+                diagnostics.append(.note("locked here", at: lockedAt))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension PropertyFingerprint.Kind {
+    var label: String {
+        switch self {
+        case .attribute: "attribute"
+        case .relationship: "relationship"
+        case .fetched: "fetched property"
+        }
+    }
+}

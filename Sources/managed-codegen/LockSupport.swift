@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ManagedCodegenConfig
+import ManagedModel
+import ModelLock
+import ModelReader
+
+/// Where the lock file of a model is, and the checks `generate`, `lock` and `migration-check` share.
+enum LockSupport {
+    /// `<Model>.managed-codegen.lock` in the folder holding the bundle, written relative to the current folder
+    /// when it is below it (diagnostics read like the model's own paths).
+    static func lockPath(modelPath: String, modelName: String) -> String {
+        let absolute = (ConfigFile.directory(besideModel: modelPath) as NSString)
+            .appendingPathComponent(ModelLock.fileName(modelName: modelName))
+        let current = ConfigFile.absolutePath(FileManager.default.currentDirectoryPath)
+        if absolute.hasPrefix(current + "/") { return String(absolute.dropFirst(current.count + 1)) }
+        return absolute
+    }
+
+    /// The lock, or nil when the model has no lock file.
+    static func load(path: String) throws -> ModelLock? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw DiagnosticsError(.error("cannot read the lock file", at: SourceLocation(path: path, line: 0)))
+        }
+        return try ModelLock.parse(text, path: path)
+    }
+
+    /// The errors for every locked version that changed or disappeared; `versions` are the bundle's, loaded on demand.
+    static func check(
+        _ lock: ModelLock, lockPath: String, modelPath: String, bundle: ModelBundle,
+        schema: (String) throws -> Schema
+    ) rethrows -> Diagnostics {
+        var diagnostics = Diagnostics()
+        for locked in lock.versions {
+            guard bundle.versions.contains(where: { $0.name == locked.versionName }) else {
+                diagnostics.error(
+                    "locked model version '\(locked.versionName)' is no longer in the model: apps that shipped it cannot "
+                        + "migrate their stores; restore it, or, if it never shipped, re-lock: managed-codegen lock \(modelPath) --force",
+                    at: locked.location ?? SourceLocation(path: lockPath, line: 0))
+                continue
+            }
+            let current = try schema(locked.versionName)
+            let changes = LockCheck.changes(
+                from: locked, to: StoreFingerprint(current), contentsPath: current.contentsPath)
+            diagnostics.append(contentsOf: LockCheck.diagnostics(for: changes, versionName: locked.versionName, modelPath: modelPath))
+        }
+        return diagnostics
+    }
+
+    /// The newest locked version (natural order) before `destination`; nil when there is none.
+    static func newestLockedVersion(before destination: String, in bundle: ModelBundle, lock: ModelLock) -> String? {
+        let names = bundle.versions.map(\.name)
+        guard let end = names.firstIndex(of: destination) else { return nil }
+        return names[..<end].last { lock.version(named: $0) != nil }
+    }
+
+    /// Writes `text` to `path` through a temporary file and a rename: the old lock stays whole until the new one is.
+    static func write(_ text: String, to path: String) throws {
+        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw DiagnosticsError(.error("cannot write the lock file: \(error.localizedDescription)", at: SourceLocation(path: path, line: 0)))
+        }
+    }
+}

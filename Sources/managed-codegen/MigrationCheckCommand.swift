@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import ManagedModel
+import ModelLock
+import ModelReader
+
+struct MigrationCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migration-check",
+        abstract: "Report the changes between two model versions that lightweight migration cannot infer.",
+        discussion: """
+            Compares --from (default: the newest locked version before the destination, else the version just \
+            before it) with the current version (or --model-version), by Apple's list of what lightweight \
+            migration infers ("Lightweight Migration", Core Data Model Versioning and Data Migration Programming \
+            Guide). Each change it cannot infer, and each apparent rename without a renaming identifier (which \
+            loses the old values), is an error at the changed element. Exit status: 0 when every change can be \
+            inferred, 1 otherwise.
+            """
+    )
+
+    @OptionGroup var model: ModelOptions
+
+    @Option(help: ArgumentHelp("The version the stores were created with.", valueName: "version"))
+    var from: String?
+
+    func run() throws {
+        let destination = try ModelLoader.load(model.model, version: model.modelVersion)
+        let bundle = destination.bundle
+        let destinationName = destination.schema.versionName
+        let sourceName: String
+        if let from {
+            sourceName = try bundle.version(named: from).name
+        } else {
+            let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
+            let names = bundle.versions.map(\.name)
+            let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
+            let locked = try LockSupport.load(path: lockPath).flatMap {
+                LockSupport.newestLockedVersion(before: destinationName, in: bundle, lock: $0)
+            }
+            guard let name = locked ?? previous else {
+                try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
+                print("'\(destinationName)' has no earlier version: nothing to migrate.")
+                return
+            }
+            sourceName = name
+        }
+        let source = try ModelLoader.load(model.model, version: sourceName)
+        var diagnostics = destination.diagnostics
+        if sourceName != destinationName {
+            for diagnostic in source.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+        let findings = MigrationCheck.findings(from: source.schema, to: destination.schema)
+        diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: sourceName, to: destinationName, severity: .error))
+        let summary: String
+        if findings.isEmpty {
+            summary = "'\(sourceName)' -> '\(destinationName)': lightweight migration can infer every change."
+        } else {
+            let notInferable = findings.filter { $0.kind == .notInferable }.count
+            let dataLoss = findings.count - notInferable
+            summary = "'\(sourceName)' -> '\(destinationName)': \(notInferable) not inferable, \(dataLoss) losing data."
+        }
+        print(summary)
+        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+/// `lock`, the lock check in `generate` and `migration-check`, through the binary: an edit to a store-relevant
+/// value of a locked version fails `generate` at the edited line, naming the change and the fix; an edit Core
+/// Data's version hashes ignore does not; each rule of the migration fixture is classified as its reference says.
+@Suite struct ModelLockCLITests {
+    static let migrations = "Fixtures/MigrationRules/Migrations.xcdatamodeld"
+    static let expectedMigrationChecks = CLI.packageRoot.appendingPathComponent("Fixtures/Expected/MigrationCheck")
+
+    /// A copy of `fixture` in a fresh folder; tests run in that folder, so paths in diagnostics are relative.
+    static func workspace(_ fixture: String, name: String = #function) throws -> (folder: URL, model: String) {
+        let folder = try CLI.temporaryDirectory(name)
+        try FileManager.default.copyItem(
+            at: CLI.fixtureModels.appendingPathComponent("\(fixture).xcdatamodeld"),
+            to: folder.appendingPathComponent("\(fixture).xcdatamodeld"))
+        return (folder, "\(fixture).xcdatamodeld")
+    }
+
+    static func edit(_ folder: URL, _ contents: String, replacing old: String, with new: String) throws {
+        let url = folder.appendingPathComponent(contents)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try #require(text.contains(old), "\(old) not in \(contents)")
+        try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static func generate(_ model: String, in folder: URL, _ extra: [String] = []) throws -> CLI.Run {
+        try CLI.run(["generate", model, "--output", "Generated", "--human-output", "Model", "--quiet"] + extra, in: folder)
+    }
+
+    static let inventoryContents = "Inventory.xcdatamodeld/Inventory.xcdatamodel/contents"
+
+    /// (edit: old text, new text; expected words; expected line).
+    static let storeRelevantEdits: [(String, String, String, Int)] = [
+        ("name=\"discount\" optional=\"YES\" attributeType=\"Double\"", "name=\"discount\" attributeType=\"Double\"",
+         "attribute Item.discount became non-optional", 5),
+        ("name=\"itemId\" attributeType=\"String\"", "name=\"itemId\" attributeType=\"UUID\"",
+         "attribute Item.itemId changed its type from String to UUID", 6),
+        ("<attribute name=\"name\" attributeType=\"String\"/>\n        <attribute name=\"stockCount\"",
+         "<attribute name=\"name\" attributeType=\"String\" transient=\"YES\"/>\n        <attribute name=\"stockCount\"",
+         "attribute Item.name became transient", 7),
+        ("<relationship name=\"owner\" maxCount=\"1\"", "<relationship name=\"owner\" optional=\"YES\" maxCount=\"1\"",
+         "relationship Item.owner became optional", 11),
+        ("<relationship name=\"owner\" maxCount=\"1\"", "<relationship name=\"owner\" toMany=\"YES\"",
+         "relationship Item.owner became to-many", 11),
+        ("deletionRule=\"Cascade\" ordered=\"YES\"", "deletionRule=\"Cascade\"", "relationship Person.items became unordered", 16),
+        ("<attribute name=\"unitPrice\" attributeType=\"Decimal\"/>\n",
+         "<attribute name=\"unitPrice\" attributeType=\"Decimal\"/>\n        <attribute name=\"sku\" optional=\"YES\" attributeType=\"String\"/>\n",
+         "attribute Item.sku was added", 11),
+        ("        <attribute name=\"unitCost\" attributeType=\"Decimal\"/>\n", "", "attribute Item.unitCost was removed", 3),
+        ("<entity name=\"Tag\" representedClassName=\"Tag\"", "<entity name=\"Tag\" representedClassName=\"Tag\" isAbstract=\"YES\"",
+         "entity Tag became abstract", 18),
+        ("<attribute name=\"name\" attributeType=\"String\"/>\n        <relationship name=\"items\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Cascade\"",
+         "<attribute name=\"name\" attributeType=\"String\" versionHashModifier=\"2\"/>\n        <relationship name=\"items\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Cascade\"",
+         "attribute Person.name changed its version hash modifier from - to 2", 15),
+        ("<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\"", "<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\" maxCount=\"5\"",
+         "relationship Item.tags changed its maximum count from 0 to 5", 12),
+        ("<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\"", "<relationship name=\"tags\" optional=\"YES\" toMany=\"YES\" minCount=\"1\"",
+         "relationship Item.tags changed its minimum count from 0 to 1", 12),
+        ("</model>", "    <entity name=\"Shelf\" representedClassName=\"Shelf\" syncable=\"YES\">\n        <attribute name=\"code\" attributeType=\"String\"/>\n    </entity>\n</model>",
+         "entity Shelf was added", 22),
+    ]
+
+    @Test(arguments: storeRelevantEdits.indices)
+    func editingALockedVersionFailsGenerate(index: Int) throws {
+        let (old, new, words, line) = Self.storeRelevantEdits[index]
+        let (folder, model) = try Self.workspace("Inventory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lock = try CLI.run(["lock", model], in: folder)
+        #expect(lock.status == 0, "\(lock.stderr)")
+        #expect(lock.stdout == "Inventory.managed-codegen.lock: locked 'Inventory' (1 locked version)\n")
+        try Self.edit(folder, Self.inventoryContents, replacing: old, with: new)
+
+        let run = try Self.generate(model, in: folder)
+        run.expectRefusedModel(contentsPath: Self.inventoryContents, messageContaining: words, line: line)
+        #expect(run.stderr.contains(
+            "\(words) in locked model version 'Inventory': stores created by apps that shipped it would no longer open; "
+                + "add a new model version for this change (Editor > Add Model Version), or, if 'Inventory' never shipped, "
+                + "re-lock it: managed-codegen lock Inventory.xcdatamodeld --force"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Model").path))
+
+        // `lock` without --force refuses the same way and leaves the lock as it was; --force re-locks.
+        let lockText = try String(contentsOf: folder.appendingPathComponent("Inventory.managed-codegen.lock"), encoding: .utf8)
+        let refused = try CLI.run(["lock", model], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(words))
+        #expect(try String(contentsOf: folder.appendingPathComponent("Inventory.managed-codegen.lock"), encoding: .utf8) == lockText)
+        let forced = try CLI.run(["lock", model, "--force"], in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "Inventory.managed-codegen.lock: re-locked 'Inventory' (1 locked version)\n")
+        #expect(try Self.generate(model, in: folder).status == 0)
+    }
+
+    /// Values none of Apple's version hashes include: defaults, validation, user info, class names, renaming
+    /// identifiers, delete rules.
+    static let otherEdits: [(String, String)] = [
+        ("defaultValueString=\"0\"", "defaultValueString=\"7\""),
+        ("<attribute name=\"name\" attributeType=\"String\"/>\n        <attribute name=\"stockCount\"",
+         "<attribute name=\"name\" attributeType=\"String\" minValueString=\"1\" maxValueString=\"40\"/>\n        <attribute name=\"stockCount\""),
+        ("name=\"itemId\" attributeType=\"String\"", "name=\"itemId\" attributeType=\"String\" regularExpressionString=\"[A-Z]+\""),
+        ("        <relationship name=\"tags\"",
+         "        <userInfo>\n            <entry key=\"note\" value=\"x\"/>\n        </userInfo>\n        <relationship name=\"tags\""),
+        ("<entity name=\"Item\" representedClassName=\"Item\"", "<entity name=\"Item\" representedClassName=\"Product\""),
+        ("name=\"itemId\" attributeType=\"String\"", "name=\"itemId\" attributeType=\"String\" elementID=\"code\""),
+        ("deletionRule=\"Cascade\" ordered=\"YES\"", "deletionRule=\"Deny\" ordered=\"YES\""),
+    ]
+
+    @Test(arguments: otherEdits.indices)
+    func editsTheStoreIgnoresPass(index: Int) throws {
+        let (old, new) = Self.otherEdits[index]
+        let (folder, model) = try Self.workspace("Inventory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["lock", model], in: folder).status == 0)
+        try Self.edit(folder, Self.inventoryContents, replacing: old, with: new)
+        let run = try Self.generate(model, in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let relock = try CLI.run(["lock", model], in: folder)
+        #expect(relock.stdout == "Inventory.managed-codegen.lock: up to date (1 locked version)\n", "\(relock.stderr)")
+    }
+
+    /// Without a lock file there is no check and no output about it; versions not in the lock are not checked.
+    @Test func onlyLockedVersionsAreChecked() throws {
+        let (folder, model) = try Self.workspace("Versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let version3 = "Versions.xcdatamodeld/Versions 3.xcdatamodel/contents"
+        try Self.edit(folder, version3, replacing: "<attribute name=\"label\" attributeType=\"String\"/>",
+                      with: "<attribute name=\"label\" attributeType=\"Integer 64\"/>")
+        let unlocked = try Self.generate(model, in: folder)
+        #expect(unlocked.status == 0 && unlocked.stderr.isEmpty, "\(unlocked.stderr)")
+        #expect(try CLI.run(["lock", model, "--model-version", "Versions 2"], in: folder).status == 0)
+        let lockText = try String(contentsOf: folder.appendingPathComponent("Versions.managed-codegen.lock"), encoding: .utf8)
+        #expect(lockText.contains("version \"Versions 2\" "))
+        #expect(!lockText.contains("version Versions ") && !lockText.contains("version \"Versions 3\""))
+        let run = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+
+        try Self.edit(folder, "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents",
+                      replacing: "<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>", with: "")
+        let failed = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        failed.expectRefusedModel(
+            contentsPath: "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents",
+            messageContaining: "attribute Note.body was removed in locked model version 'Versions 2'", line: 3)
+        #expect(failed.stderr.contains("Versions.managed-codegen.lock:8: note: locked here"), "\(failed.stderr)")
+    }
+
+    /// `generate` warns about changes from the newest locked version to the current one that lightweight
+    /// migration cannot infer; `--warnings-as-errors` makes them fatal.
+    @Test func generateWarnsAboutMigrationsFromTheNewestLockedVersion() throws {
+        let (folder, model) = try Self.workspace("Versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["lock", model, "--model-version", "Versions 2"], in: folder).status == 0)
+        let version3 = "Versions.xcdatamodeld/Versions 3.xcdatamodel/contents"
+        try Self.edit(folder, version3, replacing: "<attribute name=\"name\" attributeType=\"String\"/>",
+                      with: "<attribute name=\"name\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/>")
+        let warned = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(warned.stderrLines == [
+            "\(version3):10: warning: not inferable migrating 'Versions 2' to 'Versions 3': attribute Notebook.name changed type from String to Integer 64: lightweight migration does not convert values between types; add a new attribute (and a mapping model or a migration step to copy the values)",
+            "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents:9: note: as it was in 'Versions 2'",
+        ])
+        let strict = try Self.generate(model, in: folder, ["--model-version", "Versions 3", "--warnings-as-errors"])
+        strict.expectRefusedModel(contentsPath: version3, messageContaining: "changed type from String to Integer 64", line: 10)
+
+        let check = try CLI.run(["migration-check", model, "--model-version", "Versions 3"], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stdout == "'Versions 2' -> 'Versions 3': 1 not inferable, 0 losing data.\n")
+
+        // Locking the version is an input of the no-change early stop: the next run does not replay the warning.
+        #expect(try Self.generate(model, in: folder, ["--model-version", "Versions 3"]).stderrLines.count == 2)
+        #expect(try CLI.run(["lock", model, "--model-version", "Versions 3"], in: folder).status == 0)
+        let afterLock = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        #expect(afterLock.status == 0 && afterLock.stderr.isEmpty, "\(afterLock.stderr)")
+    }
+
+    static let migrationVersions: [String] = {
+        let folder = CLI.packageRoot.appendingPathComponent(migrations)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".xcdatamodel") && $0 != "00-base.xcdatamodel" }
+            .map { String($0.dropLast(".xcdatamodel".count)) }.sorted()
+    }()
+
+    /// The rules lightweight migration cannot infer (or that lose data), by fixture version; every other
+    /// version must pass. The reference files hold the exact messages.
+    static let refusedRules: Set<String> = [
+        "05-attribute-becomes-required-without-default", "07-rename-attribute-without-renaming-id", "08-attribute-changes-type",
+        "09-add-required-attribute-without-default", "14-rename-entity-without-renaming-id", "16-to-many-becomes-to-one",
+        "19-add-required-relationship", "20-relationship-changes-destination", "22-merge-entity-hierarchies",
+    ]
+
+    @Test(arguments: migrationVersions)
+    func migrationCheckClassifiesEachRule(version: String) throws {
+        let arguments = ["migration-check", Self.migrations, "--from", "00-base", "--model-version", version]
+        let run = try CLI.run(arguments, in: CLI.packageRoot)
+        #expect(run.status == (Self.refusedRules.contains(version) ? 1 : 0), "\(run.stderr)")
+        let transcript = "$ managed-codegen \(arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))\n"
+            + "exit status \(run.status)\n--- stdout\n\(run.stdout)--- stderr\n\(run.stderr)"
+        let referenceURL = Self.expectedMigrationChecks.appendingPathComponent("\(version).txt")
+        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
+            try FileManager.default.createDirectory(at: Self.expectedMigrationChecks, withIntermediateDirectories: true)
+            try transcript.write(to: referenceURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let reference = try String(contentsOf: referenceURL, encoding: .utf8)
+        #expect(transcript == reference, "differs from \(referenceURL.path); run UPDATE_REFERENCES=1 swift test and review the diff")
+    }
+
+    @Test func migrationRuleFixtureHasEveryRule() {
+        #expect(Self.migrationVersions.count == 23)
+        #expect(Self.refusedRules.isSubset(of: Set(Self.migrationVersions)))
+    }
+}

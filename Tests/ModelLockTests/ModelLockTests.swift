@@ -1,0 +1,91 @@
+import ManagedModel
+import ModelLock
+import Testing
+
+/// The lock file's text round-trips, and the fingerprint follows Apple's version-hash inputs: store-relevant
+/// edits change it, defaults, validation, user info and class names do not.
+@Suite struct ModelLockTests {
+    static let here = SourceLocation(path: "contents", line: 3)
+
+    static func schema(_ configure: @Sendable (inout Entity) -> Void = { _ in }) -> Schema {
+        var item = Entity(
+            name: "Item", location: here, representedClassName: "Item", className: "Item",
+            attributes: [
+                Attribute(name: "name", location: here, type: .string, minValue: .integer(1), regularExpression: "[a-z]+"),
+                Attribute(name: "price", location: here, type: .decimal, isOptional: true, defaultValue: .decimal("1.5")),
+            ],
+            relationships: [Relationship(name: "tags", location: here, destinationEntity: "Tag", isOptional: true, isToMany: true, inverseName: "items", inverseEntity: "Tag")])
+        configure(&item)
+        let tag = Entity(
+            name: "Tag", location: here,
+            attributes: [Attribute(name: "label", location: here, type: .string, versionHashModifier: "a \"quoted\" = modifier")],
+            relationships: [Relationship(name: "items", location: here, destinationEntity: "Item", isOptional: true, isToMany: true, inverseName: "tags", inverseEntity: "Item")])
+        return Schema(contentsPath: "contents", modelName: "Model", versionName: "Model 2", entities: [item, tag])
+    }
+
+    @Test func textRoundTrips() throws {
+        let lock = ModelLock(versions: [StoreFingerprint(Self.schema())])
+        let text = lock.text(modelName: "Model")
+        let parsed = try ModelLock.parse(text, path: "Model.managed-codegen.lock")
+        #expect(parsed == lock)
+        #expect(parsed.text(modelName: "Model") == text)
+        #expect(text.contains("version \"Model 2\" \(lock.versions[0].hash)\n"))
+        #expect(text.contains(
+            "    attribute price type=Decimal optional=YES transient=NO derived=NO external-storage=NO modifier=-\n"))
+        #expect(parsed.versions[0].entity(named: "Item")?.location == SourceLocation(path: "Model.managed-codegen.lock", line: 7))
+    }
+
+    static let storeEdits: [(String, @Sendable (inout Entity) -> Void)] = [
+        ("became non-optional", { (item: inout Entity) in item.attributes[1].isOptional = false }),
+        ("changed its type from Decimal to Double", { (item: inout Entity) in item.attributes[1].type = .double }),
+        ("became transient", { (item: inout Entity) in item.attributes[1].isTransient = true }),
+        ("changed its version hash modifier from - to v2", { (item: inout Entity) in item.attributes[1].versionHashModifier = "v2" }),
+        ("became to-one", { (item: inout Entity) in item.relationships[0].isToMany = false }),
+        ("became ordered", { (item: inout Entity) in item.relationships[0].isOrdered = true }),
+        ("became abstract", { (item: inout Entity) in item.isAbstract = true }),
+        ("was added", { (item: inout Entity) in item.attributes.append(Attribute(name: "extra", location: here, type: .string)) }),
+        ("was removed", { (item: inout Entity) in item.attributes.removeFirst() }),
+    ]
+
+    @Test(arguments: storeEdits.indices)
+    func storeRelevantEditsChangeTheFingerprint(index: Int) {
+        let (words, edit) = Self.storeEdits[index]
+        let locked = StoreFingerprint(Self.schema())
+        let edited = StoreFingerprint(Self.schema(edit))
+        #expect(locked.hash != edited.hash)
+        let changes = LockCheck.changes(from: locked, to: edited, contentsPath: "contents")
+        #expect(changes.count == 1)
+        #expect(changes.first?.description.contains(words) == true, "\(changes)")
+    }
+
+    static let otherEdits: [@Sendable (inout Entity) -> Void] = [
+        { (item: inout Entity) in item.attributes[1].defaultValue = .decimal("2") },
+        { (item: inout Entity) in item.attributes[0].minValue = .integer(3) },
+        { (item: inout Entity) in item.attributes[0].regularExpression = nil },
+        { (item: inout Entity) in item.userInfo = [UserInfoEntry(key: "k", value: "v")] },
+        { (item: inout Entity) in item.attributes[0].userInfo = [UserInfoEntry(key: "k", value: "v")] },
+        { (item: inout Entity) in item.representedClassName = "Product"; item.className = "Product" },
+        { (item: inout Entity) in item.attributes[0].renamingIdentifier = "title" },
+        { (item: inout Entity) in item.relationships[0].deletionRule = .cascade },
+    ]
+
+    @Test(arguments: otherEdits.indices)
+    func otherEditsDoNot(index: Int) {
+        let edit = Self.otherEdits[index]
+        let locked = StoreFingerprint(Self.schema())
+        let edited = StoreFingerprint(Self.schema(edit))
+        #expect(locked.hash == edited.hash)
+        #expect(LockCheck.changes(from: locked, to: edited, contentsPath: "contents").isEmpty)
+    }
+
+    @Test func unreadableLinesAreErrorsAtTheirLine() {
+        #expect(throws: DiagnosticsError.self) { try ModelLock.parse("version \"A\" 00\n  entity\n", path: "x.lock") }
+        do {
+            _ = try ModelLock.parse("# c\nversion \"A\" 00\n  entity E 00 abstract\n", path: "x.lock")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.all.first?.location == SourceLocation(path: "x.lock", line: 3))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
