@@ -111,7 +111,8 @@ public struct PreparedGeneration: Sendable {
             emit(
                 GeneratedFile(
                     relativePath: "ManagedValidation+Generated.swift",
-                    utf8: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+                    utf8: try templates.render(plan.supportContext, with: .validationSupport) + [UInt8(ascii: "\n")]
+                        + templates.render(plan.supportContext, with: .propertySupport), kind: .support))
         }
         for composite in plan.composites {
             emit(
