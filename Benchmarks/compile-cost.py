@@ -300,7 +300,7 @@ def kind_of(text):
         (r"func validate|Validating", "validation: hooks (protocol defaults)"),
         (r"@NSManaged.*var", "@NSManaged properties (implicit accessors)"),
         (r"@NSManaged.*func", "to-many accessors (declarations)"),
-        (r"static let", "keys"),
+        (r"static (let|var)", "keys"),
         (r"^\s*(get|set)\b|^\s*defer \{ did|^\s*(public |internal |package )?var \w+: [\w.<>\[\]: ]+\? \{",
          "computed property bodies (optional scalars, typed)"),
         (r"fetchRequest", "fetchRequest()"),
