@@ -187,7 +187,7 @@ def without_unavailable_inits(templates):
 
 def without_keys(templates):
     templates["entity-machine"] = remove_pattern(
-        templates["entity-machine"], r"^[ \t]*/// Key names[^\n]*\n[^\n]*enum Keys[^\n]*\n.*?^    \}\n", "Keys")
+        templates["entity-machine"], r"^[ \t]*/// Key names.*?enum Keys \{\n.*?^    \}\n", "Keys")
 
 
 STEPS = [
