@@ -148,6 +148,9 @@ nonisolated enum ManagedOrderedRelationship {
     }
 }
 
+#if canImport(CoreData)
+import CoreData
+
 /// The accessors of optional scalar attributes (`Int32?`, `Bool?`, …: `@NSManaged` cannot declare them, an
 /// Objective-C property has no optional `int32_t`), written once here instead of once per property. They are the
 /// custom attribute accessors of Apple's Core Data Programming Guide ("Managed Object Accessor Methods"): read
@@ -202,3 +205,4 @@ nonisolated extension Bool: ManagedScalarValue {
     init(managedNumber: NSNumber) { self = managedNumber.boolValue }
     var managedNumber: NSNumber { NSNumber(value: self) }
 }
+#endif
