@@ -78,10 +78,11 @@ public struct PreparedGeneration: Sendable {
     /// The first line of this model's generated files (the shared support file has its own).
     public var banner: String { plan.header.banner }
 
-    /// Renders every file into memory, sorted by kind, then path.
-    public func renderAll() throws -> [GeneratedFile] {
+    /// Renders every file into memory, sorted by kind, then path; with `keeping`, only the files it accepts are
+    /// kept (the others are dropped as soon as they are rendered).
+    public func renderAll(keeping: @Sendable (GeneratedFile) -> Bool = { _ in true }) throws -> [GeneratedFile] {
         let collected = Collected()
-        try render { file in collected.append(file) }
+        try render { file in if keeping(file) { collected.append(file) } }
         return collected.files.sortedByKindAndPath()
     }
 
