@@ -2,7 +2,7 @@
 """What the user's compiler pays for managed-codegen's output, against what Xcode's own codegen writes.
 
 Usage: compile-cost.py BINARY --sdk SDK_OUT [--runs N] [--sizes 100,1000] [--work DIR] [--no-variants]
-                       [--no-tests] [--hot N]
+                       [--no-tests] [--hot N] [--templates DIR]
 
 BINARY is a `managed-codegen` build; SDK_OUT the stub SDK built by Tests/TypeCheckTests/StubSDK/build-sdk.sh.
 
@@ -200,11 +200,11 @@ STEPS = [
 ]
 
 
-def bundled_templates():
+def bundled_templates(folder=None):
     result = {}
-    for name in os.listdir(TEMPLATES):
+    for name in os.listdir(folder or TEMPLATES):
         if name.endswith(".mustache"):
-            with open(os.path.join(TEMPLATES, name), encoding="utf-8") as file:
+            with open(os.path.join(folder or TEMPLATES, name), encoding="utf-8") as file:
                 result[name[:-len(".mustache")]] = file.read()
     return result
 
@@ -362,6 +362,8 @@ def main():
     parser.add_argument("--work", default=os.path.join(ROOT, ".build", "compile-cost"))
     parser.add_argument("--no-variants", action="store_true", help="only xcode and ours (and tests)")
     parser.add_argument("--no-tests", action="store_true", help="skip the generated model tests")
+    parser.add_argument("--templates", help="a template folder for `ours` and its variants (e.g. an earlier commit's "
+                        "Templates/Swift, to measure before and after a template change with that commit's binary)")
     parser.add_argument("--hot", type=int, default=-1,
                         help="print the hot spots of `ours` and its N slowest function bodies")
     arguments = parser.parse_args()
@@ -385,12 +387,13 @@ def main():
         jobs.append(Job("xcode", xcode_files,
                         compile_command(sdk, "Xcode", xcode_files, os.path.join(modules, "Xcode.swiftmodule"))))
         tests_folder = None if arguments.no_tests else os.path.join(work, "tests")
-        ours_files = generate(binary, bundle, os.path.join(work, "ours"), tests=tests_folder)
+        ours_files = generate(binary, bundle, os.path.join(work, "ours"), templates=arguments.templates,
+                              tests=tests_folder)
         ours_module = os.path.join(modules, "Ours.swiftmodule")
         jobs.append(Job("ours", ours_files, compile_command(sdk, "Ours", ours_files, ours_module)))
 
         if not arguments.no_variants:
-            templates = bundled_templates()
+            templates = bundled_templates(arguments.templates)
             for index, (feature, take_away) in enumerate(STEPS):
                 take_away(templates)
                 folder = os.path.join(work, "variant-%d" % index)
