@@ -86,10 +86,11 @@ public struct PreparedGeneration: Sendable {
     /// The first line of this model's generated files (the shared support file has its own).
     public var banner: String { plan.header.banner }
 
-    /// Renders every file into memory, sorted by kind, then path.
-    public func renderAll() throws -> [GeneratedFile] {
+    /// Renders every file into memory, sorted by kind, then path; with `keeping`, only the files it accepts are
+    /// kept (the others are dropped as soon as they are rendered).
+    public func renderAll(keeping: @Sendable (GeneratedFile) -> Bool = { _ in true }) throws -> [GeneratedFile] {
         let collected = Collected()
-        try render { file in collected.append(file) }
+        try render { file in if keeping(file) { collected.append(file) } }
         return collected.files.sortedByKindAndPath()
     }
 
@@ -119,7 +120,8 @@ public struct PreparedGeneration: Sendable {
             emit(
                 GeneratedFile(
                     relativePath: "ManagedValidation+Generated.swift",
-                    utf8: try templates.render(plan.supportContext, with: .validationSupport), kind: .support))
+                    utf8: try templates.render(plan.supportContext, with: .validationSupport) + [UInt8(ascii: "\n")]
+                        + templates.render(plan.supportContext, with: .propertySupport), kind: .support))
         }
         for composite in plan.composites {
             emit(

@@ -159,9 +159,11 @@ public struct GenerationRequest: Hashable, Sendable {
         }
     }
 
-    public func selecting(_ files: [GeneratedFile]) -> [GeneratedFile] {
+    /// Consumes `files`, so that for `--single-file` each part is freed as soon as it is copied into the combined file.
+    public func selecting(_ files: consuming [GeneratedFile]) -> [GeneratedFile] {
         guard case .singleFile(let name) = scope else { return files.filter { includes($0) == true } }
-        return [GeneratedFile.combined(files.filter { $0.kind == .machine || $0.kind == .support }, named: name)]
+        let parts = (consume files).filter { $0.kind == .machine || $0.kind == .support }
+        return [GeneratedFile.combined(consume parts, named: name)]
     }
 
     /// Where the writer puts each kind. Kinds this request does not write share a folder it does write, so

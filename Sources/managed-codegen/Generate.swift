@@ -220,7 +220,10 @@ struct Generate: ParsableCommand {
     ) throws -> WriteReport {
         let probe = GeneratedFile(relativePath: "", contents: "", kind: .machine)
         guard request.includes(probe) != nil else {
-            return try writer.write(request.selecting(prepared.renderAll()), check: check)
+            // --single-file: only the machine and support files are kept, and combined as bytes.
+            return try writer.write(
+                request.selecting(prepared.renderAll(keeping: { $0.kind == .machine || $0.kind == .support })),
+                check: check)
         }
         let session = try writer.begin(check: check)
         do {

@@ -10,6 +10,8 @@ struct TemplateSet: Sendable {
         case entityMachine = "entity-machine"
         case entityHuman = "entity-human"
         case validationSupport = "validation-support"
+        /// Appended to the support file: helpers the entity files share outside validation.
+        case propertySupport = "property-support"
         case modelTests = "model-tests"
         case composite
     }

@@ -7,9 +7,9 @@ import Foundation
 /// The `Animal` entity of EditorLeftovers.xcdatamodeld.
 nonisolated public class Animal: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let keeper = "keeper"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var keeper: String { "keeper" }
     }
 
     // MARK: Attributes

@@ -7,10 +7,10 @@ import Foundation
 /// The `Cat` entity of EditorLeftovers.xcdatamodeld.
 nonisolated public final class Cat: Animal {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let lives = "lives"
-        public static let keeper = "keeper"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var lives: String { "lives" }
+        public static var keeper: String { "keeper" }
     }
 
     // MARK: Attributes

@@ -7,10 +7,10 @@ import Foundation
 /// The `Dog` entity of EditorLeftovers.xcdatamodeld.
 nonisolated public final class Dog: Animal {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let isGoodBoy = "isGoodBoy"
-        public static let keeper = "keeper"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var isGoodBoy: String { "isGoodBoy" }
+        public static var keeper: String { "keeper" }
     }
 
     // MARK: Attributes

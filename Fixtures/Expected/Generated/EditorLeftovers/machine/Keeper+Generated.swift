@@ -7,20 +7,20 @@ import Foundation
 /// The `Keeper` entity of EditorLeftovers.xcdatamodeld.
 nonisolated public final class Keeper: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let badge = "badge"
-        public static let cache = "cache"
-        public static let checkedAt = "checkedAt"
-        public static let hired = "hired"
-        public static let level = "level"
-        public static let nickname = "nickname"
-        public static let rating = "rating"
-        public static let scratch = "scratch"
-        public static let shift = "shift"
-        public static let since = "since"
-        public static let token = "token"
-        public static let weight = "weight"
-        public static let animals = "animals"
+    nonisolated public enum Keys {
+        public static var badge: String { "badge" }
+        public static var cache: String { "cache" }
+        public static var checkedAt: String { "checkedAt" }
+        public static var hired: String { "hired" }
+        public static var level: String { "level" }
+        public static var nickname: String { "nickname" }
+        public static var rating: String { "rating" }
+        public static var scratch: String { "scratch" }
+        public static var shift: String { "shift" }
+        public static var since: String { "since" }
+        public static var token: String { "token" }
+        public static var weight: String { "weight" }
+        public static var animals: String { "animals" }
     }
 
     // MARK: Attributes
@@ -30,16 +30,8 @@ nonisolated public final class Keeper: NSManagedObject {
     @NSManaged public var hired: Bool
     @NSManaged public var level: Int64
     public var nickname: Int16? {
-        get {
-            willAccessValue(forKey: Keys.nickname)
-            defer { didAccessValue(forKey: Keys.nickname) }
-            return (primitiveValue(forKey: Keys.nickname) as? NSNumber)?.int16Value
-        }
-        set {
-            willChangeValue(forKey: Keys.nickname)
-            defer { didChangeValue(forKey: Keys.nickname) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.nickname)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.nickname, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.nickname, of: self) }
     }
     @NSManaged public var rating: Float
     @NSManaged public var scratch: NSObject?

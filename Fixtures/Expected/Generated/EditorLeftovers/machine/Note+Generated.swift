@@ -8,9 +8,9 @@ import Foundation
 @objc(Note)
 nonisolated public final class Note: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let draft = "draft"
-        public static let text = "text"
+    nonisolated public enum Keys {
+        public static var draft: String { "draft" }
+        public static var text: String { "text" }
     }
 
     // MARK: Attributes

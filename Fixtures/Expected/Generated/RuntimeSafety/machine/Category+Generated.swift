@@ -8,40 +8,28 @@ import Foundation
 @objc(Category)
 nonisolated public final class Category: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let methodCount = "methodCount"
-        public static let summary = "summary"
-        public static let draftTitle = "draftTitle"
-        public static let draftScore = "draftScore"
-        public static let draftDate = "draftDate"
-        public static let methods = "methods"
-        public static let featured = "featured"
-        public static let drafts = "drafts"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var methodCount: String { "methodCount" }
+        public static var summary: String { "summary" }
+        public static var draftTitle: String { "draftTitle" }
+        public static var draftScore: String { "draftScore" }
+        public static var draftDate: String { "draftDate" }
+        public static var methods: String { "methods" }
+        public static var featured: String { "featured" }
+        public static var drafts: String { "drafts" }
     }
 
     // MARK: Attributes
     @NSManaged public var name: String
     public var methodCount: Int64? {
-        get {
-            willAccessValue(forKey: Keys.methodCount)
-            defer { didAccessValue(forKey: Keys.methodCount) }
-            return (primitiveValue(forKey: Keys.methodCount) as? NSNumber)?.int64Value
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.methodCount, of: self) }
     }
     @NSManaged public private(set) var summary: String?
     @NSManaged public var draftTitle: String?
     public var draftScore: Double? {
-        get {
-            willAccessValue(forKey: Keys.draftScore)
-            defer { didAccessValue(forKey: Keys.draftScore) }
-            return (primitiveValue(forKey: Keys.draftScore) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.draftScore)
-            defer { didChangeValue(forKey: Keys.draftScore) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.draftScore)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.draftScore, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.draftScore, of: self) }
     }
     @NSManaged public var draftDate: Date?
 

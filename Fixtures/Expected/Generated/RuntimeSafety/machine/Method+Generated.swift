@@ -8,11 +8,11 @@ import Foundation
 @objc(Method)
 nonisolated public final class Method: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let createdAt = "createdAt"
-        public static let category = "category"
-        public static let selectors = "selectors"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var createdAt: String { "createdAt" }
+        public static var category: String { "category" }
+        public static var selectors: String { "selectors" }
     }
 
     // MARK: Attributes

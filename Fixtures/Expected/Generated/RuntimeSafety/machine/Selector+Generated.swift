@@ -8,11 +8,11 @@ import Foundation
 @objc(Selector)
 nonisolated public final class Selector: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let methods = "methods"
-        public static let featuredIn = "featuredIn"
-        public static let owner = "owner"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var methods: String { "methods" }
+        public static var featuredIn: String { "featuredIn" }
+        public static var owner: String { "owner" }
     }
 
     // MARK: Attributes

@@ -15,25 +15,25 @@ import Foundation
 @objc(Item)
 nonisolated public final class Item: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let color = "color"
-        public static let createdAt = "createdAt"
-        public static let identifier = "identifier"
-        public static let internalNote = "internalNote"
-        public static let kind = "kind"
-        public static let manifest = "manifest"
-        public static let name = "name"
-        public static let origin = "origin"
-        public static let palette = "palette"
-        public static let price = "price"
-        public static let priority = "priority"
-        public static let revision = "revision"
-        public static let settings = "settings"
-        public static let size = "size"
-        public static let status = "status"
-        public static let tagNames = "tagNames"
-        public static let auditTrail = "auditTrail"
-        public static let warehouse = "warehouse"
+    nonisolated public enum Keys {
+        public static var color: String { "color" }
+        public static var createdAt: String { "createdAt" }
+        public static var identifier: String { "identifier" }
+        public static var internalNote: String { "internalNote" }
+        public static var kind: String { "kind" }
+        public static var manifest: String { "manifest" }
+        public static var name: String { "name" }
+        public static var origin: String { "origin" }
+        public static var palette: String { "palette" }
+        public static var price: String { "price" }
+        public static var priority: String { "priority" }
+        public static var revision: String { "revision" }
+        public static var settings: String { "settings" }
+        public static var size: String { "size" }
+        public static var status: String { "status" }
+        public static var tagNames: String { "tagNames" }
+        public static var auditTrail: String { "auditTrail" }
+        public static var warehouse: String { "warehouse" }
     }
 
     // MARK: Attributes
@@ -136,16 +136,8 @@ nonisolated public final class Item: NSManagedObject {
         }
     }
     public internal(set) var revision: Int64? {
-        get {
-            willAccessValue(forKey: Keys.revision)
-            defer { didAccessValue(forKey: Keys.revision) }
-            return (primitiveValue(forKey: Keys.revision) as? NSNumber)?.int64Value
-        }
-        set {
-            willChangeValue(forKey: Keys.revision)
-            defer { didChangeValue(forKey: Keys.revision) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.revision)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.revision, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.revision, of: self) }
     }
     /// Stored as JSON (Binary). Stored data that does not decode as ItemSettings reads as nil;
     /// a value that cannot be encoded (e.g. a non-finite Double) traps when set.

@@ -11,10 +11,10 @@ import Foundation
 @objc(Warehouse)
 nonisolated public final class Warehouse: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let code = "code"
-        public static let name = "name"
-        public static let items = "items"
+    nonisolated public enum Keys {
+        public static var code: String { "code" }
+        public static var name: String { "name" }
+        public static var items: String { "items" }
     }
 
     // MARK: Attributes

@@ -8,9 +8,9 @@ import Foundation
 @objc(Department)
 nonisolated public final class Department: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let employees = "employees"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var employees: String { "employees" }
     }
 
     // MARK: Attributes

@@ -8,27 +8,19 @@ import Foundation
 @objc(Employee)
 nonisolated public final class Employee: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let age = "age"
-        public static let bonus = "bonus"
-        public static let name = "name"
-        public static let salary = "salary"
-        public static let department = "department"
+    nonisolated public enum Keys {
+        public static var age: String { "age" }
+        public static var bonus: String { "bonus" }
+        public static var name: String { "name" }
+        public static var salary: String { "salary" }
+        public static var department: String { "department" }
     }
 
     // MARK: Attributes
     @NSManaged public var age: Int16
     public var bonus: Double? {
-        get {
-            willAccessValue(forKey: Keys.bonus)
-            defer { didAccessValue(forKey: Keys.bonus) }
-            return (primitiveValue(forKey: Keys.bonus) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.bonus)
-            defer { didChangeValue(forKey: Keys.bonus) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.bonus)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.bonus, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.bonus, of: self) }
     }
     @NSManaged public var name: String
     @NSManaged public var salary: NSDecimalNumber

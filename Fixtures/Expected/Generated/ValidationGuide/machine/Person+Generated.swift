@@ -8,11 +8,11 @@ import Foundation
 @objc(Person)
 nonisolated public final class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let age = "age"
-        public static let birthday = "birthday"
-        public static let hasDrivingLicense = "hasDrivingLicense"
-        public static let name = "name"
+    nonisolated public enum Keys {
+        public static var age: String { "age" }
+        public static var birthday: String { "birthday" }
+        public static var hasDrivingLicense: String { "hasDrivingLicense" }
+        public static var name: String { "name" }
     }
 
     // MARK: Attributes

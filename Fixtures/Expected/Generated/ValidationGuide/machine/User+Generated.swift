@@ -8,10 +8,10 @@ import Foundation
 @objc(User)
 nonisolated public final class User: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let email = "email"
-        public static let firstName = "firstName"
-        public static let lastName = "lastName"
+    nonisolated public enum Keys {
+        public static var email: String { "email" }
+        public static var firstName: String { "firstName" }
+        public static var lastName: String { "lastName" }
     }
 
     // MARK: Attributes

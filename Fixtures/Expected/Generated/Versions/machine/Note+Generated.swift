@@ -8,10 +8,10 @@ import Foundation
 @objc(Note)
 nonisolated public final class Note: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let body = "body"
-        public static let title = "title"
-        public static let notebook = "notebook"
+    nonisolated public enum Keys {
+        public static var body: String { "body" }
+        public static var title: String { "title" }
+        public static var notebook: String { "notebook" }
     }
 
     // MARK: Attributes

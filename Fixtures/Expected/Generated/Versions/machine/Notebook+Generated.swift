@@ -8,9 +8,9 @@ import Foundation
 @objc(Notebook)
 nonisolated public final class Notebook: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let notes = "notes"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var notes: String { "notes" }
     }
 
     // MARK: Attributes

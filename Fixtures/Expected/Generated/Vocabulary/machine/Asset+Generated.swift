@@ -12,11 +12,11 @@ import Foundation
 /// - `byCreatedAt`: `createdAt` descending
 nonisolated public class Asset: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let checksum = "checksum"
-        public static let createdAt = "createdAt"
-        public static let identifier = "identifier"
-        public static let link = "link"
+    nonisolated public enum Keys {
+        public static var checksum: String { "checksum" }
+        public static var createdAt: String { "createdAt" }
+        public static var identifier: String { "identifier" }
+        public static var link: String { "link" }
     }
 
     // MARK: Attributes

@@ -8,10 +8,10 @@ import Foundation
 @objc(Person)
 nonisolated public final class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let reviewed = "reviewed"
-        public static let viewedDocuments = "viewedDocuments"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var reviewed: String { "reviewed" }
+        public static var viewedDocuments: String { "viewedDocuments" }
     }
 
     // MARK: Attributes

@@ -8,8 +8,8 @@ import Foundation
 @objc(Base)
 nonisolated public class Base: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let title = "title"
+    nonisolated public enum Keys {
+        public static var title: String { "title" }
     }
 
     // MARK: Attributes

@@ -8,8 +8,8 @@ import Foundation
 @objc(Circle)
 nonisolated public final class Circle: Shape {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let radius = "radius"
+    nonisolated public enum Keys {
+        public static var radius: String { "radius" }
     }
 
     // MARK: Attributes

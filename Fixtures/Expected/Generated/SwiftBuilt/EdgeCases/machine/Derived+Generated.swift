@@ -8,8 +8,8 @@ import Foundation
 @objc(Derived)
 nonisolated public final class Derived: Base {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let title = "title"
+    nonisolated public enum Keys {
+        public static var title: String { "title" }
     }
 
     // MARK: Initializers

@@ -8,7 +8,7 @@ import Foundation
 @objc(Empty)
 nonisolated public final class Empty: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
+    nonisolated public enum Keys {
     }
 
     // MARK: Initializers

@@ -8,7 +8,7 @@ import Foundation
 @objc(OnTop)
 nonisolated public final class OnTop: XcodeMade {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
+    nonisolated public enum Keys {
     }
 
     // MARK: Initializers

@@ -8,8 +8,8 @@ import Foundation
 @objc(Partner)
 nonisolated public final class Partner: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let words = "words"
+    nonisolated public enum Keys {
+        public static var words: String { "words" }
     }
 
     // MARK: Relationships

@@ -8,7 +8,7 @@ import Foundation
 @objc(Shape)
 nonisolated public class Shape: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
+    nonisolated public enum Keys {
     }
 
     // MARK: Initializers

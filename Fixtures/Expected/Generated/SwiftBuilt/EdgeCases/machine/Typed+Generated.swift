@@ -8,9 +8,9 @@ import Foundation
 @objc(Typed)
 nonisolated public final class Typed: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let payload = "payload"
-        public static let count = "count"
+    nonisolated public enum Keys {
+        public static var payload: String { "payload" }
+        public static var count: String { "count" }
     }
 
     // MARK: Attributes

@@ -8,30 +8,22 @@ import Foundation
 @objc(Words)
 nonisolated public final class Words: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let `default` = "default"
-        public static let `in` = "in"
-        public static let colors = "colors"
-        public static let since = "since"
-        public static let link = "link"
-        public static let ratio = "ratio"
-        public static let partner = "partner"
-        public static let steps = "steps"
+    nonisolated public enum Keys {
+        public static var `default`: String { "default" }
+        public static var `in`: String { "in" }
+        public static var colors: String { "colors" }
+        public static var since: String { "since" }
+        public static var link: String { "link" }
+        public static var ratio: String { "ratio" }
+        public static var partner: String { "partner" }
+        public static var steps: String { "steps" }
     }
 
     // MARK: Attributes
     @NSManaged public var `default`: String
     public var `in`: Bool? {
-        get {
-            willAccessValue(forKey: Keys.`in`)
-            defer { didAccessValue(forKey: Keys.`in`) }
-            return (primitiveValue(forKey: Keys.`in`) as? NSNumber)?.boolValue
-        }
-        set {
-            willChangeValue(forKey: Keys.`in`)
-            defer { didChangeValue(forKey: Keys.`in`) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.`in`)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.`in`, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.`in`, of: self) }
     }
     @NSManaged public var colors: NSArray?
     @NSManaged public var since: Date

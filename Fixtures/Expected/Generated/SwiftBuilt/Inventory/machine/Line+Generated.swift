@@ -8,10 +8,10 @@ import Foundation
 @objc(Line)
 nonisolated public final class Line: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let note = "note"
-        public static let quantity = "quantity"
-        public static let item = "item"
+    nonisolated public enum Keys {
+        public static var note: String { "note" }
+        public static var quantity: String { "quantity" }
+        public static var item: String { "item" }
     }
 
     // MARK: Attributes

@@ -8,24 +8,16 @@ import Foundation
 @objc(Party)
 nonisolated public class Party: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let displayName = "displayName"
-        public static let isActive = "isActive"
+    nonisolated public enum Keys {
+        public static var displayName: String { "displayName" }
+        public static var isActive: String { "isActive" }
     }
 
     // MARK: Attributes
     @NSManaged public var displayName: String
     public var isActive: Bool? {
-        get {
-            willAccessValue(forKey: Keys.isActive)
-            defer { didAccessValue(forKey: Keys.isActive) }
-            return (primitiveValue(forKey: Keys.isActive) as? NSNumber)?.boolValue
-        }
-        set {
-            willChangeValue(forKey: Keys.isActive)
-            defer { didChangeValue(forKey: Keys.isActive) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.isActive)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.isActive, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.isActive, of: self) }
     }
 
     // MARK: Initializers

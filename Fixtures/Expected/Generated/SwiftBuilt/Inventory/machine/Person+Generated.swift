@@ -8,35 +8,23 @@ import Foundation
 @objc(Person)
 nonisolated public final class Person: Party {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let displayName = "displayName"
-        public static let isActive = "isActive"
-        public static let email = "email"
-        public static let joined = "joined"
-        public static let nameLength = "nameLength"
-        public static let items = "items"
+    nonisolated public enum Keys {
+        public static var displayName: String { "displayName" }
+        public static var isActive: String { "isActive" }
+        public static var email: String { "email" }
+        public static var joined: String { "joined" }
+        public static var nameLength: String { "nameLength" }
+        public static var items: String { "items" }
     }
 
     // MARK: Attributes
     @NSManaged public var email: String?
     public var joined: TimeInterval? {
-        get {
-            willAccessValue(forKey: Keys.joined)
-            defer { didAccessValue(forKey: Keys.joined) }
-            return (primitiveValue(forKey: Keys.joined) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.joined)
-            defer { didChangeValue(forKey: Keys.joined) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.joined)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.joined, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.joined, of: self) }
     }
     public var nameLength: Int16? {
-        get {
-            willAccessValue(forKey: Keys.nameLength)
-            defer { didAccessValue(forKey: Keys.nameLength) }
-            return (primitiveValue(forKey: Keys.nameLength) as? NSNumber)?.int16Value
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.nameLength, of: self) }
     }
 
     // MARK: Relationships

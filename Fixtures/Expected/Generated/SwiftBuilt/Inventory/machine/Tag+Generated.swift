@@ -8,10 +8,10 @@ import Foundation
 @objc(Tag)
 nonisolated public final class Tag: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let uuid = "uuid"
-        public static let items = "items"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var uuid: String { "uuid" }
+        public static var items: String { "items" }
     }
 
     // MARK: Attributes

@@ -9,32 +9,24 @@ import Combine
 @objc(Item)
 nonisolated final class Item: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    enum Keys {
-        static let dateCreated = "dateCreated"
-        static let discount = "discount"
-        static let itemId = "itemId"
-        static let name = "name"
-        static let stockCount = "stockCount"
-        static let unitCost = "unitCost"
-        static let unitPrice = "unitPrice"
-        static let lines = "lines"
-        static let owner = "owner"
-        static let tags = "tags"
+    nonisolated enum Keys {
+        static var dateCreated: String { "dateCreated" }
+        static var discount: String { "discount" }
+        static var itemId: String { "itemId" }
+        static var name: String { "name" }
+        static var stockCount: String { "stockCount" }
+        static var unitCost: String { "unitCost" }
+        static var unitPrice: String { "unitPrice" }
+        static var lines: String { "lines" }
+        static var owner: String { "owner" }
+        static var tags: String { "tags" }
     }
 
     // MARK: Attributes
     @NSManaged var dateCreated: Date
     var discount: Double? {
-        get {
-            willAccessValue(forKey: Keys.discount)
-            defer { didAccessValue(forKey: Keys.discount) }
-            return (primitiveValue(forKey: Keys.discount) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.discount)
-            defer { didChangeValue(forKey: Keys.discount) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.discount)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.discount, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.discount, of: self) }
     }
     @NSManaged var itemId: String
     @NSManaged var name: String
