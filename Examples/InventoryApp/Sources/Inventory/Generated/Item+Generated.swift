@@ -8,31 +8,23 @@ import Foundation
 @objc(Item)
 nonisolated public final class Item: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let dateCreated = "dateCreated"
-        public static let discount = "discount"
-        public static let itemId = "itemId"
-        public static let name = "name"
-        public static let stockCount = "stockCount"
-        public static let unitCost = "unitCost"
-        public static let unitPrice = "unitPrice"
-        public static let owner = "owner"
-        public static let tags = "tags"
+    nonisolated public enum Keys {
+        public static var dateCreated: String { "dateCreated" }
+        public static var discount: String { "discount" }
+        public static var itemId: String { "itemId" }
+        public static var name: String { "name" }
+        public static var stockCount: String { "stockCount" }
+        public static var unitCost: String { "unitCost" }
+        public static var unitPrice: String { "unitPrice" }
+        public static var owner: String { "owner" }
+        public static var tags: String { "tags" }
     }
 
     // MARK: Attributes
     @NSManaged public var dateCreated: Date
     public var discount: Double? {
-        get {
-            willAccessValue(forKey: Keys.discount)
-            defer { didAccessValue(forKey: Keys.discount) }
-            return (primitiveValue(forKey: Keys.discount) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.discount)
-            defer { didChangeValue(forKey: Keys.discount) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.discount)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.discount, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.discount, of: self) }
     }
     @NSManaged public var itemId: String
     @NSManaged public var name: String

@@ -8,9 +8,9 @@ import Foundation
 @objc(Tag)
 nonisolated public final class Tag: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let items = "items"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var items: String { "items" }
     }
 
     // MARK: Attributes

@@ -8,12 +8,12 @@ import Foundation
 @objc(Employee)
 nonisolated public class Employee: Person {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let email = "email"
-        public static let name = "name"
-        public static let level = "level"
-        public static let manager = "manager"
-        public static let team = "team"
+    nonisolated public enum Keys {
+        public static var email: String { "email" }
+        public static var name: String { "name" }
+        public static var level: String { "level" }
+        public static var manager: String { "manager" }
+        public static var team: String { "team" }
     }
 
     // MARK: Attributes

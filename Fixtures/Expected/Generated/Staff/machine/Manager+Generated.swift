@@ -8,28 +8,20 @@ import Foundation
 @objc(Manager)
 nonisolated public final class Manager: Employee {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let email = "email"
-        public static let name = "name"
-        public static let level = "level"
-        public static let budget = "budget"
-        public static let manager = "manager"
-        public static let team = "team"
-        public static let reports = "reports"
+    nonisolated public enum Keys {
+        public static var email: String { "email" }
+        public static var name: String { "name" }
+        public static var level: String { "level" }
+        public static var budget: String { "budget" }
+        public static var manager: String { "manager" }
+        public static var team: String { "team" }
+        public static var reports: String { "reports" }
     }
 
     // MARK: Attributes
     public var budget: Double? {
-        get {
-            willAccessValue(forKey: Keys.budget)
-            defer { didAccessValue(forKey: Keys.budget) }
-            return (primitiveValue(forKey: Keys.budget) as? NSNumber)?.doubleValue
-        }
-        set {
-            willChangeValue(forKey: Keys.budget)
-            defer { didChangeValue(forKey: Keys.budget) }
-            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.budget)
-        }
+        get { ManagedOptionalScalar.value(forKey: Keys.budget, of: self) }
+        set { ManagedOptionalScalar.set(newValue, forKey: Keys.budget, of: self) }
     }
 
     // MARK: Relationships

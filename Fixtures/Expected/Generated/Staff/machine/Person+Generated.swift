@@ -8,9 +8,9 @@ import Foundation
 @objc(Person)
 nonisolated public class Person: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let email = "email"
-        public static let name = "name"
+    nonisolated public enum Keys {
+        public static var email: String { "email" }
+        public static var name: String { "name" }
     }
 
     // MARK: Attributes

@@ -8,9 +8,9 @@ import Foundation
 @objc(Team)
 nonisolated public final class Team: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
-    public enum Keys {
-        public static let name = "name"
-        public static let members = "members"
+    nonisolated public enum Keys {
+        public static var name: String { "name" }
+        public static var members: String { "members" }
     }
 
     // MARK: Attributes

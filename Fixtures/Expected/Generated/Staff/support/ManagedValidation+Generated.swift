@@ -147,3 +147,62 @@ nonisolated enum ManagedOrderedRelationship {
         object.didChange(kind, valuesAt: indexes, forKey: key)
     }
 }
+
+#if canImport(CoreData)
+import CoreData
+
+/// The accessors of optional scalar attributes (`Int32?`, `Bool?`, …: `@NSManaged` cannot declare them, an
+/// Objective-C property has no optional `int32_t`), written once here instead of once per property. They are the
+/// custom attribute accessors of Apple's Core Data Programming Guide ("Managed Object Accessor Methods"): read
+/// the primitive value between `willAccessValue(forKey:)` and `didAccessValue(forKey:)`, set it between
+/// `willChangeValue(forKey:)` and `didChangeValue(forKey:)`; Core Data stores the number as an `NSNumber`, or nil.
+nonisolated enum ManagedOptionalScalar {
+    static func value<Value: ManagedScalarValue>(forKey key: String, of object: NSManagedObject) -> Value? {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return (object.primitiveValue(forKey: key) as? NSNumber).map(Value.init(managedNumber:))
+    }
+
+    static func set<Value: ManagedScalarValue>(_ value: Value?, forKey key: String, of object: NSManagedObject) {
+        object.willChangeValue(forKey: key)
+        defer { object.didChangeValue(forKey: key) }
+        object.setPrimitiveValue(value?.managedNumber, forKey: key)
+    }
+}
+
+/// A scalar Core Data stores as an `NSNumber`.
+nonisolated protocol ManagedScalarValue {
+    init(managedNumber: NSNumber)
+    var managedNumber: NSNumber { get }
+}
+
+nonisolated extension Int16: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int16Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Int32: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int32Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Int64: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int64Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Double: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.doubleValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Float: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.floatValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Bool: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.boolValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+#endif
