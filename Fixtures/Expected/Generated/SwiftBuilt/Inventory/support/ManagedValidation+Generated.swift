@@ -86,9 +86,13 @@ nonisolated enum ManagedOrderedRelationship {
             change(.insertion, at: indexes, forKey: key, of: object) { $0.insert(values, at: indexes) }
             return
         }
-        // Some are members already: the new ones one at a time, in index order, each with its own notification.
-        for (value, index) in zip(values, indexes) where !members(forKey: key, of: object).contains(value) {
-            change(.insertion, at: IndexSet(integer: index), forKey: key, of: object) { $0.insert(value, at: index) }
+        // Some are members already: the new ones one at a time, in index order, each with its own notification,
+        // at most at the end (the members skipped leave the later indexes past it).
+        for (value, index) in zip(values, indexes) {
+            let current = members(forKey: key, of: object)
+            guard !current.contains(value) else { continue }
+            let position = min(index, current.count)
+            change(.insertion, at: IndexSet(integer: position), forKey: key, of: object) { $0.insert(value, at: position) }
         }
     }
 
