@@ -48,22 +48,22 @@ import Testing
         #expect(person < item && item < subject)
         #expect(line.creation[subject].contains("item: item"))
         #expect(line.createdChecks.contains("XCTAssertIdentical(line.item, item)"))
-        #expect(line.fetchedChecks.contains("XCTAssertEqual(fetched.item.objectID, item.objectID)"))
+        #expect(line.fetchedChecks.contains("assertEqual(fetched.item.objectID, item.objectID)"))
     }
 
     @Test func everyAttributeIsCheckedAfterCreationFetchAndChange() throws {
         let (plan, _) = try testPlan(TestSchemas.inventory())
         let item = try #require(try suite(plan, "Item").roundTrip)
         for key in ["dateCreated", "discount", "itemId", "name", "stockCount", "unitCost", "unitPrice"] {
-            #expect(item.createdChecks.contains { $0.hasPrefix("XCTAssertEqual(item.\(key), ") }, "\(key)")
-            #expect(item.fetchedChecks.contains { $0.hasPrefix("XCTAssertEqual(fetched.\(key), ") }, "\(key)")
+            #expect(item.createdChecks.contains { $0.hasPrefix("assertEqual(item.\(key), ") }, "\(key)")
+            #expect(item.fetchedChecks.contains { $0.hasPrefix("assertEqual(fetched.\(key), ") }, "\(key)")
             #expect(item.modification.contains { $0.hasPrefix("fetched.\(key) = ") }, "\(key)")
-            #expect(item.modifiedChecks.contains { $0.hasPrefix("XCTAssertEqual(refetched.\(key), ") }, "\(key)")
+            #expect(item.modifiedChecks.contains { $0.hasPrefix("assertEqual(refetched.\(key), ") }, "\(key)")
         }
         // Modified values differ from the created ones.
-        let created = try #require(item.createdChecks.first { $0.hasPrefix("XCTAssertEqual(item.stockCount, ") })
-        let modified = try #require(item.modifiedChecks.first { $0.hasPrefix("XCTAssertEqual(refetched.stockCount, ") })
-        #expect(created.dropFirst("XCTAssertEqual(item.stockCount, ".count) != modified.dropFirst("XCTAssertEqual(refetched.stockCount, ".count))
+        let created = try #require(item.createdChecks.first { $0.hasPrefix("assertEqual(item.stockCount, ") })
+        let modified = try #require(item.modifiedChecks.first { $0.hasPrefix("assertEqual(refetched.stockCount, ") })
+        #expect(created.dropFirst("assertEqual(item.stockCount, ".count) != modified.dropFirst("assertEqual(refetched.stockCount, ".count))
         // The regular expression ^[A-Z].* is honoured by the sample value.
         let name = try #require(item.creation.joined().range(of: #"name: "[A-Z][^"]*""#, options: .regularExpression))
         #expect(!name.isEmpty)
@@ -76,9 +76,9 @@ import Testing
         #expect(item.modification.contains { $0.hasPrefix("let addedTag = Inventory.Tag(context: reader") })
         #expect(item.modification.contains("fetched.addToTags(addedTag)"))
         #expect(item.modification.contains("fetched.removeFromTags(try XCTUnwrap(reader.object(with: tag.objectID) as? Inventory.Tag))"))
-        #expect(item.modifiedChecks.contains("XCTAssertEqual(Set(refetched.tags.map(\\.objectID)), [addedTag.objectID])"))
+        #expect(item.modifiedChecks.contains("assertEqual(Set(refetched.tags.map(\\.objectID)), [addedTag.objectID])"))
         #expect(item.modifiedChecks.contains {
-            $0.hasPrefix("XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: tag.objectID), key: \"items\")")
+            $0.hasPrefix("assertFalse(store.relatedObjectIDs(of: checker.object(with: tag.objectID), key: \"items\")")
         })
         // Lines need their item: a line taken out of the ordered relationship is deleted, not orphaned.
         #expect(item.modification.contains { $0.hasPrefix("reader.delete(reader.object(with: line.objectID))") })
@@ -130,7 +130,7 @@ import Testing
         #expect(!note.creation.joined().contains("style:"))
         #expect(note.notes.contains { $0.hasPrefix("style: not checked: Transformable") })
         #expect(note.creation.joined().contains("tags: [\"a\"] as NSArray"))
-        #expect(note.createdChecks.contains("XCTAssertEqual(note.tags, [\"a\"] as NSArray)"))
+        #expect(note.createdChecks.contains("assertEqual(note.tags, [\"a\"] as NSArray)"))
         #expect(diagnostics.all.isEmpty)
     }
 

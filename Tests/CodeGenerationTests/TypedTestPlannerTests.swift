@@ -42,13 +42,13 @@ import Testing
         let plan = try #require(test)
         #expect(plan.creation.joined().contains("priority: .high"))
         #expect(plan.creation.joined().contains("status: .unknown"))
-        #expect(plan.createdChecks.contains("XCTAssertEqual(thing.priority, .high)"))
+        #expect(plan.createdChecks.contains("assertEqual(thing.priority, .high)"))
         #expect(plan.modification.contains("fetched.priority = .low"))
-        #expect(plan.modifiedChecks.contains("XCTAssertEqual(refetched.priority, .low)"))
+        #expect(plan.modifiedChecks.contains("assertEqual(refetched.priority, .low)"))
         // The fallback case is the only sample: set at creation, not changed.
         #expect(!plan.modification.contains { $0.hasPrefix("fetched.status") })
         #expect(plan.notes.contains("status: not changed: it has no second sample value"))
-        #expect(plan.modifiedChecks.contains("XCTAssertEqual(refetched.status, .unknown)"))
+        #expect(plan.modifiedChecks.contains("assertEqual(refetched.status, .unknown)"))
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(creation.contains(#"label: "label 1")"#), "\(creation)")
         #expect(!creation.contains("payload"))
         // Place is Hashable (every field is), so it is compared.
-        #expect(plan.createdChecks.contains { $0.hasPrefix("XCTAssertEqual(thing.origin, Place(") })
+        #expect(plan.createdChecks.contains { $0.hasPrefix("assertEqual(thing.origin, Place(") })
         #expect(plan.modification.contains { $0.hasPrefix("fetched.origin = Place(") && $0.contains("label 2") })
     }
 
@@ -117,7 +117,7 @@ import Testing
         #expect(!plan.modification.contains { $0.hasPrefix("fetched.createdAt = ") })
         #expect(plan.modification.contains { $0.hasPrefix("fetched.name = ") })
         #expect(plan.notes.contains("createdAt: read-only; not changed"))
-        let created = try #require(plan.createdChecks.first { $0.hasPrefix("XCTAssertEqual(thing.createdAt, ") })
+        let created = try #require(plan.createdChecks.first { $0.hasPrefix("assertEqual(thing.createdAt, ") })
         #expect(plan.modifiedChecks.contains(created.replacingOccurrences(of: "thing.", with: "refetched.")))
     }
 

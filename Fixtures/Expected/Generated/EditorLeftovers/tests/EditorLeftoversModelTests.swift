@@ -152,8 +152,27 @@ final class EditorLeftoversModelTestStore {
     }
 }
 
+/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
+/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
+/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
+protocol EditorLeftoversModelAssertions {}
+
+extension EditorLeftoversModelAssertions {
+    func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual, expected, file: file, line: line)
+    }
+
+    func assertTrue(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(condition, file: file, line: line)
+    }
+
+    func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(condition, file: file, line: line)
+    }
+}
+
 /// Round-trip and constraint tests of EditorLeftovers.Cat (entity `Cat`).
-final class EditorLeftoversCatTests: XCTestCase {
+final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -171,8 +190,8 @@ final class EditorLeftoversCatTests: XCTestCase {
         cat.keeper = keeper
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(cat.name, "name 1")
-        XCTAssertEqual(cat.lives, Int16(42))
+        assertEqual(cat.name, "name 1")
+        assertEqual(cat.lives, Int16(42))
         XCTAssertIdentical(cat.keeper, keeper)
 
         // 2. Saving succeeds; a thrown error fails the test.
@@ -181,11 +200,11 @@ final class EditorLeftoversCatTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: EditorLeftovers.Cat = try store.fetch("Cat", id: cat.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, cat.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(fetched.lives, Int16(42))
-        XCTAssertEqual(fetched.keeper?.objectID, keeper.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: keeper.objectID), key: "animals").contains(cat.objectID))
+        assertEqual(fetched.objectID, cat.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.lives, Int16(42))
+        assertEqual(fetched.keeper?.objectID, keeper.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: keeper.objectID), key: "animals").contains(cat.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -204,16 +223,16 @@ final class EditorLeftoversCatTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: EditorLeftovers.Cat = try store.fetch("Cat", id: cat.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, cat.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(refetched.lives, Int16(43))
-        XCTAssertEqual(refetched.keeper?.objectID, newKeeper.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: newKeeper.objectID), key: "animals").contains(cat.objectID))
+        assertEqual(refetched.objectID, cat.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.lives, Int16(43))
+        assertEqual(refetched.keeper?.objectID, newKeeper.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newKeeper.objectID), key: "animals").contains(cat.objectID))
     }
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Dog (entity `Dog`).
-final class EditorLeftoversDogTests: XCTestCase {
+final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -231,8 +250,8 @@ final class EditorLeftoversDogTests: XCTestCase {
         dog.keeper = keeper
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(dog.name, "name 1")
-        XCTAssertEqual(dog.isGoodBoy, false)
+        assertEqual(dog.name, "name 1")
+        assertEqual(dog.isGoodBoy, false)
         XCTAssertIdentical(dog.keeper, keeper)
 
         // 2. Saving succeeds; a thrown error fails the test.
@@ -241,11 +260,11 @@ final class EditorLeftoversDogTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: EditorLeftovers.Dog = try store.fetch("Dog", id: dog.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, dog.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(fetched.isGoodBoy, false)
-        XCTAssertEqual(fetched.keeper?.objectID, keeper.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: keeper.objectID), key: "animals").contains(dog.objectID))
+        assertEqual(fetched.objectID, dog.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.isGoodBoy, false)
+        assertEqual(fetched.keeper?.objectID, keeper.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: keeper.objectID), key: "animals").contains(dog.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -264,16 +283,16 @@ final class EditorLeftoversDogTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: EditorLeftovers.Dog = try store.fetch("Dog", id: dog.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, dog.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(refetched.isGoodBoy, true)
-        XCTAssertEqual(refetched.keeper?.objectID, newKeeper.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: newKeeper.objectID), key: "animals").contains(dog.objectID))
+        assertEqual(refetched.objectID, dog.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.isGoodBoy, true)
+        assertEqual(refetched.keeper?.objectID, newKeeper.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newKeeper.objectID), key: "animals").contains(dog.objectID))
     }
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Keeper (entity `Keeper`).
-final class EditorLeftoversKeeperTests: XCTestCase {
+final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -297,17 +316,17 @@ final class EditorLeftoversKeeperTests: XCTestCase {
         keeper.addToAnimals(cat)
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(keeper.badge, Int32(42))
-        XCTAssertEqual(keeper.checkedAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(keeper.hired, true)
-        XCTAssertEqual(keeper.level, Int64(42))
-        XCTAssertEqual(keeper.nickname, Int16(42))
-        XCTAssertEqual(keeper.rating, Float(42.5))
-        XCTAssertEqual(keeper.shift, Int16(3))
-        XCTAssertEqual(keeper.since, NSNumber(value: 42.5))
-        XCTAssertEqual(keeper.token, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
-        XCTAssertEqual(keeper.weight, NSDecimalNumber(string: "42.5"))
-        XCTAssertEqual(keeper.animals, [cat])
+        assertEqual(keeper.badge, Int32(42))
+        assertEqual(keeper.checkedAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(keeper.hired, true)
+        assertEqual(keeper.level, Int64(42))
+        assertEqual(keeper.nickname, Int16(42))
+        assertEqual(keeper.rating, Float(42.5))
+        assertEqual(keeper.shift, Int16(3))
+        assertEqual(keeper.since, NSNumber(value: 42.5))
+        assertEqual(keeper.token, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+        assertEqual(keeper.weight, NSDecimalNumber(string: "42.5"))
+        assertEqual(keeper.animals, [cat])
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -315,19 +334,19 @@ final class EditorLeftoversKeeperTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: EditorLeftovers.Keeper = try store.fetch("Keeper", id: keeper.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, keeper.objectID)
-        XCTAssertEqual(fetched.badge, Int32(42))
-        XCTAssertEqual(fetched.checkedAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(fetched.hired, true)
-        XCTAssertEqual(fetched.level, Int64(42))
-        XCTAssertEqual(fetched.nickname, Int16(42))
-        XCTAssertEqual(fetched.rating, Float(42.5))
-        XCTAssertEqual(fetched.shift, Int16(3))
-        XCTAssertEqual(fetched.since, NSNumber(value: 42.5))
-        XCTAssertEqual(fetched.token, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
-        XCTAssertEqual(fetched.weight, NSDecimalNumber(string: "42.5"))
-        XCTAssertEqual(Set(fetched.animals.map(\.objectID)), [cat.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: cat.objectID), key: "keeper").contains(keeper.objectID))
+        assertEqual(fetched.objectID, keeper.objectID)
+        assertEqual(fetched.badge, Int32(42))
+        assertEqual(fetched.checkedAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(fetched.hired, true)
+        assertEqual(fetched.level, Int64(42))
+        assertEqual(fetched.nickname, Int16(42))
+        assertEqual(fetched.rating, Float(42.5))
+        assertEqual(fetched.shift, Int16(3))
+        assertEqual(fetched.since, NSNumber(value: 42.5))
+        assertEqual(fetched.token, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+        assertEqual(fetched.weight, NSDecimalNumber(string: "42.5"))
+        assertEqual(Set(fetched.animals.map(\.objectID)), [cat.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: cat.objectID), key: "keeper").contains(keeper.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.badge = Int32(43)
@@ -348,20 +367,20 @@ final class EditorLeftoversKeeperTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: EditorLeftovers.Keeper = try store.fetch("Keeper", id: keeper.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, keeper.objectID)
-        XCTAssertEqual(refetched.badge, Int32(43))
-        XCTAssertEqual(refetched.checkedAt, Date(timeIntervalSinceReferenceDate: 694310400))
-        XCTAssertEqual(refetched.hired, false)
-        XCTAssertEqual(refetched.level, Int64(43))
-        XCTAssertEqual(refetched.nickname, Int16(43))
-        XCTAssertEqual(refetched.rating, Float(43.5))
-        XCTAssertEqual(refetched.shift, Int16(2))
-        XCTAssertEqual(refetched.since, NSNumber(value: 43.5))
-        XCTAssertEqual(refetched.token, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!)
-        XCTAssertEqual(refetched.weight, NSDecimalNumber(string: "43.5"))
-        XCTAssertEqual(Set(refetched.animals.map(\.objectID)), [addedCat.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedCat.objectID), key: "keeper").contains(keeper.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: cat.objectID), key: "keeper").contains(keeper.objectID))
+        assertEqual(refetched.objectID, keeper.objectID)
+        assertEqual(refetched.badge, Int32(43))
+        assertEqual(refetched.checkedAt, Date(timeIntervalSinceReferenceDate: 694310400))
+        assertEqual(refetched.hired, false)
+        assertEqual(refetched.level, Int64(43))
+        assertEqual(refetched.nickname, Int16(43))
+        assertEqual(refetched.rating, Float(43.5))
+        assertEqual(refetched.shift, Int16(2))
+        assertEqual(refetched.since, NSNumber(value: 43.5))
+        assertEqual(refetched.token, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!)
+        assertEqual(refetched.weight, NSDecimalNumber(string: "43.5"))
+        assertEqual(Set(refetched.animals.map(\.objectID)), [addedCat.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedCat.objectID), key: "keeper").contains(keeper.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: cat.objectID), key: "keeper").contains(keeper.objectID))
     }
 
     /// `shift`, minimum value: Int16(1) saves, Int16(0) fails with NSValidationNumberTooSmallError.
@@ -398,18 +417,18 @@ final class EditorLeftoversKeeperTests: XCTestCase {
         let member5 = EditorLeftovers.Cat(context: context, name: "name 7", keeper: keeper)
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         keeper.removeFromAnimals(keeper.animals as NSSet)
-        XCTAssertEqual(keeper.animals.count, 0)
+        assertEqual(keeper.animals.count, 0)
         keeper.addToAnimals(member)
         keeper.addToAnimals(NSSet(array: [member2, member3, member4, member5]))
         keeper.removeFromAnimals(member4)
         keeper.removeFromAnimals(NSSet(array: [member, member5]))
-        XCTAssertEqual(keeper.animals, [member2, member3])
+        assertEqual(keeper.animals, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "keeper").contains(keeper.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "keeper").contains(keeper.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "keeper").contains(keeper.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "keeper").contains(keeper.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "keeper").contains(keeper.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "keeper").contains(keeper.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "keeper").contains(keeper.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "keeper").contains(keeper.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "keeper").contains(keeper.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "keeper").contains(keeper.objectID))
     }
 
     /// A valid EditorLeftovers.Keeper with only the values its initializer requires, and the objects it needs.
@@ -427,7 +446,7 @@ final class EditorLeftoversKeeperTests: XCTestCase {
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Note (entity `Note`).
-final class EditorLeftoversNoteTests: XCTestCase {
+final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -437,8 +456,8 @@ final class EditorLeftoversNoteTests: XCTestCase {
         let note = EditorLeftovers.Note(context: context, draft: "draft" as NSString, text: "text 1")
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(note.draft, "draft" as NSString)
-        XCTAssertEqual(note.text, "text 1")
+        assertEqual(note.draft, "draft" as NSString)
+        assertEqual(note.text, "text 1")
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -446,8 +465,8 @@ final class EditorLeftoversNoteTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: EditorLeftovers.Note = try store.fetch("Note", id: note.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, note.objectID)
-        XCTAssertEqual(fetched.text, "text 1")
+        assertEqual(fetched.objectID, note.objectID)
+        assertEqual(fetched.text, "text 1")
 
         // 4. Every mutable property changed, and saved.
         fetched.text = "text 2"
@@ -456,7 +475,7 @@ final class EditorLeftoversNoteTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: EditorLeftovers.Note = try store.fetch("Note", id: note.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, note.objectID)
-        XCTAssertEqual(refetched.text, "text 2")
+        assertEqual(refetched.objectID, note.objectID)
+        assertEqual(refetched.text, "text 2")
     }
 }

@@ -152,8 +152,27 @@ final class RuntimeSafetyModelTestStore {
     }
 }
 
+/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
+/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
+/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
+protocol RuntimeSafetyModelAssertions {}
+
+extension RuntimeSafetyModelAssertions {
+    func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual, expected, file: file, line: line)
+    }
+
+    func assertTrue(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(condition, file: file, line: line)
+    }
+
+    func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(condition, file: file, line: line)
+    }
+}
+
 /// Round-trip and constraint tests of RuntimeSafety.Category (entity `Category`).
-final class RuntimeSafetyCategoryTests: XCTestCase {
+final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -183,13 +202,13 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
         category.addToDrafts(selector2)
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(category.name, "name 1")
-        XCTAssertEqual(category.draftTitle, "draftTitle 1")
-        XCTAssertEqual(category.draftScore, Double(42.5))
-        XCTAssertEqual(category.draftDate, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(category.methods.array.compactMap { $0 as? NSManagedObject }, [method])
-        XCTAssertEqual(category.featured.array.compactMap { $0 as? NSManagedObject }, [selector])
-        XCTAssertEqual(category.drafts, [selector2])
+        assertEqual(category.name, "name 1")
+        assertEqual(category.draftTitle, "draftTitle 1")
+        assertEqual(category.draftScore, Double(42.5))
+        assertEqual(category.draftDate, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(category.methods.array.compactMap { $0 as? NSManagedObject }, [method])
+        assertEqual(category.featured.array.compactMap { $0 as? NSManagedObject }, [selector])
+        assertEqual(category.drafts, [selector2])
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -197,12 +216,12 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, category.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(fetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [method.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: method.objectID), key: "category").contains(category.objectID))
-        XCTAssertEqual(fetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [selector.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: selector.objectID), key: "featuredIn").contains(category.objectID))
+        assertEqual(fetched.objectID, category.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [method.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: method.objectID), key: "category").contains(category.objectID))
+        assertEqual(fetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [selector.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: selector.objectID), key: "featuredIn").contains(category.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -221,14 +240,14 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, category.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(refetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedMethod.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedMethod.objectID), key: "category").contains(category.objectID))
+        assertEqual(refetched.objectID, category.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedMethod.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedMethod.objectID), key: "category").contains(category.objectID))
         XCTAssertNil(try? checker.existingObject(with: method.objectID))
-        XCTAssertEqual(refetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedSelector.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedSelector.objectID), key: "featuredIn").contains(category.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: selector.objectID), key: "featuredIn").contains(category.objectID))
+        assertEqual(refetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedSelector.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedSelector.objectID), key: "featuredIn").contains(category.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: selector.objectID), key: "featuredIn").contains(category.objectID))
     }
 
     /// Every generated accessor of `methods` changes its members, in order, with one change notification each, and keeps `category` in step.
@@ -263,7 +282,7 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
             category: category)
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).
         category.removeFromMethods(category.methods)
-        XCTAssertEqual(category.methods.count, 0)
+        assertEqual(category.methods.count, 0)
         // Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,
         // willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.
         let changes = store.changes(of: category, key: "methods") {
@@ -277,17 +296,17 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
             category.removeFromMethods(member)  // [b]
             category.addToMethods(NSOrderedSet(array: [member3, member]))  // [b, c, a]
         }
-        XCTAssertEqual(category.methods.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
-        XCTAssertEqual(changes, [
+        assertEqual(category.methods.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
+        assertEqual(changes, [
             "insertion 0", "insertion 0", "insertion 1,2", "replacement 0", "replacement 1",
             "removal 2", "removal 0", "removal 1", "insertion 1,2",
         ])
         context.processPendingChanges()
-        XCTAssertTrue(store.relatedObjectIDs(of: member, key: "category").contains(category.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "category").contains(category.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "category").contains(category.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "category").contains(category.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "category").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member, key: "category").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "category").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "category").contains(category.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "category").contains(category.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "category").contains(category.objectID))
     }
 
     /// Every generated accessor of `featured` changes its members, in order, with one change notification each, and keeps `featuredIn` in step.
@@ -302,7 +321,7 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
         let member5 = RuntimeSafety.Selector(context: context, name: "name 7")
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).
         category.removeFromFeatured(category.featured)
-        XCTAssertEqual(category.featured.count, 0)
+        assertEqual(category.featured.count, 0)
         // Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,
         // willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.
         let changes = store.changes(of: category, key: "featured") {
@@ -316,17 +335,17 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
             category.removeFromFeatured(member)  // [b]
             category.addToFeatured(NSOrderedSet(array: [member3, member]))  // [b, c, a]
         }
-        XCTAssertEqual(category.featured.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
-        XCTAssertEqual(changes, [
+        assertEqual(category.featured.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
+        assertEqual(changes, [
             "insertion 0", "insertion 0", "insertion 1,2", "replacement 0", "replacement 1",
             "removal 2", "removal 0", "removal 1", "insertion 1,2",
         ])
         context.processPendingChanges()
-        XCTAssertTrue(store.relatedObjectIDs(of: member, key: "featuredIn").contains(category.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "featuredIn").contains(category.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "featuredIn").contains(category.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "featuredIn").contains(category.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "featuredIn").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member, key: "featuredIn").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "featuredIn").contains(category.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "featuredIn").contains(category.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "featuredIn").contains(category.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "featuredIn").contains(category.objectID))
     }
 
     /// A valid RuntimeSafety.Category with only the values its initializer requires, and the objects it needs.
@@ -337,7 +356,7 @@ final class RuntimeSafetyCategoryTests: XCTestCase {
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Method (entity `Method`).
-final class RuntimeSafetyMethodTests: XCTestCase {
+final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -353,10 +372,10 @@ final class RuntimeSafetyMethodTests: XCTestCase {
         method.addToSelectors(selector)
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(method.name, "name 1")
-        XCTAssertEqual(method.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(method.name, "name 1")
+        assertEqual(method.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
         XCTAssertIdentical(method.category, category)
-        XCTAssertEqual(method.selectors, [selector])
+        assertEqual(method.selectors, [selector])
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -364,13 +383,13 @@ final class RuntimeSafetyMethodTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: RuntimeSafety.Method = try store.fetch("Method", id: method.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, method.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(fetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(fetched.category.objectID, category.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: category.objectID), key: "methods").contains(method.objectID))
-        XCTAssertEqual(Set(fetched.selectors.map(\.objectID)), [selector.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: selector.objectID), key: "methods").contains(method.objectID))
+        assertEqual(fetched.objectID, method.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(fetched.category.objectID, category.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: category.objectID), key: "methods").contains(method.objectID))
+        assertEqual(Set(fetched.selectors.map(\.objectID)), [selector.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: selector.objectID), key: "methods").contains(method.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -388,14 +407,14 @@ final class RuntimeSafetyMethodTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: RuntimeSafety.Method = try store.fetch("Method", id: method.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, method.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(refetched.createdAt, Date(timeIntervalSinceReferenceDate: 694310400))
-        XCTAssertEqual(refetched.category.objectID, newCategory.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: newCategory.objectID), key: "methods").contains(method.objectID))
-        XCTAssertEqual(Set(refetched.selectors.map(\.objectID)), [addedSelector.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedSelector.objectID), key: "methods").contains(method.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: selector.objectID), key: "methods").contains(method.objectID))
+        assertEqual(refetched.objectID, method.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.createdAt, Date(timeIntervalSinceReferenceDate: 694310400))
+        assertEqual(refetched.category.objectID, newCategory.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newCategory.objectID), key: "methods").contains(method.objectID))
+        assertEqual(Set(refetched.selectors.map(\.objectID)), [addedSelector.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedSelector.objectID), key: "methods").contains(method.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: selector.objectID), key: "methods").contains(method.objectID))
     }
 
     /// Every generated accessor of `selectors` changes its members and keeps `methods` in step.
@@ -410,18 +429,18 @@ final class RuntimeSafetyMethodTests: XCTestCase {
         let member5 = RuntimeSafety.Selector(context: context, name: "name 7")
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         method.removeFromSelectors(method.selectors as NSSet)
-        XCTAssertEqual(method.selectors.count, 0)
+        assertEqual(method.selectors.count, 0)
         method.addToSelectors(member)
         method.addToSelectors(NSSet(array: [member2, member3, member4, member5]))
         method.removeFromSelectors(member4)
         method.removeFromSelectors(NSSet(array: [member, member5]))
-        XCTAssertEqual(method.selectors, [member2, member3])
+        assertEqual(method.selectors, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "methods").contains(method.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "methods").contains(method.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "methods").contains(method.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "methods").contains(method.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "methods").contains(method.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "methods").contains(method.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "methods").contains(method.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "methods").contains(method.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "methods").contains(method.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "methods").contains(method.objectID))
     }
 
     /// A valid RuntimeSafety.Method with only the values its initializer requires, and the objects it needs.
@@ -437,7 +456,7 @@ final class RuntimeSafetyMethodTests: XCTestCase {
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Selector (entity `Selector`).
-final class RuntimeSafetySelectorTests: XCTestCase {
+final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -458,9 +477,9 @@ final class RuntimeSafetySelectorTests: XCTestCase {
         selector.owner = owner
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(selector.name, "name 1")
-        XCTAssertEqual(selector.methods, [method])
-        XCTAssertEqual(selector.featuredIn, [category2])
+        assertEqual(selector.name, "name 1")
+        assertEqual(selector.methods, [method])
+        assertEqual(selector.featuredIn, [category2])
         XCTAssertIdentical(selector.owner, owner)
 
         // 2. Saving succeeds; a thrown error fails the test.
@@ -469,12 +488,12 @@ final class RuntimeSafetySelectorTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: RuntimeSafety.Selector = try store.fetch("Selector", id: selector.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, selector.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(Set(fetched.methods.map(\.objectID)), [method.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: method.objectID), key: "selectors").contains(selector.objectID))
-        XCTAssertEqual(Set(fetched.featuredIn.map(\.objectID)), [category2.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: category2.objectID), key: "featured").contains(selector.objectID))
+        assertEqual(fetched.objectID, selector.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(Set(fetched.methods.map(\.objectID)), [method.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: method.objectID), key: "selectors").contains(selector.objectID))
+        assertEqual(Set(fetched.featuredIn.map(\.objectID)), [category2.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: category2.objectID), key: "featured").contains(selector.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -497,14 +516,14 @@ final class RuntimeSafetySelectorTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: RuntimeSafety.Selector = try store.fetch("Selector", id: selector.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, selector.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(Set(refetched.methods.map(\.objectID)), [addedMethod.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedMethod.objectID), key: "selectors").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: method.objectID), key: "selectors").contains(selector.objectID))
-        XCTAssertEqual(Set(refetched.featuredIn.map(\.objectID)), [addedCategory.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedCategory.objectID), key: "featured").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: category2.objectID), key: "featured").contains(selector.objectID))
+        assertEqual(refetched.objectID, selector.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(Set(refetched.methods.map(\.objectID)), [addedMethod.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedMethod.objectID), key: "selectors").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: method.objectID), key: "selectors").contains(selector.objectID))
+        assertEqual(Set(refetched.featuredIn.map(\.objectID)), [addedCategory.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedCategory.objectID), key: "featured").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: category2.objectID), key: "featured").contains(selector.objectID))
     }
 
     /// Every generated accessor of `methods` changes its members and keeps `selectors` in step.
@@ -540,18 +559,18 @@ final class RuntimeSafetySelectorTests: XCTestCase {
             category: category)
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         selector.removeFromMethods(selector.methods as NSSet)
-        XCTAssertEqual(selector.methods.count, 0)
+        assertEqual(selector.methods.count, 0)
         selector.addToMethods(member)
         selector.addToMethods(NSSet(array: [member2, member3, member4, member5]))
         selector.removeFromMethods(member4)
         selector.removeFromMethods(NSSet(array: [member, member5]))
-        XCTAssertEqual(selector.methods, [member2, member3])
+        assertEqual(selector.methods, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "selectors").contains(selector.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "selectors").contains(selector.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "selectors").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "selectors").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "selectors").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "selectors").contains(selector.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "selectors").contains(selector.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "selectors").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "selectors").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "selectors").contains(selector.objectID))
     }
 
     /// Every generated accessor of `featuredIn` changes its members and keeps `featured` in step.
@@ -566,18 +585,18 @@ final class RuntimeSafetySelectorTests: XCTestCase {
         let member5 = RuntimeSafety.Category(context: context, name: "name 7", draftTitle: "draftTitle 7")
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         selector.removeFromFeaturedIn(selector.featuredIn as NSSet)
-        XCTAssertEqual(selector.featuredIn.count, 0)
+        assertEqual(selector.featuredIn.count, 0)
         selector.addToFeaturedIn(member)
         selector.addToFeaturedIn(NSSet(array: [member2, member3, member4, member5]))
         selector.removeFromFeaturedIn(member4)
         selector.removeFromFeaturedIn(NSSet(array: [member, member5]))
-        XCTAssertEqual(selector.featuredIn, [member2, member3])
+        assertEqual(selector.featuredIn, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "featured").contains(selector.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "featured").contains(selector.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "featured").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "featured").contains(selector.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "featured").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "featured").contains(selector.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "featured").contains(selector.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "featured").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "featured").contains(selector.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "featured").contains(selector.objectID))
     }
 
     /// A valid RuntimeSafety.Selector with only the values its initializer requires, and the objects it needs.

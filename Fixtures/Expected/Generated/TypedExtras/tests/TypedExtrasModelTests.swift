@@ -152,8 +152,27 @@ final class TypedExtrasModelTestStore {
     }
 }
 
+/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
+/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
+/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
+protocol TypedExtrasModelAssertions {}
+
+extension TypedExtrasModelAssertions {
+    func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual, expected, file: file, line: line)
+    }
+
+    func assertTrue(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(condition, file: file, line: line)
+    }
+
+    func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(condition, file: file, line: line)
+    }
+}
+
 /// Round-trip and constraint tests of TypedExtras.Item (entity `Item`).
-final class TypedExtrasItemTests: XCTestCase {
+final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -186,15 +205,15 @@ final class TypedExtrasItemTests: XCTestCase {
         item.warehouse = warehouse
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(item.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(item.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
-        XCTAssertEqual(item.name, "name 1")
-        XCTAssertEqual(item.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694224000), coordinates: Coordinates(latitude: Double(42.5), longitude: Double(42.5)), label: "label 1"))
-        XCTAssertEqual(item.price, NSDecimalNumber(string: "42.5"))
-        XCTAssertEqual(item.priority, .high)
-        XCTAssertEqual(item.revision, Int64(42))
-        XCTAssertEqual(item.size, Dimensions(depth: Double(42.5), height: Double(42.5), unit: "unit 1", width: Double(42.5)))
-        XCTAssertEqual(item.status, .unknown)
+        assertEqual(item.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(item.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+        assertEqual(item.name, "name 1")
+        assertEqual(item.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694224000), coordinates: Coordinates(latitude: Double(42.5), longitude: Double(42.5)), label: "label 1"))
+        assertEqual(item.price, NSDecimalNumber(string: "42.5"))
+        assertEqual(item.priority, .high)
+        assertEqual(item.revision, Int64(42))
+        assertEqual(item.size, Dimensions(depth: Double(42.5), height: Double(42.5), unit: "unit 1", width: Double(42.5)))
+        assertEqual(item.status, .unknown)
         XCTAssertIdentical(item.warehouse, warehouse)
 
         // 2. Saving succeeds; a thrown error fails the test.
@@ -203,18 +222,18 @@ final class TypedExtrasItemTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: TypedExtras.Item = try store.fetch("Item", id: item.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, item.objectID)
-        XCTAssertEqual(fetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(fetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(fetched.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694224000), coordinates: Coordinates(latitude: Double(42.5), longitude: Double(42.5)), label: "label 1"))
-        XCTAssertEqual(fetched.price, NSDecimalNumber(string: "42.5"))
-        XCTAssertEqual(fetched.priority, .high)
-        XCTAssertEqual(fetched.revision, Int64(42))
-        XCTAssertEqual(fetched.size, Dimensions(depth: Double(42.5), height: Double(42.5), unit: "unit 1", width: Double(42.5)))
-        XCTAssertEqual(fetched.status, .unknown)
-        XCTAssertEqual(fetched.warehouse?.objectID, warehouse.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: warehouse.objectID), key: "items").contains(item.objectID))
+        assertEqual(fetched.objectID, item.objectID)
+        assertEqual(fetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(fetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694224000), coordinates: Coordinates(latitude: Double(42.5), longitude: Double(42.5)), label: "label 1"))
+        assertEqual(fetched.price, NSDecimalNumber(string: "42.5"))
+        assertEqual(fetched.priority, .high)
+        assertEqual(fetched.revision, Int64(42))
+        assertEqual(fetched.size, Dimensions(depth: Double(42.5), height: Double(42.5), unit: "unit 1", width: Double(42.5)))
+        assertEqual(fetched.status, .unknown)
+        assertEqual(fetched.warehouse?.objectID, warehouse.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: warehouse.objectID), key: "items").contains(item.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.identifier = UUID(uuidString: "00000000-0000-4000-8000-000000000002")!
@@ -231,18 +250,18 @@ final class TypedExtrasItemTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: TypedExtras.Item = try store.fetch("Item", id: item.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, item.objectID)
-        XCTAssertEqual(refetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
-        XCTAssertEqual(refetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(refetched.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694310400), coordinates: Coordinates(latitude: Double(43.5), longitude: Double(43.5)), label: "label 2"))
-        XCTAssertEqual(refetched.price, NSDecimalNumber(string: "43.5"))
-        XCTAssertEqual(refetched.priority, .low)
-        XCTAssertEqual(refetched.revision, Int64(42))
-        XCTAssertEqual(refetched.size, Dimensions(depth: Double(43.5), height: Double(43.5), unit: "unit 2", width: Double(43.5)))
-        XCTAssertEqual(refetched.status, .unknown)
-        XCTAssertEqual(refetched.warehouse?.objectID, newWarehouse.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: newWarehouse.objectID), key: "items").contains(item.objectID))
+        assertEqual(refetched.objectID, item.objectID)
+        assertEqual(refetched.createdAt, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(refetched.identifier, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.origin, Place(capturedAt: Date(timeIntervalSinceReferenceDate: 694310400), coordinates: Coordinates(latitude: Double(43.5), longitude: Double(43.5)), label: "label 2"))
+        assertEqual(refetched.price, NSDecimalNumber(string: "43.5"))
+        assertEqual(refetched.priority, .low)
+        assertEqual(refetched.revision, Int64(42))
+        assertEqual(refetched.size, Dimensions(depth: Double(43.5), height: Double(43.5), unit: "unit 2", width: Double(43.5)))
+        assertEqual(refetched.status, .unknown)
+        assertEqual(refetched.warehouse?.objectID, newWarehouse.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newWarehouse.objectID), key: "items").contains(item.objectID))
     }
 
     /// `name`, minimum length: "1" saves, "" fails with NSValidationStringTooShortError.
@@ -270,7 +289,7 @@ final class TypedExtrasItemTests: XCTestCase {
 }
 
 /// Round-trip and constraint tests of TypedExtras.Warehouse (entity `Warehouse`).
-final class TypedExtrasWarehouseTests: XCTestCase {
+final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -288,9 +307,9 @@ final class TypedExtrasWarehouseTests: XCTestCase {
         warehouse.addToItems(item)
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(warehouse.code, Int32(42))
-        XCTAssertEqual(warehouse.name, "name 1")
-        XCTAssertEqual(warehouse.items, [item])
+        assertEqual(warehouse.code, Int32(42))
+        assertEqual(warehouse.name, "name 1")
+        assertEqual(warehouse.items, [item])
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -298,11 +317,11 @@ final class TypedExtrasWarehouseTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: TypedExtras.Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, warehouse.objectID)
-        XCTAssertEqual(fetched.code, Int32(42))
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(Set(fetched.items.map(\.objectID)), [item.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: item.objectID), key: "warehouse").contains(warehouse.objectID))
+        assertEqual(fetched.objectID, warehouse.objectID)
+        assertEqual(fetched.code, Int32(42))
+        assertEqual(fetched.name, "name 1")
+        assertEqual(Set(fetched.items.map(\.objectID)), [item.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: item.objectID), key: "warehouse").contains(warehouse.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.code = Int32(43)
@@ -322,12 +341,12 @@ final class TypedExtrasWarehouseTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: TypedExtras.Warehouse = try store.fetch("Warehouse", id: warehouse.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, warehouse.objectID)
-        XCTAssertEqual(refetched.code, Int32(43))
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(Set(refetched.items.map(\.objectID)), [addedItem.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedItem.objectID), key: "warehouse").contains(warehouse.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: item.objectID), key: "warehouse").contains(warehouse.objectID))
+        assertEqual(refetched.objectID, warehouse.objectID)
+        assertEqual(refetched.code, Int32(43))
+        assertEqual(refetched.name, "name 2")
+        assertEqual(Set(refetched.items.map(\.objectID)), [addedItem.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedItem.objectID), key: "warehouse").contains(warehouse.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: item.objectID), key: "warehouse").contains(warehouse.objectID))
     }
 
     /// Every generated accessor of `items` changes its members and keeps `warehouse` in step.
@@ -377,18 +396,18 @@ final class TypedExtrasWarehouseTests: XCTestCase {
             warehouse: warehouse)
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         warehouse.removeFromItems(warehouse.items as NSSet)
-        XCTAssertEqual(warehouse.items.count, 0)
+        assertEqual(warehouse.items.count, 0)
         warehouse.addToItems(member)
         warehouse.addToItems(NSSet(array: [member2, member3, member4, member5]))
         warehouse.removeFromItems(member4)
         warehouse.removeFromItems(NSSet(array: [member, member5]))
-        XCTAssertEqual(warehouse.items, [member2, member3])
+        assertEqual(warehouse.items, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "warehouse").contains(warehouse.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "warehouse").contains(warehouse.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "warehouse").contains(warehouse.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "warehouse").contains(warehouse.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "warehouse").contains(warehouse.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "warehouse").contains(warehouse.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "warehouse").contains(warehouse.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "warehouse").contains(warehouse.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "warehouse").contains(warehouse.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "warehouse").contains(warehouse.objectID))
     }
 
     /// A valid TypedExtras.Warehouse with only the values its initializer requires, and the objects it needs.

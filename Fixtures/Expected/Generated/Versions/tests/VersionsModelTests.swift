@@ -152,8 +152,27 @@ final class VersionsModelTestStore {
     }
 }
 
+/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
+/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
+/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
+protocol VersionsModelAssertions {}
+
+extension VersionsModelAssertions {
+    func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual, expected, file: file, line: line)
+    }
+
+    func assertTrue(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(condition, file: file, line: line)
+    }
+
+    func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(condition, file: file, line: line)
+    }
+}
+
 /// Round-trip and constraint tests of Versions.Note (entity `Note`).
-final class VersionsNoteTests: XCTestCase {
+final class VersionsNoteTests: XCTestCase, VersionsModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -164,8 +183,8 @@ final class VersionsNoteTests: XCTestCase {
         note.notebook = notebook
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(note.body, "body 1")
-        XCTAssertEqual(note.title, "title 1")
+        assertEqual(note.body, "body 1")
+        assertEqual(note.title, "title 1")
         XCTAssertIdentical(note.notebook, notebook)
 
         // 2. Saving succeeds; a thrown error fails the test.
@@ -174,11 +193,11 @@ final class VersionsNoteTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: Versions.Note = try store.fetch("Note", id: note.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, note.objectID)
-        XCTAssertEqual(fetched.body, "body 1")
-        XCTAssertEqual(fetched.title, "title 1")
-        XCTAssertEqual(fetched.notebook?.objectID, notebook.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: notebook.objectID), key: "notes").contains(note.objectID))
+        assertEqual(fetched.objectID, note.objectID)
+        assertEqual(fetched.body, "body 1")
+        assertEqual(fetched.title, "title 1")
+        assertEqual(fetched.notebook?.objectID, notebook.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: notebook.objectID), key: "notes").contains(note.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.body = "body 2"
@@ -190,16 +209,16 @@ final class VersionsNoteTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: Versions.Note = try store.fetch("Note", id: note.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, note.objectID)
-        XCTAssertEqual(refetched.body, "body 2")
-        XCTAssertEqual(refetched.title, "title 2")
-        XCTAssertEqual(refetched.notebook?.objectID, newNotebook.objectID)
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: newNotebook.objectID), key: "notes").contains(note.objectID))
+        assertEqual(refetched.objectID, note.objectID)
+        assertEqual(refetched.body, "body 2")
+        assertEqual(refetched.title, "title 2")
+        assertEqual(refetched.notebook?.objectID, newNotebook.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newNotebook.objectID), key: "notes").contains(note.objectID))
     }
 }
 
 /// Round-trip and constraint tests of Versions.Notebook (entity `Notebook`).
-final class VersionsNotebookTests: XCTestCase {
+final class VersionsNotebookTests: XCTestCase, VersionsModelAssertions {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -210,8 +229,8 @@ final class VersionsNotebookTests: XCTestCase {
         notebook.addToNotes(note)
 
         // 1. Every property holds what it was created with.
-        XCTAssertEqual(notebook.name, "name 1")
-        XCTAssertEqual(notebook.notes, [note])
+        assertEqual(notebook.name, "name 1")
+        assertEqual(notebook.notes, [note])
 
         // 2. Saving succeeds; a thrown error fails the test.
         try context.save()
@@ -219,10 +238,10 @@ final class VersionsNotebookTests: XCTestCase {
         // 3. A fresh context fetches the same values from the store.
         let reader = store.newContext()
         let fetched: Versions.Notebook = try store.fetch("Notebook", id: notebook.objectID, in: reader)
-        XCTAssertEqual(fetched.objectID, notebook.objectID)
-        XCTAssertEqual(fetched.name, "name 1")
-        XCTAssertEqual(Set(fetched.notes.map(\.objectID)), [note.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: reader.object(with: note.objectID), key: "notebook").contains(notebook.objectID))
+        assertEqual(fetched.objectID, notebook.objectID)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(Set(fetched.notes.map(\.objectID)), [note.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: note.objectID), key: "notebook").contains(notebook.objectID))
 
         // 4. Every mutable property changed, and saved.
         fetched.name = "name 2"
@@ -234,11 +253,11 @@ final class VersionsNotebookTests: XCTestCase {
         // 5. Another fresh context fetches the changed values.
         let checker = store.newContext()
         let refetched: Versions.Notebook = try store.fetch("Notebook", id: notebook.objectID, in: checker)
-        XCTAssertEqual(refetched.objectID, notebook.objectID)
-        XCTAssertEqual(refetched.name, "name 2")
-        XCTAssertEqual(Set(refetched.notes.map(\.objectID)), [addedNote.objectID])
-        XCTAssertTrue(store.relatedObjectIDs(of: checker.object(with: addedNote.objectID), key: "notebook").contains(notebook.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: checker.object(with: note.objectID), key: "notebook").contains(notebook.objectID))
+        assertEqual(refetched.objectID, notebook.objectID)
+        assertEqual(refetched.name, "name 2")
+        assertEqual(Set(refetched.notes.map(\.objectID)), [addedNote.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedNote.objectID), key: "notebook").contains(notebook.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: note.objectID), key: "notebook").contains(notebook.objectID))
     }
 
     /// Every generated accessor of `notes` changes its members and keeps `notebook` in step.
@@ -253,18 +272,18 @@ final class VersionsNotebookTests: XCTestCase {
         let member5 = Versions.Note(context: context, title: "title 7", notebook: notebook)
         // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
         notebook.removeFromNotes(notebook.notes as NSSet)
-        XCTAssertEqual(notebook.notes.count, 0)
+        assertEqual(notebook.notes.count, 0)
         notebook.addToNotes(member)
         notebook.addToNotes(NSSet(array: [member2, member3, member4, member5]))
         notebook.removeFromNotes(member4)
         notebook.removeFromNotes(NSSet(array: [member, member5]))
-        XCTAssertEqual(notebook.notes, [member2, member3])
+        assertEqual(notebook.notes, [member2, member3])
         context.processPendingChanges()
-        XCTAssertFalse(store.relatedObjectIDs(of: member, key: "notebook").contains(notebook.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member2, key: "notebook").contains(notebook.objectID))
-        XCTAssertTrue(store.relatedObjectIDs(of: member3, key: "notebook").contains(notebook.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member4, key: "notebook").contains(notebook.objectID))
-        XCTAssertFalse(store.relatedObjectIDs(of: member5, key: "notebook").contains(notebook.objectID))
+        assertFalse(store.relatedObjectIDs(of: member, key: "notebook").contains(notebook.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "notebook").contains(notebook.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "notebook").contains(notebook.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "notebook").contains(notebook.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "notebook").contains(notebook.objectID))
     }
 
     /// A valid Versions.Notebook with only the values its initializer requires, and the objects it needs.
