@@ -86,16 +86,15 @@ public struct PreparedGeneration: Sendable {
     /// The first line of this model's generated files (the shared support file has its own).
     public var banner: String { plan.header.banner }
 
-    /// Renders every file into memory, sorted by kind, then path; with `keeping`, only the files it accepts are
-    /// kept (the others are dropped as soon as they are rendered).
-    public func renderAll(keeping: @Sendable (GeneratedFile) -> Bool = { _ in true }) throws -> [GeneratedFile] {
+    /// Renders every file into memory, sorted by kind, then path.
+    public func renderAll() throws -> [GeneratedFile] {
         let collected = Collected()
-        try render { file in if keeping(file) { collected.append(file) } }
+        try render { file in collected.append(file) }
         return collected.files.sortedByKindAndPath()
     }
 
     /// The machine and support files ``render(into:)`` emits, without their contents, sorted by kind, then path
-    /// (as ``renderAll(keeping:)`` returns them): the parts of a `--single-file` combined file, in its order,
+    /// (as ``renderAll()`` returns them): the parts of a `--single-file` combined file, in its order,
     /// known before any is rendered so that each can be appended as soon as the ones before it are.
     public var machineAndSupportParts: [CombinedPart] {
         var files = plan.classes.map { GeneratedFile(relativePath: Self.machineFileName(of: $0.className), utf8: [], kind: .machine) }
