@@ -86,13 +86,27 @@ public struct PreparedGeneration: Sendable {
     /// The first line of this model's generated files (the shared support file has its own).
     public var banner: String { plan.header.banner }
 
-    /// Renders every file into memory, sorted by kind, then path; with `keeping`, only the files it accepts are
-    /// kept (the others are dropped as soon as they are rendered).
-    public func renderAll(keeping: @Sendable (GeneratedFile) -> Bool = { _ in true }) throws -> [GeneratedFile] {
+    /// Renders every file into memory, sorted by kind, then path.
+    public func renderAll() throws -> [GeneratedFile] {
         let collected = Collected()
-        try render { file in if keeping(file) { collected.append(file) } }
+        try render { file in collected.append(file) }
         return collected.files.sortedByKindAndPath()
     }
+
+    /// The machine and support files ``render(into:)`` emits, without their contents, sorted by kind, then path
+    /// (as ``renderAll()`` returns them): the parts of a `--single-file` combined file, in its order,
+    /// known before any is rendered so that each can be appended as soon as the ones before it are.
+    public var machineAndSupportParts: [CombinedPart] {
+        var files = plan.classes.map { GeneratedFile(relativePath: Self.machineFileName(of: $0.className), utf8: [], kind: .machine) }
+        if plan.generatesValidationSupport {
+            files.append(GeneratedFile(relativePath: Self.validationSupportFileName, utf8: [], kind: .support))
+        }
+        files += plan.composites.map { GeneratedFile(relativePath: Self.machineFileName(of: $0.name), utf8: [], kind: .support) }
+        return files.sortedByKindAndPath().map(CombinedPart.init(of:))
+    }
+
+    private static func machineFileName(of typeName: String) -> String { "\(typeName)+Generated.swift" }
+    private static let validationSupportFileName = "ManagedValidation+Generated.swift"
 
     /// Renders every file and hands each to `emit` as soon as it is rendered, from several threads at once
     /// (entities render in parallel), in no defined order.
@@ -107,7 +121,7 @@ public struct PreparedGeneration: Sendable {
             do {
                 emit(
                     GeneratedFile(
-                        relativePath: "\(name)+Generated.swift", utf8: try templates.render(context, with: .entityMachine),
+                        relativePath: Self.machineFileName(of: name), utf8: try templates.render(context, with: .entityMachine),
                         kind: .machine))
                 emit(GeneratedFile(relativePath: "\(name).swift", utf8: try templates.render(context, with: .entityHuman), kind: .human))
                 return nil
@@ -119,14 +133,14 @@ public struct PreparedGeneration: Sendable {
         if plan.generatesValidationSupport {
             emit(
                 GeneratedFile(
-                    relativePath: "ManagedValidation+Generated.swift",
+                    relativePath: Self.validationSupportFileName,
                     utf8: try templates.render(plan.supportContext, with: .validationSupport) + [UInt8(ascii: "\n")]
                         + templates.render(plan.supportContext, with: .propertySupport), kind: .support))
         }
         for composite in plan.composites {
             emit(
                 GeneratedFile(
-                    relativePath: "\(composite.name)+Generated.swift",
+                    relativePath: Self.machineFileName(of: composite.name),
                     utf8: try templates.render(plan.context(for: composite), with: .composite), kind: .support))
         }
         if let testPlan {

@@ -162,7 +162,7 @@ public struct GenerationRequest: Hashable, Sendable {
     /// Consumes `files`, so that for `--single-file` each part is freed as soon as it is copied into the combined file.
     public func selecting(_ files: consuming [GeneratedFile]) -> [GeneratedFile] {
         guard case .singleFile(let name) = scope else { return files.filter { includes($0) == true } }
-        let parts = (consume files).filter { $0.kind == .machine || $0.kind == .support }
+        let parts = (consume files).filter(\.isCombinedPart)
         return [GeneratedFile.combined(consume parts, named: name)]
     }
 

@@ -213,22 +213,26 @@ struct Generate: ParsableCommand {
         if !quiet { print(summary(of: report)) }
     }
 
-    /// Each file goes to the writer as soon as it is rendered (a large model's output is never all in
-    /// memory), except for `--single-file`, which needs every machine file to combine them.
+    /// Each file goes to the writer as soon as it is rendered: a large model's output is never all in memory.
+    /// With `--single-file`, each machine and support file is appended to the combined file as soon as every
+    /// one before it has been.
     private func write(
         _ prepared: PreparedGeneration, of request: GenerationRequest, with writer: OutputWriter, check: Bool
     ) throws -> WriteReport {
-        let probe = GeneratedFile(relativePath: "", contents: "", kind: .machine)
-        guard request.includes(probe) != nil else {
-            // --single-file: only the machine and support files are kept, and combined as bytes.
-            return try writer.write(
-                request.selecting(prepared.renderAll(keeping: { $0.kind == .machine || $0.kind == .support })),
-                check: check)
-        }
         let session = try writer.begin(check: check)
         do {
-            try prepared.render { file in
-                if request.includes(file) == true { session.add(file) }
+            if case .singleFile(let name) = request.scope {
+                let combined = session.stream(name, kind: .machine)
+                let combiner = OrderedCombiner(prepared.machineAndSupportParts) { combined.append($0) }
+                try prepared.render { file in
+                    if file.isCombinedPart { combiner.add(file) }
+                }
+                try combiner.finish()
+                combined.finish()
+            } else {
+                try prepared.render { file in
+                    if request.includes(file) == true { session.add(file) }
+                }
             }
         } catch {
             session.abandon()

@@ -1,6 +1,8 @@
+import CodeGeneration
 import Foundation
 import ManagedCodegenConfig
 import ManagedModel
+import ModelReader
 import Testing
 
 @testable import managed_codegen
@@ -111,8 +113,17 @@ import Testing
         for name in ["class Item", "class Person", "class Tag", "enum ManagedValidation"] {
             #expect(text.contains(name), "\(name) missing from the single file")
         }
-        // Unchanged output is not rewritten: the build system's no-op rebuilds depend on it.
+        // Streamed part by part as rendered, the same bytes as the parts combined in memory.
         let file = work.appendingPathComponent("Inventory+ManagedObjects.swift")
+        let config = try ConfigFile.load(model.deletingLastPathComponent().appendingPathComponent("managed-codegen.yml").path)
+        let loaded = try ModelLoader.load(model.path)
+        let request = try GenerationRequest.resolve(
+            GenerateSettings(output: work.path).filling(from: config.settings), modelName: loaded.bundle.modelName,
+            scope: .singleFile("Inventory+ManagedObjects.swift"), configPath: config.path)
+        let inMemory = request.selecting(
+            try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
+        #expect(try Data(contentsOf: file) == Data(inMemory[0].utf8))
+        // Unchanged output is not rewritten: the build system's no-op rebuilds depend on it.
         let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.05)
         try generate([model.path, "--single-file", "Inventory+ManagedObjects.swift", "--output", work.path])

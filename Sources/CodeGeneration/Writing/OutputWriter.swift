@@ -98,12 +98,74 @@ public struct OutputWriter: Sendable {
 
         /// Decides what `file` needs and, unless checking, stages its new contents. Problems are kept for `commit`.
         public func add(_ file: GeneratedFile) {
+            guard let (path, existingSize) = claim(file.relativePath, kind: file.kind) else { return }
+            let action: Action
+            if let size = existingSize {
+                if file.kind == .human {
+                    action = .keepHuman(path)
+                } else if OutputWriter.file(at: path, ofSize: size, holds: file.utf8) {
+                    action = .unchanged(path)
+                } else {
+                    action = .replace(path)
+                }
+            } else {
+                action = .create(path, onlyIfAbsent: file.kind == .human)
+            }
+            switch action {
+            case .replace, .create:
+                guard !check else { break }
+                do {
+                    let (temporary, descriptor) = try createTemporaryFile(for: path)
+                    defer { close(descriptor) }
+                    try file.utf8.withUnsafeBytes { try Staging.write($0, to: descriptor, at: temporary) }
+                    lock.withLock { staging.staged(temporary, for: action) }
+                    return
+                } catch {
+                    record(error, writing: path)
+                    return
+                }
+            case .unchanged, .keepHuman, .delete:
+                break
+            }
+            lock.withLock { actions.append(action) }
+        }
+
+        /// Starts the file `relativePath` of `kind` whose contents arrive in pieces (``StreamedFile/append(_:)``),
+        /// for a file too large to hold at once: each piece is compared with the existing file and, unless
+        /// checking, written to a temporary file. ``StreamedFile/finish()`` decides, like `add`, whether it is
+        /// new, replaced or unchanged; it must be called before `commit`.
+        public func stream(_ relativePath: String, kind: GeneratedFile.Kind) -> StreamedFile {
+            // A human file is kept when it exists, so its contents would be produced for nothing.
+            precondition(kind != .human, "human files are added whole")
+            guard let (path, existingSize) = claim(relativePath, kind: kind) else { return StreamedFile(failedIn: self) }
+            var existing: (descriptor: Int32, size: Int)?
+            if let size = existingSize {
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                // Unreadable: compared as different, so it is replaced (or reported stale), as by `add`.
+                if descriptor >= 0 { existing = (descriptor, size) }
+            }
+            var temporary: (path: String, descriptor: Int32)?
+            if !check {
+                do {
+                    temporary = try createTemporaryFile(for: path)
+                } catch {
+                    record(error, writing: path)
+                    if let existing { close(existing.descriptor) }
+                    return StreamedFile(failedIn: self)
+                }
+            }
+            return StreamedFile(path: path, existed: existingSize != nil, existing: existing, temporary: temporary, in: self)
+        }
+
+        /// The destination of a new file `relativePath` of `kind`, reserved for it, and the size of the file there
+        /// (nil: none); nil, with the problem kept for `commit`, when it cannot be written.
+        private func claim(_ relativePath: String, kind: GeneratedFile.Kind) -> (path: String, existingSize: Int?)? {
             var path: String
-            switch destinationPath(of: file) {
+            switch destinationPath(of: relativePath, kind: kind) {
             case .success(let destination): path = destination
             case .failure(let problem):
                 lock.withLock { diagnostics.error(problem.message) }
-                return
+                return nil
             }
             // Output folders are standardized once; only a destination that is itself a symbolic link needs resolving.
             var entry = OutputWriter.existingEntry(at: path)
@@ -113,43 +175,45 @@ public struct OutputWriter: Sendable {
             }
             guard lock.withLock({ produced.insert(path).inserted }) else {
                 lock.withLock { diagnostics.error("two generated files have the same path \(path)") }
-                return
+                return nil
             }
-            let action: Action
             switch entry {
             case .directory:
                 lock.withLock { diagnostics.error("cannot write \(path): a folder is in the way") }
-                return
+                return nil
             case .file(let size):
-                if file.kind == .human {
-                    action = .keepHuman(path)
-                } else if OutputWriter.file(at: path, ofSize: size, holds: file.utf8) {
-                    action = .unchanged(path)
+                return (path, size)
+            case .none, .symbolicLink:  // a link still there after resolving points nowhere: its target is created
+                return (path, nil)
+            }
+        }
+
+        /// Keeps a failure to stage `path` for `commit`.
+        func record(_ error: any Error, writing path: String) {
+            lock.withLock {
+                if let error = error as? DiagnosticsError {
+                    diagnostics.append(contentsOf: error.diagnostics)
                 } else {
-                    action = .replace(path)
+                    diagnostics.error("cannot write \(path): \(error)")
                 }
-            case .none, .symbolicLink:  // a link still there after resolving points nowhere: create its target
-                action = .create(path, onlyIfAbsent: file.kind == .human)
             }
-            switch action {
-            case .replace, .create:
-                guard !check else { break }
-                do {
-                    let (temporary, descriptor) = try createTemporaryFile(for: path)
-                    try Staging.write(file.utf8, to: descriptor, at: temporary)
-                    lock.withLock { staging.staged(temporary, for: action) }
-                    return
-                } catch let error as DiagnosticsError {
-                    lock.withLock { diagnostics.append(contentsOf: error.diagnostics) }
-                    return
-                } catch {
-                    lock.withLock { diagnostics.error("cannot write \(path): \(error)") }
-                    return
+        }
+
+        /// What a finished ``StreamedFile`` needs: its temporary file published at commit, or dropped when the
+        /// existing file already holds the same contents.
+        func finished(_ action: Action, temporary: String?) {
+            lock.withLock {
+                if let temporary {
+                    switch action {
+                    case .replace, .create:
+                        staging.staged(temporary, for: action)
+                        return
+                    case .unchanged, .keepHuman, .delete:
+                        staging.discard(temporary)
+                    }
                 }
-            case .unchanged, .keepHuman, .delete:
-                break
+                actions.append(action)
             }
-            lock.withLock { actions.append(action) }
         }
 
         /// A new temporary file next to `path`, open for writing. Named under the lock, created outside it: the
@@ -167,16 +231,16 @@ public struct OutputWriter: Sendable {
             }
         }
 
-        private func destinationPath(of file: GeneratedFile) -> Result<String, PathProblem> {
-            guard let directory = directories[file.kind] else {
-                return .failure(PathProblem("\(file.relativePath) is a generated test file, but no tests output folder is set"))
+        private func destinationPath(of relativePath: String, kind: GeneratedFile.Kind) -> Result<String, PathProblem> {
+            guard let directory = directories[kind] else {
+                return .failure(PathProblem("\(relativePath) is a generated test file, but no tests output folder is set"))
             }
-            guard !file.relativePath.isEmpty, !file.relativePath.hasPrefix("/"),
-                !file.relativePath.utf8.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) })
+            guard !relativePath.isEmpty, !relativePath.hasPrefix("/"),
+                !relativePath.utf8.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) })
             else {
-                return .failure(PathProblem("refusing to write \(file.relativePath): the path leaves the output folder"))
+                return .failure(PathProblem("refusing to write \(relativePath): the path leaves the output folder"))
             }
-            let path = directory.hasSuffix("/") ? directory + file.relativePath : directory + "/" + file.relativePath
+            let path = directory.hasSuffix("/") ? directory + relativePath : directory + "/" + relativePath
             return .success(path)
         }
 
@@ -395,25 +459,28 @@ public struct OutputWriter: Sendable {
             temporaryFiles.append(temporary)
         }
 
+        /// Removes `temporary`, which will not be published.
+        mutating func discard(_ temporary: String) {
+            unlink(temporary)
+            temporaryFiles.removeAll { $0 == temporary }
+        }
+
         private static let processID = getpid()
 
         mutating func staged(_ temporary: String, for action: Action) {
             stagedFiles.append((action, temporary))
         }
 
-        /// Writes `contents` to the new temporary file `temporary`, open as `descriptor`, and closes it.
-        static func write(_ contents: [UInt8], to descriptor: Int32, at temporary: String) throws {
-            defer { close(descriptor) }
-            try contents.withUnsafeBufferPointer { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw OutputWriter.systemError("cannot write", temporary)
-                    }
-                    offset += written
+        /// Writes `bytes` to the temporary file `temporary`, open as `descriptor`.
+        static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at temporary: String) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputWriter.systemError("cannot write", temporary)
                 }
+                offset += written
             }
         }
 
