@@ -112,12 +112,14 @@ public enum SampleValue: Hashable, Sendable {
         SwiftSourceText.stringLiteral(text)
     }
 
-    /// Runs of one ASCII character at least this long are spelled `String(repeating:count:)`.
+    /// Runs of one ASCII character at least this long are spelled with `text(_:repeating:count:)`.
     static let repetitionThreshold = 32
 
     /// `text` as Swift source: a string literal, except that a long run of one ASCII character at its end is
-    /// spelled `String(repeating: "x", count: 9993)`, so that samples at a maximum length of thousands of
-    /// characters stay readable (and a model's generated tests stay small).
+    /// spelled `text("notes 1", repeating: "x", count: 9993)`, so that samples at a maximum length of thousands of
+    /// characters stay readable (and a model's generated tests stay small). `text(_:repeating:count:)` is the
+    /// generated test file's own (`model-tests` template): `"notes 1" + String(repeating:count:)` made the type
+    /// checker try every `+` and every `String` initializer, about six times the cost of the call.
     static func stringExpression(_ text: String) -> String {
         let utf8 = Array(text.utf8)
         guard let last = utf8.last, last >= 0x20, last < 0x7F else { return stringLiteral(text) }
@@ -125,9 +127,8 @@ public enum SampleValue: Hashable, Sendable {
         while runStart > 0, utf8[runStart - 1] == last { runStart -= 1 }
         let run = utf8.count - runStart
         guard run >= repetitionThreshold else { return stringLiteral(text) }
-        let repeated = "String(repeating: \(stringLiteral(String(UnicodeScalar(last)))), count: \(run))"
-        guard runStart > 0 else { return repeated }
-        return "\(stringLiteral(String(decoding: utf8[..<runStart], as: UTF8.self))) + \(repeated)"
+        let prefix = stringLiteral(String(decoding: utf8[..<runStart], as: UTF8.self))
+        return "text(\(prefix), repeating: \(stringLiteral(String(UnicodeScalar(last)))), count: \(run))"
     }
 
     /// Shortest text that reads back as the same Double, without a trailing `.0` for whole numbers

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SampleValues
 
-/// Long samples (a maximum length of 10,000) are spelled with `String(repeating:count:)` instead of a literal
+/// Long samples (a maximum length of 10,000) are spelled with the tests' `text(_:repeating:count:)` instead of a literal
 /// of thousands of characters; the spelling must stand for exactly the sample.
 @Suite struct StringExpressionTests {
     @Test(arguments: [
@@ -15,15 +15,16 @@ import Testing
         let expression = SampleValue.string(text).swiftLiteral(forTypeNamed: "String")
         #expect(try Self.evaluate(expression) == text, "\(expression.prefix(120))")
         let run = text.utf8.reversed().prefix { $0 == text.utf8.last }.count
-        #expect(expression.contains("String(repeating:") == (run >= SampleValue.repetitionThreshold))
+        #expect(expression.hasPrefix("text(") == (run >= SampleValue.repetitionThreshold))
         #expect(expression.utf8.count < 200 || run < SampleValue.repetitionThreshold)
     }
 
-    /// Reads back the two shapes the generator writes: a literal, and `[literal + ]String(repeating: literal, count: n)`.
+    /// Reads back the two shapes the generator writes: a literal, and `text(literal, repeating: literal, count: n)`,
+    /// which the generated test file declares as its prefix followed by `count` times the unit.
     static func evaluate(_ expression: String) throws -> String {
-        let repeating = #/^(?:(?<prefix>".*") \+ )?String\(repeating: (?<unit>".+"), count: (?<count>\d+)\)$/#
+        let repeating = #/^text\((?<prefix>".*"), repeating: (?<unit>".+"), count: (?<count>\d+)\)$/#
         if let match = try repeating.wholeMatch(in: expression) {
-            let prefix = try match.output.prefix.map { try literal(String($0)) } ?? ""
+            let prefix = try literal(String(match.output.prefix))
             return prefix + String(repeating: try literal(String(match.output.unit)), count: Int(match.output.count)!)
         }
         return try literal(expression)

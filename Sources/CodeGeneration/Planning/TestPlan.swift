@@ -13,8 +13,9 @@ public struct TestPlan: Hashable, Sendable {
     public var modelName: String
     /// `InventoryModelTestStore`: the type that gives each test its own in-memory store on the once-loaded model.
     public var storeTypeName: String
-    /// `InventoryModelAssertions`: the protocol every suite adopts for ``TestAssertion``'s checks.
-    public var assertionsTypeName: String
+    /// `InventoryModelTestSupport`: the protocol every suite adopts: its extension declares the checks
+    /// (`assertEqual`, …) and `text(_:repeating:count:)` that planned statements call.
+    public var supportTypeName: String
     /// `Bundle(for: Item.self)`, `Bundle.main` or `Bundle.module`.
     public var bundleExpression: String
     /// One test class per concrete generated entity, in class-name order.

@@ -10,19 +10,19 @@ final class TestsFileContext: Sendable {
         let className: String
         let entityName: String
         let storeTypeName: String
-        let assertionsTypeName: String
+        let supportTypeName: String
         /// A Swift string literal: why no test of this entity can be generated.
         let skipMessage: String?
         let roundTrip: RoundTrip?
         let constraintTests: [ConstraintTest]
         let factory: Factory?
 
-        init(suiteName: String, className: String, entityName: String, storeTypeName: String, assertionsTypeName: String, skipMessage: String?, roundTrip: RoundTrip?, constraintTests: [ConstraintTest], factory: Factory?) {
+        init(suiteName: String, className: String, entityName: String, storeTypeName: String, supportTypeName: String, skipMessage: String?, roundTrip: RoundTrip?, constraintTests: [ConstraintTest], factory: Factory?) {
             self.suiteName = suiteName
             self.className = className
             self.entityName = entityName
             self.storeTypeName = storeTypeName
-            self.assertionsTypeName = assertionsTypeName
+            self.supportTypeName = supportTypeName
             self.skipMessage = skipMessage
             self.roundTrip = roundTrip
             self.constraintTests = constraintTests
@@ -92,21 +92,21 @@ final class TestsFileContext: Sendable {
     let modelName: String
     let modelNameLiteral: String
     let storeTypeName: String
-    let assertionsTypeName: String
+    let supportTypeName: String
     let bundleExpression: String
     let suites: [Suite]
 
     /// Some test checks a validation hook's error: the store declares `assertHookError`.
     let hasHookTests: Bool
 
-    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, assertionsTypeName: String, bundleExpression: String, suites: [Suite], hasHookTests: Bool = false) {
+    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, supportTypeName: String, bundleExpression: String, suites: [Suite], hasHookTests: Bool = false) {
         self.hasHookTests = hasHookTests
         self.banner = banner
         self.moduleName = moduleName
         self.modelName = modelName
         self.modelNameLiteral = modelNameLiteral
         self.storeTypeName = storeTypeName
-        self.assertionsTypeName = assertionsTypeName
+        self.supportTypeName = supportTypeName
         self.bundleExpression = bundleExpression
         self.suites = suites
     }
@@ -120,11 +120,11 @@ extension TestPlan {
         return TestsFileContext(
             banner: banner, moduleName: moduleName, modelName: modelName,
             modelNameLiteral: SampleValue.stringLiteral(modelName), storeTypeName: storeTypeName,
-            assertionsTypeName: assertionsTypeName, bundleExpression: bundleExpression,
+            supportTypeName: supportTypeName, bundleExpression: bundleExpression,
             suites: suites.map { suite in
                 TestsFileContext.Suite(
                     suiteName: suite.suiteName, className: suite.className, entityName: suite.entityName,
-                    storeTypeName: storeTypeName, assertionsTypeName: assertionsTypeName, skipMessage: suite.unavailableReason.map(SampleValue.stringLiteral),
+                    storeTypeName: storeTypeName, supportTypeName: supportTypeName, skipMessage: suite.unavailableReason.map(SampleValue.stringLiteral),
                     roundTrip: suite.roundTrip.map { roundTrip in
                         TestsFileContext.RoundTrip(
                             storeTypeName: storeTypeName, className: suite.className,
@@ -155,7 +155,7 @@ extension TestsFileContext: TemplateObject {
         "modelName": { $0.modelName.templateValue },
         "modelNameLiteral": { $0.modelNameLiteral.templateValue },
         "storeTypeName": { $0.storeTypeName.templateValue },
-        "assertionsTypeName": { $0.assertionsTypeName.templateValue },
+        "supportTypeName": { $0.supportTypeName.templateValue },
         "bundleExpression": { $0.bundleExpression.templateValue },
         "suites": { $0.suites.templateValue },
         "hasHookTests": { $0.hasHookTests.templateValue },
@@ -168,7 +168,7 @@ extension TestsFileContext.Suite: TemplateObject {
         "className": { $0.className.templateValue },
         "entityName": { $0.entityName.templateValue },
         "storeTypeName": { $0.storeTypeName.templateValue },
-        "assertionsTypeName": { $0.assertionsTypeName.templateValue },
+        "supportTypeName": { $0.supportTypeName.templateValue },
         "skipMessage": { $0.skipMessage.templateValue },
         "roundTrip": { $0.roundTrip.templateValue },
         "constraintTests": { $0.constraintTests.templateValue },

@@ -152,12 +152,13 @@ final class EditorLeftoversModelTestStore {
     }
 }
 
-/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
-/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
-/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
-protocol EditorLeftoversModelAssertions {}
+/// What the tests below are written with, spelled for the compiler's sake (Benchmarks/README.md, "Compile cost"):
+/// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
+/// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
+/// compile time), and long strings without a `+`.
+protocol EditorLeftoversModelTestSupport {}
 
-extension EditorLeftoversModelAssertions {
+extension EditorLeftoversModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -169,10 +170,15 @@ extension EditorLeftoversModelAssertions {
     func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(condition, file: file, line: line)
     }
+
+    /// `prefix` followed by `count` times `unit`: a sample at a maximum length of thousands of characters.
+    func text(_ prefix: String, repeating unit: String, count: Int) -> String {
+        prefix + String(repeating: unit, count: count)
+    }
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Cat (entity `Cat`).
-final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelAssertions {
+final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -232,7 +238,7 @@ final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelAssertions 
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Dog (entity `Dog`).
-final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelAssertions {
+final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -292,7 +298,7 @@ final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelAssertions 
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Keeper (entity `Keeper`).
-final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelAssertions {
+final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -446,7 +452,7 @@ final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelAssertio
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Note (entity `Note`).
-final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversModelAssertions {
+final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

@@ -161,12 +161,13 @@ final class StaffModelTestStore {
     }
 }
 
-/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
-/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
-/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
-protocol StaffModelAssertions {}
+/// What the tests below are written with, spelled for the compiler's sake (Benchmarks/README.md, "Compile cost"):
+/// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
+/// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
+/// compile time), and long strings without a `+`.
+protocol StaffModelTestSupport {}
 
-extension StaffModelAssertions {
+extension StaffModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -178,10 +179,15 @@ extension StaffModelAssertions {
     func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(condition, file: file, line: line)
     }
+
+    /// `prefix` followed by `count` times `unit`: a sample at a maximum length of thousands of characters.
+    func text(_ prefix: String, repeating unit: String, count: Int) -> String {
+        prefix + String(repeating: unit, count: count)
+    }
 }
 
 /// Round-trip and constraint tests of Staff.Employee (entity `Employee`).
-final class StaffEmployeeTests: XCTestCase, StaffModelAssertions {
+final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -316,7 +322,7 @@ final class StaffEmployeeTests: XCTestCase, StaffModelAssertions {
 }
 
 /// Round-trip and constraint tests of Staff.Manager (entity `Manager`).
-final class StaffManagerTests: XCTestCase, StaffModelAssertions {
+final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -517,7 +523,7 @@ final class StaffManagerTests: XCTestCase, StaffModelAssertions {
 }
 
 /// Round-trip and constraint tests of Staff.Person (entity `Person`).
-final class StaffPersonTests: XCTestCase, StaffModelAssertions {
+final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -580,7 +586,7 @@ final class StaffPersonTests: XCTestCase, StaffModelAssertions {
 }
 
 /// Round-trip and constraint tests of Staff.Team (entity `Team`).
-final class StaffTeamTests: XCTestCase, StaffModelAssertions {
+final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

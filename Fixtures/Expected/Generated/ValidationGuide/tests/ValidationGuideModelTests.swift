@@ -152,12 +152,13 @@ final class ValidationGuideModelTestStore {
     }
 }
 
-/// The checks of the tests below. They report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the
-/// calling line, but take values instead of autoclosures: thousands of XCTest calls, each with its closures,
-/// were a fifth of the time the compiler spent on this file (Benchmarks/README.md, "Compile cost").
-protocol ValidationGuideModelAssertions {}
+/// What the tests below are written with, spelled for the compiler's sake (Benchmarks/README.md, "Compile cost"):
+/// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
+/// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
+/// compile time), and long strings without a `+`.
+protocol ValidationGuideModelTestSupport {}
 
-extension ValidationGuideModelAssertions {
+extension ValidationGuideModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -169,10 +170,15 @@ extension ValidationGuideModelAssertions {
     func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(condition, file: file, line: line)
     }
+
+    /// `prefix` followed by `count` times `unit`: a sample at a maximum length of thousands of characters.
+    func text(_ prefix: String, repeating unit: String, count: Int) -> String {
+        prefix + String(repeating: unit, count: count)
+    }
 }
 
 /// Round-trip and constraint tests of ValidationGuide.Department (entity `Department`).
-final class ValidationGuideDepartmentTests: XCTestCase, ValidationGuideModelAssertions {
+final class ValidationGuideDepartmentTests: XCTestCase, ValidationGuideModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -225,14 +231,14 @@ final class ValidationGuideDepartmentTests: XCTestCase, ValidationGuideModelAsse
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
-    /// `name`, maximum length: "name 1" + String(repeating: "x", count: 34) saves, "name 1" + String(repeating: "x", count: 35) fails with NSValidationStringTooLongError.
+    /// `name`, maximum length: text("name 1", repeating: "x", count: 34) saves, text("name 1", repeating: "x", count: 35) fails with NSValidationStringTooLongError.
     func testNameMaximumLength() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
         let department = makeDepartment(in: context)
-        department.name = "name 1" + String(repeating: "x", count: 34)
+        department.name = text("name 1", repeating: "x", count: 34)
         try context.save()
-        department.name = "name 1" + String(repeating: "x", count: 35)
+        department.name = text("name 1", repeating: "x", count: 35)
         store.assertValidationError(try context.save(), code: NSValidationStringTooLongError, key: "name")
     }
 
@@ -299,7 +305,7 @@ final class ValidationGuideDepartmentTests: XCTestCase, ValidationGuideModelAsse
 }
 
 /// Round-trip and constraint tests of ValidationGuide.Employee (entity `Employee`).
-final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuideModelAssertions {
+final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuideModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -411,14 +417,14 @@ final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuideModelAssert
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
-    /// `name`, maximum length: "name 1" + String(repeating: "x", count: 74) saves, "name 1" + String(repeating: "x", count: 75) fails with NSValidationStringTooLongError.
+    /// `name`, maximum length: text("name 1", repeating: "x", count: 74) saves, text("name 1", repeating: "x", count: 75) fails with NSValidationStringTooLongError.
     func testNameMaximumLength() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
         let employee = makeEmployee(in: context)
-        employee.name = "name 1" + String(repeating: "x", count: 74)
+        employee.name = text("name 1", repeating: "x", count: 74)
         try context.save()
-        employee.name = "name 1" + String(repeating: "x", count: 75)
+        employee.name = text("name 1", repeating: "x", count: 75)
         store.assertValidationError(try context.save(), code: NSValidationStringTooLongError, key: "name")
     }
 
@@ -463,7 +469,7 @@ final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuideModelAssert
 }
 
 /// Round-trip and constraint tests of ValidationGuide.Person (entity `Person`).
-final class ValidationGuidePersonTests: XCTestCase, ValidationGuideModelAssertions {
+final class ValidationGuidePersonTests: XCTestCase, ValidationGuideModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -533,7 +539,7 @@ final class ValidationGuidePersonTests: XCTestCase, ValidationGuideModelAssertio
 }
 
 /// Round-trip and constraint tests of ValidationGuide.User (entity `User`).
-final class ValidationGuideUserTests: XCTestCase, ValidationGuideModelAssertions {
+final class ValidationGuideUserTests: XCTestCase, ValidationGuideModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
