@@ -52,6 +52,25 @@ import Testing
         #expect(full.stdout.hasPrefix("0 written, 4 unchanged, 0 deleted, 2 human files kept"))
     }
 
+    /// The stamp tells human files from generated ones by how they were written, not by folder: with one folder
+    /// for both, or with `--single-file` (whose human files share the machine folder), a replay said
+    /// "1 human files kept" where the full run had said "1 unchanged".
+    @Test("the replay also matches a full run when human and machine files share a folder", arguments: [
+        ["--single-file", "Model.swift"], ["--human-output", "Generated"],
+    ])
+    func replayMatchesWithASharedFolder(_ options: [String]) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let extra = options.map { $0 == "Generated" ? workspace.machine.path : $0 }
+        _ = try workspace.generate(extra)
+        let replayed = try workspace.generate(extra)
+        try FileManager.default.removeItem(at: workspace.stamp)
+        let full = try workspace.generate(extra)
+        #expect(replayed.stdout == full.stdout)
+        #expect(full.stdout.hasPrefix("0 written, "), "\(full.stdout)")
+        #expect(!full.stdout.hasPrefix("0 written, 0 unchanged"), "\(full.stdout)")
+    }
+
     @Test("a hook added to a human file regenerates; an edit elsewhere in it does not")
     func hookEditRegenerates() throws {
         let workspace = try Workspace()

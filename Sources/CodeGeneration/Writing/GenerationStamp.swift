@@ -92,10 +92,9 @@ public struct GenerationStamp: Sendable {
     /// After a successful write: remembers `report`'s files and the printed `diagnostics`. Best effort: a stamp
     /// that cannot be written only makes the next run a full one.
     public func record(_ report: WriteReport, diagnostics: [String]) {
-        let humanFolder = OutputWriter.standardized(destinations.humanDirectory)
-        let isHuman = { (path: String) in OutputWriter.folder(of: path) == humanFolder }
-        let produced = (report.written + report.unchanged).filter { !isHuman($0) }
-        let human = report.written.filter(isHuman) + report.preservedHumanFiles
+        let writtenHuman = Set(report.writtenHumanFiles)
+        let produced = report.written.filter { !writtenHuman.contains($0) } + report.unchanged
+        let human = report.writtenHumanFiles + report.preservedHumanFiles
         // One `stat` per file, on every core: thousands of them, and nothing else is left to do.
         let identities = (produced + human).concurrentMap { path in FileIdentity(path: path).map { Record.Entry(path: path, identity: $0) } }
         var entries: [Record.Entry] = []

@@ -295,22 +295,23 @@ public struct OutputWriter: Sendable {
         private func publish() throws -> WriteReport {
             var report = WriteReport()
             // Renames are independent of each other: on every core. Each one that fails removes its temporary file.
-            let published = staging.stagedFiles.concurrentMap { action, temporary -> Result<(path: String, written: Bool), any Error> in
+            let published = staging.stagedFiles.concurrentMap { action, temporary -> Result<(path: String, written: Bool, isHuman: Bool), any Error> in
                 Result {
                     switch action {
                     case .create(let path, onlyIfAbsent: true):
-                        return (path, try OutputWriter.linkIfAbsent(temporary, to: path))
+                        return (path, try OutputWriter.linkIfAbsent(temporary, to: path), true)
                     case .replace(let path), .create(let path, onlyIfAbsent: false):
                         try OutputWriter.rename(temporary, to: path)
-                        return (path, true)
+                        return (path, true, false)
                     case .unchanged, .keepHuman, .delete:
                         preconditionFailure("only new contents are staged")
                     }
                 }
             }
             for outcome in published {
-                let (path, written) = try outcome.get()
+                let (path, written, isHuman) = try outcome.get()
                 if written { report.written.append(path) } else { report.preservedHumanFiles.append(path) }
+                if written, isHuman { report.writtenHumanFiles.append(path) }
             }
             for action in actions {
                 switch action {
@@ -547,6 +548,9 @@ private func posixRename(_ source: String, _ destination: String) -> Int32 { ren
 public struct WriteReport: Hashable, Sendable {
     /// Files created or replaced.
     public var written: [String] = []
+    /// The human files among `written` (created: a human file is never replaced). Told apart by kind, not by
+    /// folder: the human and machine folders may be one (`--single-file`, or the same folder given twice).
+    public var writtenHumanFiles: [String] = []
     /// Files whose content was already right; not touched, so their modification date is kept.
     public var unchanged: [String] = []
     /// Stale machine files (our banner, not generated this run) removed.
@@ -567,6 +571,7 @@ public struct WriteReport: Hashable, Sendable {
 
     mutating func sort() {
         written.sort()
+        writtenHumanFiles.sort()
         unchanged.sort()
         deleted.sort()
         preservedHumanFiles.sort()
