@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """What the user's compiler pays for managed-codegen's output, against what Xcode's own codegen writes.
 
-Usage: compile-cost.py BINARY --sdk SDK_OUT [--runs N] [--sizes 100,1000] [--work DIR] [--no-variants]
-                       [--no-tests] [--hot N] [--templates DIR]
+Usage: compile-cost.py BINARY --sdk SDK_OUT [--runs N] [--sizes 100,1000 | --models BUNDLE...] [--work DIR]
+                       [--no-variants] [--no-tests] [--hot N] [--templates DIR]
 
 BINARY is a `managed-codegen` build; SDK_OUT the stub SDK built by Tests/TypeCheckTests/StubSDK/build-sdk.sh.
 
-For every size, synthesize-model.py writes the benchmark model (ENTITIES x 20 attributes x 3 relationships), and
+For every size, synthesize-model.py writes the benchmark model (ENTITIES x 20 attributes x 3 relationships)
+(`--models` measures real `.xcdatamodeld` bundles instead, their current version; a model whose Xcode-style
+baseline does not compile against the stub SDK, e.g. a Transformable of a UIKit class, is skipped with a message), and
 each of the outputs below is compiled as one module by one `swiftc -frontend -emit-module -enable-objc-interop`
 job against the stub SDK (the type-check harness's command, whole module: every file a non-primary input, as the
 build-tool plugin's single file is), RUNS times; the table gives the Swift size, the compiler's CPU time
@@ -71,7 +73,8 @@ def xcode_type(attribute):
     if kind in objects:
         return objects[kind]
     if kind == "Transformable":
-        return (attribute.get("customClassName") or "NSObject") + "?"
+        custom = attribute.get("customClassName") or "NSObject"
+        return (custom.split(".")[-1] if re.fullmatch(r"\w+\.\w+", custom) else custom) + "?"
     return "NSObject?"
 
 
@@ -80,10 +83,19 @@ def xcode_baseline(contents_path, folder):
     import xml.etree.ElementTree as ElementTree
     os.makedirs(folder, exist_ok=True)
     paths = []
-    for entity in ElementTree.parse(contents_path).getroot().iter("entity"):
-        name = entity.get("representedClassName") or entity.get("name")
-        parent = entity.get("parentEntity")
-        superclass = parent or "NSManagedObject"
+    entities = list(ElementTree.parse(contents_path).getroot().iter("entity"))
+
+    def class_name(entity):
+        """Xcode's class for an entity: its class name without a module prefix (`Core.Item`, `.Item`), or none."""
+        name = (entity.get("representedClassName") or "").split(".")[-1]
+        return None if name in ("", "NSManagedObject") else name
+
+    classes = {entity.get("name"): class_name(entity) for entity in entities}
+    for entity in entities:
+        name = classes[entity.get("name")]
+        if name is None:
+            continue
+        superclass = classes.get(entity.get("parentEntity")) or "NSManagedObject"
         class_file = os.path.join(folder, name + "+CoreDataClass.swift")
         with open(class_file, "w", encoding="utf-8") as file:
             file.write("import Foundation\nimport CoreData\n\n@objc(%s)\npublic class %s: %s {\n\n}\n"
@@ -96,7 +108,7 @@ def xcode_baseline(contents_path, folder):
         accessors = []
         for relationship in entity.findall("relationship"):
             key = relationship.get("name")
-            destination = relationship.get("destinationEntity")
+            destination = classes.get(relationship.get("destinationEntity")) or "NSManagedObject"
             if relationship.get("toMany") != "YES":
                 lines.append("    @NSManaged public var %s: %s?" % (key, destination))
                 continue
@@ -127,7 +139,8 @@ def xcode_baseline(contents_path, folder):
             for selector, signature in declarations:
                 lines += ["    @objc(%s)" % selector, "    @NSManaged public func %s" % signature, ""]
             lines += ["}", ""]
-        lines += ["extension %s : Identifiable {" % name, "", "}", ""]
+        if superclass == "NSManagedObject":  # a sub-entity's class conforms through its parent's
+            lines += ["extension %s : Identifiable {" % name, "", "}", ""]
         properties_file = os.path.join(folder, name + "+CoreDataProperties.swift")
         with open(properties_file, "w", encoding="utf-8") as file:
             file.write("\n".join(lines))
@@ -224,7 +237,10 @@ def generate(binary, bundle, output, templates=None, tests=None):
         command += ["--templates", templates]
     if tests:
         command += ["--tests-output", tests]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    # The model's warnings are not what is measured: printed only when generation fails.
+    process = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if process.returncode != 0:
+        sys.exit("managed-codegen failed for %s:\n%s" % (bundle, process.stderr[-4000:]))
     return swift_files(output)
 
 
@@ -244,8 +260,15 @@ def compile_command(sdk, module, files, output, extra=()):
             "-enable-testing", "-module-name", module] + list(extra) + list(files) + ["-o", output]
 
 
-def run_cpu(command):
-    """CPU seconds (user + system) of one compiler run and its output; fails on any diagnostic error."""
+class CompileFailure(Exception):
+    def __init__(self, text):
+        super().__init__(text)
+        self.text = text
+
+
+def run_cpu(command, exit_on_failure=True):
+    """CPU seconds (user + system) of one compiler run and its output; fails on any diagnostic error (exits, or
+    raises CompileFailure)."""
     import tempfile
     with tempfile.TemporaryFile() as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
@@ -253,6 +276,8 @@ def run_cpu(command):
         process.returncode = os.waitstatus_to_exitcode(status)
         output.seek(0)
         text = output.read().decode(errors="replace")
+    if process.returncode != 0 and not exit_on_failure:
+        raise CompileFailure(text)
     if process.returncode != 0:
         sys.exit("compile failed (%d): %s\n%s" % (process.returncode, " ".join(command[:20]) + " ...", text[-4000:]))
     return usage.ru_utime + usage.ru_stime, text
@@ -352,6 +377,40 @@ def hot_spots(sdk, files, work, count):
 # ---------------------------------------------------------------------------------------------------------------
 
 
+def measured_models(arguments):
+    """(title, bundle, contents, work folder) of each model to measure: the synthetic sizes, or `--models`."""
+    import xml.etree.ElementTree as ElementTree
+    if not arguments.models:
+        for size in [int(value) for value in arguments.sizes.split(",")]:
+            work = os.path.join(arguments.work, str(size))
+            models = os.path.join(work, "models")
+            subprocess.run([sys.executable, os.path.join(HERE, "synthesize-model.py"), str(size), models],
+                           check=True, stdout=subprocess.DEVNULL)
+            bundle = os.path.join(models, "Synthetic%d.xcdatamodeld" % size)
+            yield ("%d entities x 20 attributes x 3 relationships" % size, bundle,
+                   os.path.join(bundle, "Synthetic%d.xcdatamodel" % size, "contents"), work)
+        return
+    for index, bundle in enumerate(os.path.abspath(path.rstrip("/")) for path in arguments.models):
+        inner = [name for name in os.listdir(bundle) if name.endswith(".xcdatamodeld")]
+        if len(inner) == 1:  # a folder holding one bundle, as the corpus's entries are
+            bundle = os.path.join(bundle, inner[0])
+        elif not any(name.endswith(".xcdatamodel") for name in os.listdir(bundle)):
+            sys.exit("%s is not an .xcdatamodeld bundle, nor a folder holding exactly one" % bundle)
+        versions = sorted(name for name in os.listdir(bundle) if name.endswith(".xcdatamodel"))
+        current = versions[-1] if versions else None
+        marker = os.path.join(bundle, ".xccurrentversion")
+        if os.path.exists(marker):
+            found = re.search(r"<string>(.*?\.xcdatamodel)</string>", open(marker, encoding="utf-8").read())
+            current = found.group(1) if found else current
+        contents = os.path.join(bundle, current, "contents")
+        root = ElementTree.parse(contents).getroot()
+        entities = list(root.iter("entity"))
+        title = "%s (%s): %d entities, %d attributes, %d relationships" % (
+            os.path.basename(bundle), current, len(entities), sum(len(e.findall("attribute")) for e in entities),
+            sum(len(e.findall("relationship")) for e in entities))
+        yield title, bundle, contents, os.path.join(arguments.work, "model-%d" % index)
+
+
 def main():
     sys.stdout.reconfigure(line_buffering=True)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -359,6 +418,7 @@ def main():
     parser.add_argument("--sdk", required=True, help="the stub SDK folder (build-sdk.sh's SDK_OUT)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="100")
+    parser.add_argument("--models", nargs="+", help="real .xcdatamodeld bundles to measure instead of --sizes")
     parser.add_argument("--work", default=os.path.join(ROOT, ".build", "compile-cost"))
     parser.add_argument("--no-variants", action="store_true", help="only xcode and ours (and tests)")
     parser.add_argument("--no-tests", action="store_true", help="skip the generated model tests")
@@ -372,13 +432,7 @@ def main():
     shutil.rmtree(arguments.work, ignore_errors=True)
     os.makedirs(arguments.work)
 
-    for size in [int(value) for value in arguments.sizes.split(",")]:
-        work = os.path.join(arguments.work, str(size))
-        models = os.path.join(work, "models")
-        subprocess.run([sys.executable, os.path.join(HERE, "synthesize-model.py"), str(size), models],
-                       check=True, stdout=subprocess.DEVNULL)
-        bundle = os.path.join(models, "Synthetic%d.xcdatamodeld" % size)
-        contents = os.path.join(bundle, "Synthetic%d.xcdatamodel" % size, "contents")
+    for title, bundle, contents, work in measured_models(arguments):
         modules = os.path.join(work, "modules")
         os.makedirs(modules)
 
@@ -386,6 +440,16 @@ def main():
         xcode_files = xcode_baseline(contents, os.path.join(work, "xcode"))
         jobs.append(Job("xcode", xcode_files,
                         compile_command(sdk, "Xcode", xcode_files, os.path.join(modules, "Xcode.swiftmodule"))))
+        if arguments.models and not xcode_files:
+            print("\n%s: skipped, no entity has a class name, so Xcode's codegen writes nothing for it" % title)
+            continue
+        if arguments.models:
+            try:
+                run_cpu(jobs[0].command, exit_on_failure=False)
+            except CompileFailure as failure:
+                print("\n%s: skipped, its Xcode-style baseline does not compile against the stub SDK:\n%s"
+                      % (title, failure.text.strip().split("\n")[0]))
+                continue
         tests_folder = None if arguments.no_tests else os.path.join(work, "tests")
         ours_files = generate(binary, bundle, os.path.join(work, "ours"), templates=arguments.templates,
                               tests=tests_folder)
@@ -424,8 +488,7 @@ def main():
 
         baseline = jobs[0]
         print()
-        print("%d entities x 20 attributes x 3 relationships; compiler CPU (user + system) is the median of %d runs"
-              % (size, arguments.runs))
+        print("%s; compiler CPU (user + system) is the median of %d runs" % (title, arguments.runs))
         print()
         print("| output | files | Swift | compiler CPU | ratio to xcode | feature's share (this row minus the next) |")
         print("|---|---:|---:|---:|---:|---:|")
