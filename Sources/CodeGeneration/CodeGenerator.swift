@@ -101,6 +101,9 @@ public struct PreparedGeneration: Sendable {
         if plan.generatesValidationSupport {
             files.append(GeneratedFile(relativePath: Self.validationSupportFileName, utf8: [], kind: .support))
         }
+        if plan.writesModelSupport {
+            files.append(GeneratedFile(relativePath: plan.supportTypes.fileName, utf8: [], kind: .support))
+        }
         files += plan.composites.map { GeneratedFile(relativePath: Self.machineFileName(of: $0.name), utf8: [], kind: .support) }
         return files.sortedByKindAndPath().map(CombinedPart.init(of:))
     }
@@ -136,6 +139,12 @@ public struct PreparedGeneration: Sendable {
                     relativePath: Self.validationSupportFileName,
                     utf8: try templates.render(plan.supportContext, with: .validationSupport) + [UInt8(ascii: "\n")]
                         + templates.render(plan.supportContext, with: .propertySupport), kind: .support))
+        }
+        if plan.writesModelSupport {
+            emit(
+                GeneratedFile(
+                    relativePath: plan.supportTypes.fileName,
+                    utf8: try templates.render(plan.modelSupportContext, with: .modelSupport), kind: .support))
         }
         for composite in plan.composites {
             emit(

@@ -1,5 +1,13 @@
 /// Name rules shared by the schema checks and the code generator.
 public enum SwiftNames {
+    /// The model name as a Swift type name prefix (the model's support types, its tests): `Inventory`, `MyModel2`
+    /// for `My Model 2`.
+    public static func modelTypeName(_ modelName: String) -> String {
+        var name = String(modelName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }.map(Character.init))
+        if name.isEmpty || name.first!.isNumber { name = "Model" + name }
+        return name
+    }
+
     /// Words that need backticks when used as identifiers in declarations.
     public static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",

@@ -206,7 +206,7 @@ import Testing
             ])
         // The proxy would call these selectors back: every body changes the primitive value through the helper.
         #expect(lines.accessors.allSatisfy {
-            $0.body?.hasPrefix("ManagedOrderedRelationship.") == true && $0.body?.hasSuffix("forKey: Keys.lines, of: self)") == true
+            $0.body?.hasPrefix("InventoryOrderedRelationship.") == true && $0.body?.hasSuffix("forKey: Keys.lines, of: self)") == true
         })
         #expect(!lines.accessors.contains { $0.body?.contains("mutableOrderedSetValue") == true })
         let tags = try #require(plan.class("Item")?.relationships.first { $0.key == "tags" })

@@ -32,7 +32,7 @@ import Testing
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let first = try layout.generate()
-        #expect(first.written.count == 11)  // 5 machine + 1 support + 5 human
+        #expect(first.written.count == 12)  // 5 machine + 2 support (ManagedValidation, the model's own) + 5 human
         #expect(first.unchanged.isEmpty && first.deleted.isEmpty)
         let machineFile = layout.machine.appendingPathComponent("Item+Generated.swift")
         let before = try layout.identity(machineFile)
@@ -40,7 +40,7 @@ import Testing
 
         let second = try layout.generate()
         #expect(second.written.isEmpty && second.deleted.isEmpty)
-        #expect(second.unchanged.count == 6)
+        #expect(second.unchanged.count == 7)
         #expect(second.preservedHumanFiles.count == 5)
         let after = try layout.identity(machineFile)
         #expect(after.inode == before.inode && after.modified == before.modified)
@@ -88,7 +88,7 @@ import Testing
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let empty = try layout.generate(check: true)
-        #expect(empty.missing.count == 11 && !empty.isUpToDate)
+        #expect(empty.missing.count == 12 && !empty.isUpToDate)
         #expect(!FileManager.default.fileExists(atPath: layout.machine.path))
 
         _ = try layout.generate()

@@ -6,12 +6,14 @@ struct GenerationPlanner {
     let configuration: GeneratorConfiguration
     /// The validation hooks the user wrote (see ValidationHookPlanning.swift).
     let hooks: ValidationHookScan
+    let supportTypes: ModelSupportTypes
     var diagnostics = Diagnostics()
 
     init(schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none) {
         self.schema = schema
         self.configuration = configuration
         self.hooks = hooks
+        self.supportTypes = ModelSupportTypes(modelName: schema.modelName)
     }
 
     mutating func plan() -> GenerationPlan {
@@ -75,7 +77,8 @@ struct GenerationPlanner {
         return GenerationPlan(
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
             accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
-            composites: composites, generatesValidationSupport: configuration.generatesValidationSupport)
+            composites: composites, generatesValidationSupport: configuration.generatesValidationSupport,
+            supportTypes: supportTypes)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
@@ -460,7 +463,8 @@ struct GenerationPlanner {
             kind = .orderedToMany
             type = "NSOrderedSet"
             accessors = RelationshipAccessors.ordered(
-                key: relationship.name, swiftKeyReference: String(concatenating: "Keys.", swiftName), destination: destination)
+                key: relationship.name, swiftKeyReference: String(concatenating: "Keys.", swiftName), destination: destination,
+                helper: supportTypes.orderedRelationship)
         }
         return RelationshipPlan(
             key: relationship.name, swiftName: swiftName, kind: kind, destinationClassName: destination,

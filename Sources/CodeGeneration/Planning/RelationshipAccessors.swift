@@ -22,13 +22,14 @@ enum RelationshipAccessors {
         ]
     }
 
-    /// Ordered: implemented in Swift over `ManagedOrderedRelationship` (the support file), which changes the
-    /// primitive value between the KVO change notifications. Neither the proxy of `mutableOrderedSetValue(forKey:)`
-    /// (it calls these very selectors back) nor Core Data's dynamic ordered mutators (long broken) are used.
-    static func ordered(key: String, swiftKeyReference: String, destination: String) -> [AccessorPlan] {
+    /// Ordered: implemented in Swift over `helper` (``ModelSupportTypes/orderedRelationship``, the model's support
+    /// file), which changes the primitive value between the KVO change notifications. Neither the proxy of
+    /// `mutableOrderedSetValue(forKey:)` (it calls these very selectors back) nor Core Data's dynamic ordered mutators
+    /// (long broken) are used.
+    static func ordered(key: String, swiftKeyReference: String, destination: String, helper: String) -> [AccessorPlan] {
         let name = SwiftNames.capitalizedFirst(key)
         let target = "forKey: \(swiftKeyReference), of: self)"
-        func change(_ call: String) -> String { "ManagedOrderedRelationship.\(call), \(target)" }
+        func change(_ call: String) -> String { "\(helper).\(call), \(target)" }
         return [
             AccessorPlan(
                 selector: "insertObject:in\(name)AtIndex:",

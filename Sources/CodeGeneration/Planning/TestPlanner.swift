@@ -55,12 +55,7 @@ struct TestPlanner {
             suites: suites)
     }
 
-    /// The model name as a Swift type name prefix: `Inventory`, `MyModel2` for `My Model 2`.
-    static func typeName(_ modelName: String) -> String {
-        var name = String(modelName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }.map(Character.init))
-        if name.isEmpty || name.first!.isNumber { name = "Model" + name }
-        return name
-    }
+    static func typeName(_ modelName: String) -> String { SwiftNames.modelTypeName(modelName) }
 
     // MARK: One entity
 

@@ -232,6 +232,18 @@ final class EntityContext: Sendable {
     }
 }
 
+/// The model's own support file (`model-support`): only the helpers its classes use (``ModelSupportTypes``).
+final class ModelSupportContext: Sendable {
+    let header: FileHeaderContext
+    /// The ordered-relationship helper's type name; nil when no class has an ordered to-many relationship.
+    let orderedRelationship: String?
+
+    init(header: FileHeaderContext, orderedRelationship: String?) {
+        self.header = header
+        self.orderedRelationship = orderedRelationship
+    }
+}
+
 final class SupportContext: Sendable {
     let header: FileHeaderContext
     let access: String
@@ -307,6 +319,14 @@ extension GenerationPlan {
             classDocumentation: plan.extras.documentation, extras: ExtrasContext.of(plan),
             generatedSuperclassName: plan.superclassIsGenerated ? plan.superclassName : nil)
     }
+
+    var modelSupportContext: ModelSupportContext {
+        ModelSupportContext(
+            header: header, orderedRelationship: usesOrderedRelationships ? supportTypes.orderedRelationship : nil)
+    }
+
+    /// Whether the model's own support file is written: some class uses one of its helpers.
+    var writesModelSupport: Bool { usesOrderedRelationships }
 
     /// The same for every model: several models of one module may write the file into one folder, and it must
     /// not change (nor count as any one model's) with each of them.
@@ -453,5 +473,12 @@ extension SupportContext: TemplateObject {
     static let templateFields = TemplateFields<SupportContext>([
         "header": { $0.header.templateValue },
         "access": { $0.access.templateValue },
+    ])
+}
+
+extension ModelSupportContext: TemplateObject {
+    static let templateFields = TemplateFields<ModelSupportContext>([
+        "header": { $0.header.templateValue },
+        "orderedRelationship": { $0.orderedRelationship.templateValue },
     ])
 }

@@ -12,6 +12,8 @@ struct TemplateSet: Sendable {
         case validationSupport = "validation-support"
         /// Appended to the support file: helpers the entity files share outside validation.
         case propertySupport = "property-support"
+        /// The model's own helpers (``ModelSupportTypes``), in their own file.
+        case modelSupport = "model-support"
         case modelTests = "model-tests"
         case composite
     }

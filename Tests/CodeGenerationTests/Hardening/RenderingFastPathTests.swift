@@ -24,6 +24,7 @@ import Testing
             checked += checkLookups(of: plan.context(for: composite), path: composite.name)
         }
         checked += checkLookups(of: plan.supportContext, path: "support")
+        checked += checkLookups(of: plan.modelSupportContext, path: "model support")
         let (testPlan, _) = CodeGenerator.makeTestPlan(schema: loaded.schema, plan: plan, configuration: configuration)
         if let testPlan {
             checked += checkLookups(of: testPlan.context(banner: plan.header.banner), path: "tests")

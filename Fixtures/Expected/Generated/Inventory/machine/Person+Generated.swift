@@ -60,51 +60,51 @@ nonisolated public final class Person: NSManagedObject {
 nonisolated extension Person {
     @objc(insertObject:inItemsAtIndex:)
     public func insertIntoItems(_ value: Item, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.items, of: self)
     }
 
     @objc(removeObjectFromItemsAtIndex:)
     public func removeFromItems(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.items, of: self)
     }
 
     @objc(insertItems:atIndexes:)
     public func insertIntoItems(_ values: [Item], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.items, of: self)
     }
 
     @objc(removeItemsAtIndexes:)
     public func removeFromItems(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.items, of: self)
     }
 
     @objc(replaceObjectInItemsAtIndex:withObject:)
     public func replaceItems(at idx: Int, with value: Item) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.items, of: self)
     }
 
     @objc(replaceItemsAtIndexes:withItems:)
     public func replaceItems(at indexes: NSIndexSet, with values: [Item]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.items, of: self)
     }
 
     @objc(addItemsObject:)
     public func addToItems(_ value: Item) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.append([value], forKey: Keys.items, of: self)
     }
 
     @objc(removeItemsObject:)
     public func removeFromItems(_ value: Item) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.remove([value], forKey: Keys.items, of: self)
     }
 
     @objc(addItems:)
     public func addToItems(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
     }
 
     @objc(removeItems:)
     public func removeFromItems(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
+        InventoryOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.items, of: self)
     }
 }

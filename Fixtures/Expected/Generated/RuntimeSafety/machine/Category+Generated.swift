@@ -89,52 +89,52 @@ nonisolated public final class Category: NSManagedObject {
 nonisolated extension Category {
     @objc(insertObject:inMethodsAtIndex:)
     public func insertIntoMethods(_ value: Method, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.methods, of: self)
     }
 
     @objc(removeObjectFromMethodsAtIndex:)
     public func removeFromMethods(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.methods, of: self)
     }
 
     @objc(insertMethods:atIndexes:)
     public func insertIntoMethods(_ values: [Method], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.methods, of: self)
     }
 
     @objc(removeMethodsAtIndexes:)
     public func removeFromMethods(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.methods, of: self)
     }
 
     @objc(replaceObjectInMethodsAtIndex:withObject:)
     public func replaceMethods(at idx: Int, with value: Method) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.methods, of: self)
     }
 
     @objc(replaceMethodsAtIndexes:withMethods:)
     public func replaceMethods(at indexes: NSIndexSet, with values: [Method]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.methods, of: self)
     }
 
     @objc(addMethodsObject:)
     public func addToMethods(_ value: Method) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.append([value], forKey: Keys.methods, of: self)
     }
 
     @objc(removeMethodsObject:)
     public func removeFromMethods(_ value: Method) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.remove([value], forKey: Keys.methods, of: self)
     }
 
     @objc(addMethods:)
     public func addToMethods(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.methods, of: self)
     }
 
     @objc(removeMethods:)
     public func removeFromMethods(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.methods, of: self)
+        RuntimeSafetyOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.methods, of: self)
     }
 }
 
@@ -142,52 +142,52 @@ nonisolated extension Category {
 nonisolated extension Category {
     @objc(insertObject:inFeaturedAtIndex:)
     public func insertIntoFeatured(_ value: Selector, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.featured, of: self)
     }
 
     @objc(removeObjectFromFeaturedAtIndex:)
     public func removeFromFeatured(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.featured, of: self)
     }
 
     @objc(insertFeatured:atIndexes:)
     public func insertIntoFeatured(_ values: [Selector], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.featured, of: self)
     }
 
     @objc(removeFeaturedAtIndexes:)
     public func removeFromFeatured(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.featured, of: self)
     }
 
     @objc(replaceObjectInFeaturedAtIndex:withObject:)
     public func replaceFeatured(at idx: Int, with value: Selector) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.featured, of: self)
     }
 
     @objc(replaceFeaturedAtIndexes:withFeatured:)
     public func replaceFeatured(at indexes: NSIndexSet, with values: [Selector]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.featured, of: self)
     }
 
     @objc(addFeaturedObject:)
     public func addToFeatured(_ value: Selector) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.append([value], forKey: Keys.featured, of: self)
     }
 
     @objc(removeFeaturedObject:)
     public func removeFromFeatured(_ value: Selector) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.remove([value], forKey: Keys.featured, of: self)
     }
 
     @objc(addFeatured:)
     public func addToFeatured(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.featured, of: self)
     }
 
     @objc(removeFeatured:)
     public func removeFromFeatured(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.featured, of: self)
+        RuntimeSafetyOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.featured, of: self)
     }
 }
 

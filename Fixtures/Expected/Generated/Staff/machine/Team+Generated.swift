@@ -71,51 +71,51 @@ nonisolated public final class Team: NSManagedObject {
 nonisolated extension Team {
     @objc(insertObject:inMembersAtIndex:)
     public func insertIntoMembers(_ value: Employee, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.members, of: self)
+        StaffOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.members, of: self)
     }
 
     @objc(removeObjectFromMembersAtIndex:)
     public func removeFromMembers(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.members, of: self)
+        StaffOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.members, of: self)
     }
 
     @objc(insertMembers:atIndexes:)
     public func insertIntoMembers(_ values: [Employee], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.members, of: self)
+        StaffOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.members, of: self)
     }
 
     @objc(removeMembersAtIndexes:)
     public func removeFromMembers(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.members, of: self)
+        StaffOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.members, of: self)
     }
 
     @objc(replaceObjectInMembersAtIndex:withObject:)
     public func replaceMembers(at idx: Int, with value: Employee) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.members, of: self)
+        StaffOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.members, of: self)
     }
 
     @objc(replaceMembersAtIndexes:withMembers:)
     public func replaceMembers(at indexes: NSIndexSet, with values: [Employee]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.members, of: self)
+        StaffOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.members, of: self)
     }
 
     @objc(addMembersObject:)
     public func addToMembers(_ value: Employee) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.members, of: self)
+        StaffOrderedRelationship.append([value], forKey: Keys.members, of: self)
     }
 
     @objc(removeMembersObject:)
     public func removeFromMembers(_ value: Employee) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.members, of: self)
+        StaffOrderedRelationship.remove([value], forKey: Keys.members, of: self)
     }
 
     @objc(addMembers:)
     public func addToMembers(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.members, of: self)
+        StaffOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.members, of: self)
     }
 
     @objc(removeMembers:)
     public func removeFromMembers(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.members, of: self)
+        StaffOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.members, of: self)
     }
 }

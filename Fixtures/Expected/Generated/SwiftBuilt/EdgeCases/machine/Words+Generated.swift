@@ -87,51 +87,51 @@ nonisolated public final class Words: NSManagedObject {
 nonisolated extension Words {
     @objc(insertObject:inStepsAtIndex:)
     public func insertIntoSteps(_ value: Empty, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
     }
 
     @objc(removeObjectFromStepsAtIndex:)
     public func removeFromSteps(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.steps, of: self)
     }
 
     @objc(insertSteps:atIndexes:)
     public func insertIntoSteps(_ values: [Empty], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.steps, of: self)
     }
 
     @objc(removeStepsAtIndexes:)
     public func removeFromSteps(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.steps, of: self)
     }
 
     @objc(replaceObjectInStepsAtIndex:withObject:)
     public func replaceSteps(at idx: Int, with value: Empty) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.steps, of: self)
     }
 
     @objc(replaceStepsAtIndexes:withSteps:)
     public func replaceSteps(at indexes: NSIndexSet, with values: [Empty]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.steps, of: self)
     }
 
     @objc(addStepsObject:)
     public func addToSteps(_ value: Empty) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.append([value], forKey: Keys.steps, of: self)
     }
 
     @objc(removeStepsObject:)
     public func removeFromSteps(_ value: Empty) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.remove([value], forKey: Keys.steps, of: self)
     }
 
     @objc(addSteps:)
     public func addToSteps(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
     }
 
     @objc(removeSteps:)
     public func removeFromSteps(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
+        EdgeCasesOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.steps, of: self)
     }
 }

@@ -95,52 +95,52 @@ nonisolated public final class Item: NSManagedObject {
 nonisolated extension Item {
     @objc(insertObject:inLinesAtIndex:)
     public func insertIntoLines(_ value: Line, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
     }
 
     @objc(removeObjectFromLinesAtIndex:)
     public func removeFromLines(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
     }
 
     @objc(insertLines:atIndexes:)
     public func insertIntoLines(_ values: [Line], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.lines, of: self)
     }
 
     @objc(removeLinesAtIndexes:)
     public func removeFromLines(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.lines, of: self)
     }
 
     @objc(replaceObjectInLinesAtIndex:withObject:)
     public func replaceLines(at idx: Int, with value: Line) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.lines, of: self)
     }
 
     @objc(replaceLinesAtIndexes:withLines:)
     public func replaceLines(at indexes: NSIndexSet, with values: [Line]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.lines, of: self)
     }
 
     @objc(addLinesObject:)
     public func addToLines(_ value: Line) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.append([value], forKey: Keys.lines, of: self)
     }
 
     @objc(removeLinesObject:)
     public func removeFromLines(_ value: Line) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove([value], forKey: Keys.lines, of: self)
     }
 
     @objc(addLines:)
     public func addToLines(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
     }
 
     @objc(removeLines:)
     public func removeFromLines(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
     }
 }
 

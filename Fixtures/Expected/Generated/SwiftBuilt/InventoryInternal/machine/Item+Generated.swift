@@ -96,52 +96,52 @@ nonisolated final class Item: NSManagedObject {
 nonisolated extension Item {
     @objc(insertObject:inLinesAtIndex:)
     func insertIntoLines(_ value: Line, at idx: Int) {
-        ManagedOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.insert([value], at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
     }
 
     @objc(removeObjectFromLinesAtIndex:)
     func removeFromLines(at idx: Int) {
-        ManagedOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(at: IndexSet(integer: idx), forKey: Keys.lines, of: self)
     }
 
     @objc(insertLines:atIndexes:)
     func insertIntoLines(_ values: [Line], at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.insert(values, at: indexes as IndexSet, forKey: Keys.lines, of: self)
     }
 
     @objc(removeLinesAtIndexes:)
     func removeFromLines(at indexes: NSIndexSet) {
-        ManagedOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(at: indexes as IndexSet, forKey: Keys.lines, of: self)
     }
 
     @objc(replaceObjectInLinesAtIndex:withObject:)
     func replaceLines(at idx: Int, with value: Line) {
-        ManagedOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.replace(at: IndexSet(integer: idx), with: [value], forKey: Keys.lines, of: self)
     }
 
     @objc(replaceLinesAtIndexes:withLines:)
     func replaceLines(at indexes: NSIndexSet, with values: [Line]) {
-        ManagedOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.replace(at: indexes as IndexSet, with: values, forKey: Keys.lines, of: self)
     }
 
     @objc(addLinesObject:)
     func addToLines(_ value: Line) {
-        ManagedOrderedRelationship.append([value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.append([value], forKey: Keys.lines, of: self)
     }
 
     @objc(removeLinesObject:)
     func removeFromLines(_ value: Line) {
-        ManagedOrderedRelationship.remove([value], forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove([value], forKey: Keys.lines, of: self)
     }
 
     @objc(addLines:)
     func addToLines(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.append(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
     }
 
     @objc(removeLines:)
     func removeFromLines(_ values: NSOrderedSet) {
-        ManagedOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
+        InventoryOrderedRelationship.remove(values.array.compactMap { $0 as? NSManagedObject }, forKey: Keys.lines, of: self)
     }
 }
 
