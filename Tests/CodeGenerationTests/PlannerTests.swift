@@ -186,6 +186,20 @@ import Testing
         #expect(diagnostics.warnings.map(\.location?.line) == [3])
     }
 
+    /// The model's own helper is named after the model; a class of that name (or of its file's) must not clash.
+    @Test func modelSupportNamesAvoidTheModelsClasses() throws {
+        #expect(TestSupport.plan(TestSchemas.inventory()).0.supportTypes.orderedRelationship == "InventoryOrderedRelationship")
+        var schema = TestSchemas.inventory()
+        let tag = try #require(schema.entities.firstIndex { $0.name == "Tag" })
+        schema.entities[tag].className = "InventoryOrderedRelationship"
+        schema.entities[tag].representedClassName = "InventoryOrderedRelationship"
+        let (plan, _) = TestSupport.plan(schema)
+        #expect(plan.supportTypes.orderedRelationship == "Inventory_OrderedRelationship")
+        #expect(plan.supportTypes.fileName == "Inventory_ModelSupport+Generated.swift")
+        let lines = try #require(plan.class("Item")?.relationships.first { $0.key == "lines" })
+        #expect(lines.accessors.allSatisfy { $0.body?.hasPrefix("Inventory_OrderedRelationship.") == true })
+    }
+
     @Test func orderedAccessorsUseXcodesSelectorsWithoutTheKVCProxy() throws {
         let (plan, _) = TestSupport.plan(TestSchemas.inventory())
         let lines = try #require(plan.class("Item")?.relationships.first { $0.key == "lines" })

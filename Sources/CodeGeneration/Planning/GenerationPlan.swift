@@ -35,8 +35,13 @@ public struct ModelSupportTypes: Hashable, Sendable {
     /// `InventoryModelSupport+Generated.swift`
     public var fileName: String
 
-    public init(modelName: String) {
-        let prefix = SwiftNames.modelTypeName(modelName)
+    /// `classNames`: the model's classes, which the names must not take (a class `InventoryOrderedRelationship`
+    /// would be declared twice, one `InventoryModelSupport` would share the file): an underscore is added until free.
+    public init(modelName: String, classNames: Set<String>) {
+        var prefix = SwiftNames.modelTypeName(modelName)
+        while classNames.contains(prefix + "OrderedRelationship") || classNames.contains(prefix + "ModelSupport") {
+            prefix += "_"
+        }
         orderedRelationship = prefix + "OrderedRelationship"
         fileName = prefix + "ModelSupport+Generated.swift"
     }

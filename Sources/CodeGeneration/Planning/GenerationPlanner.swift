@@ -13,7 +13,8 @@ struct GenerationPlanner {
         self.schema = schema
         self.configuration = configuration
         self.hooks = hooks
-        self.supportTypes = ModelSupportTypes(modelName: schema.modelName)
+        self.supportTypes = ModelSupportTypes(
+            modelName: schema.modelName, classNames: Set(schema.entities.compactMap(\.className)))
     }
 
     mutating func plan() -> GenerationPlan {
