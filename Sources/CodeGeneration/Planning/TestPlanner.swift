@@ -27,7 +27,7 @@ struct TestPlanner {
     /// nil when the model has no generated class (nothing to test).
     mutating func makePlan() -> TestPlan? {
         guard let anchor = plan.classes.first else { return nil }
-        let typeName = Self.typeName(schema.modelName)
+        let typeName = SwiftNames.modelTypeName(schema.modelName)
         let bundle: String
         switch configuration.testsModelBundle {
         case .class: bundle = "Bundle(for: \(model.typeReference(anchor.className)).self)"
@@ -54,8 +54,6 @@ struct TestPlanner {
             supportTypeName: "\(typeName)ModelTestSupport", bundleExpression: bundle,
             suites: suites)
     }
-
-    static func typeName(_ modelName: String) -> String { SwiftNames.modelTypeName(modelName) }
 
     // MARK: One entity
 
