@@ -127,6 +127,8 @@ public struct AttributePlan: Hashable, Sendable {
     public var declaration: Declaration
     /// For optional scalars, the `NSNumber` property that unboxes the value.
     public var numberAccessor: String?
+    /// An optional scalar Date (`TimeInterval?`): Core Data keeps its primitive value as an `NSDate`, not an `NSNumber`.
+    public var primitiveIsDate = false
     public var location: SourceLocation
     /// For `.typed`: the conversion between the stored value and the declared type.
     public var typedAccessor: TypedAccessorPlan? = nil

@@ -403,11 +403,13 @@ struct GenerationPlanner {
         case (false, false): declaration = .managed
         case (false, true): declaration = .managedReadOnly
         }
-        return AttributePlan(
+        var plan = AttributePlan(
             key: attribute.name, swiftName: facts.swiftName, typeDeclaration: facts.typeDeclaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
             documentation: attributeDocumentation(attribute, facts.annotations),
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
+        plan.primitiveIsDate = attribute.type == .date && type.storage == .scalar && type.isOptional
+        return plan
     }
 
     /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.

@@ -38,6 +38,9 @@ final class EntityContext: Sendable {
         let isReadOnly: Bool
         /// For optional scalars: `int16Value`, `doubleValue`, …
         let numberAccessor: String
+        /// For optional scalars, the support type holding their accessors: `ManagedOptionalScalar` (an `NSNumber`
+        /// underneath) or `ManagedOptionalDate` (a Date attribute declared `TimeInterval?`: an `NSDate` underneath).
+        let optionalScalarSupport: String
         /// A computed property converting to a userInfo or composite type (TypedExtrasContext.swift).
         let typed: TypedAccessor?
         /// Doc-comment lines; empty when none.
@@ -45,7 +48,7 @@ final class EntityContext: Sendable {
         /// `internal(set) ` for userInfo read-only attributes in public code, else empty.
         let setterAccess: String
 
-        init(swiftName: String, key: String, type: String, isManaged: Bool, isOptionalScalar: Bool, isReadOnly: Bool, numberAccessor: String, typed: TypedAccessor? = nil, documentation: [String] = [], setterAccess: String = "") {
+        init(swiftName: String, key: String, type: String, isManaged: Bool, isOptionalScalar: Bool, isReadOnly: Bool, numberAccessor: String, optionalScalarSupport: String = "ManagedOptionalScalar", typed: TypedAccessor? = nil, documentation: [String] = [], setterAccess: String = "") {
             self.swiftName = swiftName
             self.key = key
             self.type = type
@@ -53,6 +56,7 @@ final class EntityContext: Sendable {
             self.isOptionalScalar = isOptionalScalar
             self.isReadOnly = isReadOnly
             self.numberAccessor = numberAccessor
+            self.optionalScalarSupport = optionalScalarSupport
             self.typed = typed
             self.documentation = documentation
             self.setterAccess = setterAccess
@@ -368,6 +372,7 @@ extension EntityContext.Attribute: TemplateObject {
         "isOptionalScalar": { $0.isOptionalScalar.templateValue },
         "isReadOnly": { $0.isReadOnly.templateValue },
         "numberAccessor": { $0.numberAccessor.templateValue },
+        "optionalScalarSupport": { $0.optionalScalarSupport.templateValue },
         "typed": { $0.typed.templateValue },
         "documentation": { $0.documentation.templateValue },
         "setterAccess": { $0.setterAccess.templateValue },

@@ -143,6 +143,7 @@ extension EntityContext.Attribute {
             isReadOnly: plan.declaration == .managedReadOnly || plan.declaration == .optionalScalarReadOnly
                 || plan.declaration == .typedReadOnly,
             numberAccessor: plan.numberAccessor ?? "",
+            optionalScalarSupport: plan.primitiveIsDate ? "ManagedOptionalDate" : "ManagedOptionalScalar",
             typed: typed ? plan.typedAccessor.map { TypedAccessor(getter: $0.getter, setter: $0.setter) } : nil,
             documentation: plan.documentation,
             setterAccess: plan.hasRestrictedSetter && accessLevel == .public ? "internal(set) " : "")
