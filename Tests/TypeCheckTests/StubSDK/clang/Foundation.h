@@ -250,6 +250,11 @@ typedef NS_OPTIONS(NSUInteger, NSKeyValueObservingOptions) {
 - (void)addObject:(ObjectType)anObject;
 @end
 
+// developer.apple.com/documentation/foundation/nsarray/init(array:) (NSArray.h, NSArray (NSArrayCreation))
+@interface NSArray<ObjectType> (NSArrayCreation)
+- (instancetype)initWithArray:(NSArray<ObjectType> *)array;
+@end
+
 // ---- NSError
 typedef NSString *NSErrorDomain;
 typedef NSString *NSErrorUserInfoKey;
