@@ -22,6 +22,8 @@ extension Manager {
 
     nonisolated func validateManagerConsistency() throws {}
 
+    // The generated tests save the manager in this state, delete it and expect this hook's error from save():
+    // managedCodegen.rejects: addToReports(Employee(context: context, name: "Report"))
     nonisolated func validateManagerDeletion(_ committedValues: [String: Any]) throws {
         if let reports = committedValues[Keys.reports] as? NSSet, reports.count > 0 {
             throw ManagedValidation.error(NSValidationRelationshipDeniedDeleteError, object: self, key: Keys.reports, message: "Reassign the reports first")

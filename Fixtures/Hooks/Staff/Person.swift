@@ -12,6 +12,8 @@ extension Person {
         }
     }
 
+    // The generated tests give the object this state and expect this hook's error from save():
+    // managedCodegen.rejects: email = "Ann"; name = "Ann"
     nonisolated func validateConsistency() throws {
         if let email, email == name {
             throw ManagedValidation.error(NSManagedObjectValidationError, object: self, key: Keys.email, message: "An email address is not a name")

@@ -24,7 +24,9 @@ public struct ValidationHookScan: Hashable, Sendable {
         public var parameters: [Parameter]
         public var location: SourceLocation
         /// A value the hook rejects, from a `// managedCodegen.rejects: <Swift expression>` comment line right above
-        /// it: the generated tests set the property to it and expect the hook's error from `save()`.
+        /// it: the generated tests set the property to it and expect the hook's error from `save()`. Above a
+        /// consistency or deletion hook: `;`-separated statements on the object (`email = "Ann"; name = "Ann"`)
+        /// that give it a state the hook refuses (to save, or to delete once saved).
         public var rejectedSample: String? = nil
     }
 

@@ -240,4 +240,9 @@ public struct ValidationPlan: Hashable, Sendable {
     public var hasConsistencyHook = false
     /// The user wrote the deletion hook: the class overrides `validateForDelete()`.
     public var hasDeletionHook = false
+    /// A state the consistency hook refuses (`// managedCodegen.rejects:` above it): statements on the object,
+    /// `;`-separated (`email = "Ann"; name = "Ann"`), for the generated tests.
+    public var consistencyRejectedState: String? = nil
+    /// A saved state in which the deletion hook refuses to delete the object (`// managedCodegen.rejects:`), likewise.
+    public var deletionRejectedState: String? = nil
 }

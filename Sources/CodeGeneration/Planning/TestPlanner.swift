@@ -162,7 +162,14 @@ struct TestPlanner {
         for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) {
             let name = SwiftNames.escaped(attribute.name)
             if attribute.isDerived {
-                notes.append("\(attribute.name): derived; Core Data computes it")
+                // Derived attributes are computed when the context saves (NSDerivedAttributeDescription); `now()`
+                // always has a value then, which reads back through the property's accessor.
+                if attribute.derivationExpression?.trimmingCharacters(in: .whitespaces) == "now()" {
+                    notes.append("\(attribute.name): derived (now()); Core Data computes it when saving")
+                    fetchedChecks.append("assertTrue(fetched.\(name) != nil)")
+                } else {
+                    notes.append("\(attribute.name): derived; Core Data computes it")
+                }
                 continue
             }
             guard initializerKeys.contains(attribute.name) else { continue }
@@ -394,7 +401,7 @@ struct TestPlanner {
         let entityName = classPlan.entityName
         let usable = model.usableKeys(of: entityName)
         var tests: [ConstraintTestPlan] = []
-        var outsideValues: [(assignment: String, code: ValidationErrorCode, key: String)] = []
+        var outsideValues: [OutsideValue] = []
 
         for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) && !attribute.isDerived {
             let name = SwiftNames.escaped(attribute.name)
@@ -434,7 +441,7 @@ struct TestPlanner {
                     ],
                     subject: subject))
                 if !outsideValues.contains(where: { $0.key == attribute.name }) {
-                    outsideValues.append(("\(subject).\(name) = \(outside)", value.errorCode, attribute.name))
+                    outsideValues.append(OutsideValue(assignment: "\(subject).\(name) = \(outside)", code: value.errorCode, key: attribute.name))
                 }
             }
         }
@@ -453,53 +460,125 @@ struct TestPlanner {
 
         for relationship in model.allRelationships(of: entityName) where usable.contains(relationship.name) && !relationship.isTransient {
             tests += relationshipTests(for: relationship, in: entityName, subject: subject, reserved: reserved)
-            if relationship.isToMany, declares(relationship.name, entityName),
-                let test = accessorTest(for: relationship, in: entityName, subject: subject, reserved: reserved)
+            if relationship.isToMany,
+                declares(relationship.name, entityName) || isSubEntityTestingInherited(relationship, entityName),
+                let test = accessorTest(for: relationship, in: classPlan, subject: subject, reserved: reserved)
             {
                 tests.append(test)
             }
         }
-        tests += hookTests(for: classPlan, subject: subject)
+        tests += hookTests(for: classPlan, subject: subject, outsideValues: outsideValues)
         return tests
     }
 
     /// For each validation hook of the class or a generated ancestor that names a value it rejects
-    /// (`// managedCodegen.rejects:`): the hook's error reaches `save()`, so Core Data calls its bridge.
-    private func hookTests(for classPlan: ClassPlan, subject: String) -> [ConstraintTestPlan] {
+    /// (`// managedCodegen.rejects:`): the hook's error reaches `save()`, so Core Data calls its bridge. For a
+    /// consistency hook, the state it refuses makes `save()` fail; for a deletion hook, deleting the object saved in
+    /// the state it refuses does. When hooks at two levels reject the same value of one key and the class has a model
+    /// check to violate as well, both at once: Core Data adds the model check's error to the combined error of the
+    /// hooks (`ManagedValidation.combine`), which must reach `save()` as an error, not an exception.
+    private func hookTests(for classPlan: ClassPlan, subject: String, outsideValues: [OutsideValue]) -> [ConstraintTestPlan] {
         var levels = [classPlan]
         while let last = levels.last, last.superclassIsGenerated, levels.count <= plan.classes.count,
             let parent = plan.classes.first(where: { $0.className == last.superclassName })
         {
             levels.append(parent)
         }
+        func owner(_ level: ClassPlan) -> String { level.className == classPlan.className ? "" : " (\(level.className)'s hook)" }
+        func statements(_ state: String) -> [String] {
+            state.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { "\(subject).\($0)" }
+        }
         // The parents' hooks first, as they run.
-        return levels.reversed().flatMap { level in
-            level.validation.bridges.compactMap { bridge -> ConstraintTestPlan? in
-                guard let sample = bridge.rejectedSample else { return nil }
-                let owner = level.className == classPlan.className ? "" : " (\(level.className)'s hook)"
-                return ConstraintTestPlan(
+        var tests: [ConstraintTestPlan] = []
+        var rejecting: [String: [(bridge: ValidationPlan.Bridge, level: ClassPlan)]] = [:]
+        for level in levels.reversed() {
+            for bridge in level.validation.bridges {
+                guard let sample = bridge.rejectedSample else { continue }
+                rejecting["\(bridge.key)\u{0}\(sample)", default: []].append((bridge, level))
+                tests.append(ConstraintTestPlan(
                     kind: .validationHook, methodName: String.capitalizing(bridge.hookName, after: "test", before: "ErrorReachesSave"),
-                    summary: "`\(bridge.hookName)(_:)`\(owner) rejects \(sample): its error reaches save() for '\(bridge.key)'.",
+                    summary: "`\(bridge.hookName)(_:)`\(owner(level)) rejects \(sample): its error reaches save() for '\(bridge.key)'.",
                     statements: [
                         "\(subject).\(bridge.parameterName) = \(sample)",
                         "store.assertHookError(try context.save(), key: \(SampleValue.stringLiteral(bridge.key)))",
                     ],
-                    subject: subject)
+                    subject: subject))
+            }
+            let validation = level.validation
+            if validation.hasConsistencyHook, let state = validation.consistencyRejectedState {
+                tests.append(ConstraintTestPlan(
+                    kind: .validationHook,
+                    methodName: String.capitalizing(validation.consistencyHookName, after: "test", before: "ErrorReachesSave"),
+                    summary: "`\(validation.consistencyHookName)()`\(owner(level)) refuses `\(state)`: saving fails with its error for the object.",
+                    statements: ["try context.save()"] + statements(state) + ["store.assertObjectError(try context.save(), object: \(subject))"],
+                    subject: subject))
+            }
+            if validation.hasDeletionHook, let state = validation.deletionRejectedState {
+                tests.append(ConstraintTestPlan(
+                    kind: .validationHook,
+                    methodName: String.capitalizing(validation.deletionHookName, after: "test", before: "ErrorReachesSave"),
+                    summary: "`\(validation.deletionHookName)(_:)`\(owner(level)) refuses to delete after `\(state)` was saved: saving the deletion fails with its error.",
+                    statements: statements(state) + [
+                        "try context.save()",
+                        "context.delete(\(subject))",
+                        "store.assertObjectError(try context.save(), object: \(subject))",
+                    ],
+                    subject: subject))
             }
         }
+        let shared = rejecting.values.filter { $0.count >= 2 }.sorted { $0[0].bridge.key < $1[0].bridge.key }
+        if let hooks = shared.first, let check = outsideValues.first(where: { $0.key != hooks[0].bridge.key }) {
+            let bridge = hooks[0].bridge
+            let keyLiteral = SampleValue.stringLiteral(bridge.key)
+            let expected = Array(repeating: "(nil, \(keyLiteral))", count: hooks.count)
+                + ["(\(check.code.constantName), \(SampleValue.stringLiteral(check.key)))"]
+            tests.append(ConstraintTestPlan(
+                kind: .validationHook,
+                methodName: String.capitalizing(bridge.key, after: "test", before: "HooksAndAModelCheckFailTogether"),
+                summary: "\(hooks.map { "`\($0.bridge.hookName)(_:)`" }.joined(separator: " and ")) reject \(bridge.rejectedSample ?? "") "
+                    + "and `\(check.key)` breaks the model: save() reports all of them (Core Data adds its error to the hooks' combined one).",
+                statements: [
+                    "\(subject).\(bridge.parameterName) = \(bridge.rejectedSample ?? "")",
+                    check.assignment,
+                    "store.assertValidationErrors(try context.save(), including: [\(expected.joined(separator: ", "))])",
+                ],
+                subject: subject))
+        }
+        return tests
+    }
+
+    /// A value outside a model constraint of an attribute: the assignment, the error Core Data reports and the key.
+    struct OutsideValue {
+        var assignment: String
+        var code: ValidationErrorCode
+        var key: String
+    }
+
+    /// An ordered relationship's accessors are also tested on an instance of a sub-entity that inherits it: in the
+    /// first concrete sub-entity (by name) of the entity that declares it, once per relationship.
+    private func isSubEntityTestingInherited(_ relationship: Relationship, _ entityName: String) -> Bool {
+        guard relationship.isOrdered, let entity = model.entity(entityName),
+            let declaring = schema.ancestors(of: entity).first(where: { $0.relationships.contains { $0.name == relationship.name } })
+        else { return false }
+        let first = plan.classes.filter { $0.initializer != nil && $0.entityName != declaring.name && model.isKind($0.entityName, of: declaring.name) }
+            .map(\.entityName).min()
+        return first == entityName
     }
 
     /// Calls every generated mutation accessor of a to-many relationship and checks the members, their order, the
     /// inverse relationship and (ordered) the Key-Value Observing notifications: kind and indexes of each change.
-    /// Nothing is saved, so members may be taken out of a required inverse. Nil when five members cannot be made.
+    /// Until then nothing is saved, so members may be taken out of a required inverse. An ordered relationship then
+    /// takes every member back, is saved, fetched in a fresh context in order, reordered, saved and fetched again:
+    /// the order Core Data keeps on disk, not only in memory. Nil when five members cannot be made.
     private func accessorTest(
-        for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
+        for relationship: Relationship, in classPlan: ClassPlan, subject: String, reserved: Set<String>
     ) -> ConstraintTestPlan? {
+        let entityName = classPlan.entityName
         let name = SwiftNames.escaped(relationship.name)
         let capitalized = SwiftNames.capitalizedFirst(relationship.name)
         let inverse = model.inverse(of: relationship)
         var builder = ObjectGraphBuilder(
-            model: model, context: "context", reservedNames: reserved.union(["changes"]),
+            model: model, context: "context", reservedNames: reserved.union(["changes", "moving"]),
             existing: [.init(variable: subject, entityName: entityName, references: [:])])
         var members: [String] = []
         do throws(TestPlanFailure) {
@@ -566,12 +645,58 @@ struct TestPlanner {
                     "assert\(isMember ? "True" : "False")(store.relatedObjectIDs(of: \(member), key: \(inverseKey)).contains(\(subject).objectID))")
             }
         }
+        if relationship.isOrdered {
+            lines += orderOnDisk(
+                relationship, of: classPlan, subject: subject, members: [b, c, a, d, e],
+                createdUniqueObjects: builder.createdEntities.contains(where: model.hasUniquenessConstraints))
+        }
         return ConstraintTestPlan(
             kind: .relationshipAccessors, methodName: "test\(capitalized)Accessors",
             summary: "Every generated accessor of `\(relationship.name)` changes its members"
                 + (relationship.isOrdered ? ", in order, with one change notification each," : "")
                 + (inverse == nil ? "." : " and keeps `\(inverse!.name)` in step."),
             statements: lines, subject: subject)
+    }
+
+    /// The end of an ordered relationship's accessor test: `members` (the three left, then the two taken out) saved,
+    /// fetched in a fresh context in that order, the first moved to the end, saved and fetched again. Core Data keeps
+    /// the order with the relationship's own ordered set (NSRelationshipDescription `isOrdered`); a wrong order on disk
+    /// fails here. Left out (with a comment) when the relationship's counts or uniqueness constraints forbid saving
+    /// the five members.
+    private func orderOnDisk(
+        _ relationship: Relationship, of classPlan: ClassPlan, subject: String, members: [String], createdUniqueObjects: Bool
+    ) -> [String] {
+        let name = SwiftNames.escaped(relationship.name)
+        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let count = members.count
+        if let maximum = relationship.maxCount, maximum > 0, maximum < count {
+            return ["// The order on disk is not checked here: at most \(maximum) members can be saved."]
+        }
+        if let minimum = relationship.minCount, minimum > count {
+            return ["// The order on disk is not checked here: at least \(minimum) members are needed to save."]
+        }
+        if createdUniqueObjects {
+            return ["// The order on disk is not checked here: the members have uniqueness constraints."]
+        }
+        let className = model.typeReference(classPlan.className)
+        let entity = SampleValue.stringLiteral(classPlan.entityName)
+        func ids(_ variables: [String]) -> String { "[" + variables.map { "\($0).objectID" }.joined(separator: ", ") + "]" }
+        let moved = Array(members.dropFirst()) + [members[0]]
+        return [
+            "// On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.",
+            "\(subject).addTo\(capitalized)(NSOrderedSet(array: [\(members[3]), \(members[4])]))  // [\(members.joined(separator: ", "))]",
+            "try context.save()",
+            "let reader = store.newContext()",
+            "let fetched: \(className) = try store.fetch(\(entity), id: \(subject).objectID, in: reader)",
+            "assertEqual(fetched.\(name).array.compactMap { ($0 as? NSManagedObject)?.objectID }, \(ids(members)))",
+            "let moving = try XCTUnwrap(fetched.\(name).firstObject as? NSManagedObject)",
+            "fetched.removeFrom\(capitalized)(at: 0)",
+            "fetched.addTo\(capitalized)(NSOrderedSet(array: [moving]))  // [\(moved.joined(separator: ", "))]",
+            "try reader.save()",
+            "let checker = store.newContext()",
+            "let refetched: \(className) = try store.fetch(\(entity), id: \(subject).objectID, in: checker)",
+            "assertEqual(refetched.\(name).array.compactMap { ($0 as? NSManagedObject)?.objectID }, \(ids(moved)))",
+        ]
     }
 
     private mutating func relationshipTests(

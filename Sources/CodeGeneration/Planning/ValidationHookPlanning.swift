@@ -78,6 +78,7 @@ extension GenerationPlanner {
             case validation.consistencyHookName:
                 if parameters.isEmpty {
                     validation.hasConsistencyHook = true
+                    validation.consistencyRejectedState = declaration.rejectedSample
                 } else {
                     diagnostics.error(
                         "\(signature) in \(className) is never called: the consistency hook takes no parameters, "
@@ -86,6 +87,7 @@ extension GenerationPlanner {
             case validation.deletionHookName:
                 if parameters.count == 1, parameters[0].label == "_", parameters[0].type == "[String:Any]" {
                     validation.hasDeletionHook = true
+                    validation.deletionRejectedState = declaration.rejectedSample
                 } else {
                     diagnostics.error(
                         "\(signature) in \(className) is never called: the deletion hook takes the values last saved, "
