@@ -6,7 +6,8 @@ import ManagedModel
 enum LanguageMode: String, CaseIterable, Sendable, CustomStringConvertible {
     case swift5 = "Swift 5"
     case swift6 = "Swift 6"
-    case swift6MainActor = "Swift 6, MainActor default isolation"
+    /// The module, then its tests twice: with the default isolation and with MainActor default isolation too.
+    case swift6MainActor = "Swift 6, MainActor default isolation (module; tests with and without)"
 
     var swiftVersion: Int { self == .swift5 ? 5 : 6 }
     var defaultIsolationMainActor: Bool { self == .swift6MainActor }

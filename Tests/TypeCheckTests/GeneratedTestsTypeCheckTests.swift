@@ -28,6 +28,27 @@ struct GeneratedTestsTypeCheckTests {
         }
     }
 
+    /// An app's test target may default to MainActor (Xcode's per-target "Default Actor Isolation"): the generated
+    /// tests compile there because their support types are `nonisolated`; without that, the KVO recorder's override
+    /// of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)` would be main-actor-isolated.
+    @Test("the generated tests compile in a test target that defaults to MainActor, and would not without nonisolated")
+    func testTargetDefaultingToMainActor() throws {
+        let output = try Self.inventory()
+        defer { output.remove() }
+        let clean = try output.typecheck(.swift6MainActor)
+        #expect(clean.isClean, "\(clean.summary)")
+        let file = output.testsDirectory.appendingPathComponent("InventoryModelTests.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let broken = text
+            .replacingOccurrences(of: "nonisolated final class InventoryModelTestStore", with: "final class InventoryModelTestStore")
+            .replacingOccurrences(of: "private nonisolated final class ChangeRecorder", with: "private final class ChangeRecorder")
+        #expect(broken != text)
+        try Data(broken.utf8).write(to: file)
+        #expect(try output.typecheck(.swift6).isClean, "only a MainActor test target sees it")
+        let result = try output.typecheck(.swift6MainActor)
+        #expect(result.errors.contains { $0.fileName == "InventoryModelTests.swift" && $0.message.contains("isolation") }, "\(result.summary)")
+    }
+
     @Test("a mistake in a generated test is reported")
     func brokenTestIsReported() throws {
         let output = try Self.inventory()

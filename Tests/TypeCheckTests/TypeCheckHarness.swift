@@ -193,7 +193,10 @@ struct TypeCheckHarness: Sendable {
 
     /// Type-checks `moduleFiles` as module `moduleName` (`-parse-as-library -enable-testing`), then `testFiles`
     /// (if any) as `<moduleName>Tests` importing it. Runs SILGen so definite-initialization errors show.
-    /// `dependencies` are compiled first (in Swift 5 mode) and can be imported by both.
+    /// `dependencies` are compiled first (in Swift 5 mode) and can be imported by both. With
+    /// `defaultIsolationMainActor` the tests are compiled twice: as a test target with the default isolation
+    /// (nonisolated) and as one that defaults to MainActor too, as an app's test target may (Xcode's
+    /// "Default Actor Isolation" build setting is per target).
     func typecheck(moduleName: String, moduleFiles: [URL], testFiles: [URL] = [], swiftVersion: Int = 5,
                    defaultIsolationMainActor: Bool = false, dependencies: [DependencyModule] = []) throws -> TypeCheckResult {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
@@ -215,12 +218,16 @@ struct TypeCheckHarness: Sendable {
         var result = try compile(moduleArguments)
         guard result.errors.isEmpty, !testFiles.isEmpty else { return result }
 
-        var testArguments = commonArguments(swiftVersion: swiftVersion) + ["-I", work.path, "-module-name", "\(moduleName)Tests"]
-        testArguments += testFiles.map(\.path)
-        testArguments += ["-o", work.appendingPathComponent("\(moduleName)Tests.swiftmodule").path]
-        let testResult = try compile(testArguments)
-        result.diagnostics += testResult.diagnostics
-        result.rawOutput += testResult.rawOutput
+        for testsOnMainActor in defaultIsolationMainActor ? [false, true] : [false] {
+            let testModule = testsOnMainActor ? "\(moduleName)MainActorTests" : "\(moduleName)Tests"
+            var testArguments = commonArguments(swiftVersion: swiftVersion) + ["-I", work.path, "-module-name", testModule]
+            if testsOnMainActor { testArguments += ["-default-isolation", "MainActor"] }
+            testArguments += testFiles.map(\.path)
+            testArguments += ["-o", work.appendingPathComponent("\(testModule).swiftmodule").path]
+            let testResult = try compile(testArguments)
+            result.diagnostics += testResult.diagnostics
+            result.rawOutput += testResult.rawOutput
+        }
         return result
     }
 
