@@ -42,7 +42,9 @@ extension GenerationPlanner {
         let type = facts.type
         let swiftName = facts.swiftName
         let key = "Keys.\(swiftName)"
-        let owner = "\(attribute.name)"
+        // Traps name the entity (the object's own: a sub-entity's when it is one), the key and the stored value, so a
+        // value written by a newer app version or synced from elsewhere is found from the crash log alone.
+        let owner = "\\(self.entity.name ?? \"?\").\(attribute.name)"
         let typeName = type.name
         var documentation = attributeDocumentation(attribute, facts.annotations)
         let getter: [String]
