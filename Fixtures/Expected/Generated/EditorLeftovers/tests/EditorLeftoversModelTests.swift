@@ -9,12 +9,15 @@ import Foundation
 /// An in-memory store (`/dev/null`) of the EditorLeftovers model, one per test, so tests never see each
 /// other's objects. The compiled model itself is loaded once per process and shared: every load
 /// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
-final class EditorLeftoversModelTestStore {
-    struct Failure: Error, CustomStringConvertible {
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class EditorLeftoversModelTestStore {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private final class CompiledModel: @unchecked Sendable {
+    private nonisolated final class CompiledModel: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -90,7 +93,7 @@ final class EditorLeftoversModelTestStore {
         return recorder.changes
     }
 
-    private final class ChangeRecorder: NSObject {
+    private nonisolated final class ChangeRecorder: NSObject {
         var changes: [String] = []
 
         override func observeValue(
@@ -156,9 +159,9 @@ final class EditorLeftoversModelTestStore {
 /// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
 /// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
 /// compile time), and long strings without a `+`.
-protocol EditorLeftoversModelTestSupport {}
+nonisolated protocol EditorLeftoversModelTestSupport {}
 
-extension EditorLeftoversModelTestSupport {
+nonisolated extension EditorLeftoversModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -178,7 +181,7 @@ extension EditorLeftoversModelTestSupport {
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Cat (entity `Cat`).
-final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelTestSupport {
+nonisolated final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -238,7 +241,7 @@ final class EditorLeftoversCatTests: XCTestCase, EditorLeftoversModelTestSupport
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Dog (entity `Dog`).
-final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelTestSupport {
+nonisolated final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -298,7 +301,7 @@ final class EditorLeftoversDogTests: XCTestCase, EditorLeftoversModelTestSupport
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Keeper (entity `Keeper`).
-final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelTestSupport {
+nonisolated final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -452,7 +455,7 @@ final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversModelTestSupp
 }
 
 /// Round-trip and constraint tests of EditorLeftovers.Note (entity `Note`).
-final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversModelTestSupport {
+nonisolated final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

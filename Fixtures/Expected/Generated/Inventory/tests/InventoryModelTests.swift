@@ -9,12 +9,15 @@ import Foundation
 /// An in-memory store (`/dev/null`) of the Inventory model, one per test, so tests never see each
 /// other's objects. The compiled model itself is loaded once per process and shared: every load
 /// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
-final class InventoryModelTestStore {
-    struct Failure: Error, CustomStringConvertible {
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class InventoryModelTestStore {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private final class CompiledModel: @unchecked Sendable {
+    private nonisolated final class CompiledModel: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -90,7 +93,7 @@ final class InventoryModelTestStore {
         return recorder.changes
     }
 
-    private final class ChangeRecorder: NSObject {
+    private nonisolated final class ChangeRecorder: NSObject {
         var changes: [String] = []
 
         override func observeValue(
@@ -156,9 +159,9 @@ final class InventoryModelTestStore {
 /// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
 /// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
 /// compile time), and long strings without a `+`.
-protocol InventoryModelTestSupport {}
+nonisolated protocol InventoryModelTestSupport {}
 
-extension InventoryModelTestSupport {
+nonisolated extension InventoryModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -178,7 +181,7 @@ extension InventoryModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Inventory.Item (entity `Item`).
-final class InventoryItemTests: XCTestCase, InventoryModelTestSupport {
+nonisolated final class InventoryItemTests: XCTestCase, InventoryModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -303,7 +306,7 @@ final class InventoryItemTests: XCTestCase, InventoryModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Inventory.Person (entity `Person`).
-final class InventoryPersonTests: XCTestCase, InventoryModelTestSupport {
+nonisolated final class InventoryPersonTests: XCTestCase, InventoryModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -431,6 +434,19 @@ final class InventoryPersonTests: XCTestCase, InventoryModelTestSupport {
         assertTrue(store.relatedObjectIDs(of: member3, key: "owner").contains(person.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "owner").contains(person.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "owner").contains(person.objectID))
+        // On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.
+        person.addToItems(NSOrderedSet(array: [member4, member5]))  // [member2, member3, member, member4, member5]
+        try context.save()
+        let reader = store.newContext()
+        let fetched: Inventory.Person = try store.fetch("Person", id: person.objectID, in: reader)
+        assertEqual(fetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])
+        let moving = try XCTUnwrap(fetched.items.firstObject as? NSManagedObject)
+        fetched.removeFromItems(at: 0)
+        fetched.addToItems(NSOrderedSet(array: [moving]))  // [member3, member, member4, member5, member2]
+        try reader.save()
+        let checker = store.newContext()
+        let refetched: Inventory.Person = try store.fetch("Person", id: person.objectID, in: checker)
+        assertEqual(refetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
     /// A valid Inventory.Person with only the values its initializer requires, and the objects it needs.
@@ -441,7 +457,7 @@ final class InventoryPersonTests: XCTestCase, InventoryModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Inventory.Tag (entity `Tag`).
-final class InventoryTagTests: XCTestCase, InventoryModelTestSupport {
+nonisolated final class InventoryTagTests: XCTestCase, InventoryModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

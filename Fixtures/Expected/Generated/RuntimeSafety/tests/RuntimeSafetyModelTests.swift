@@ -9,12 +9,15 @@ import Foundation
 /// An in-memory store (`/dev/null`) of the RuntimeSafety model, one per test, so tests never see each
 /// other's objects. The compiled model itself is loaded once per process and shared: every load
 /// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
-final class RuntimeSafetyModelTestStore {
-    struct Failure: Error, CustomStringConvertible {
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class RuntimeSafetyModelTestStore {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private final class CompiledModel: @unchecked Sendable {
+    private nonisolated final class CompiledModel: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -90,7 +93,7 @@ final class RuntimeSafetyModelTestStore {
         return recorder.changes
     }
 
-    private final class ChangeRecorder: NSObject {
+    private nonisolated final class ChangeRecorder: NSObject {
         var changes: [String] = []
 
         override func observeValue(
@@ -156,9 +159,9 @@ final class RuntimeSafetyModelTestStore {
 /// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
 /// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
 /// compile time), and long strings without a `+`.
-protocol RuntimeSafetyModelTestSupport {}
+nonisolated protocol RuntimeSafetyModelTestSupport {}
 
-extension RuntimeSafetyModelTestSupport {
+nonisolated extension RuntimeSafetyModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -178,7 +181,7 @@ extension RuntimeSafetyModelTestSupport {
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Category (entity `Category`).
-final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelTestSupport {
+nonisolated final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -313,6 +316,19 @@ final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelTestSuppor
         assertTrue(store.relatedObjectIDs(of: member3, key: "category").contains(category.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "category").contains(category.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "category").contains(category.objectID))
+        // On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.
+        category.addToMethods(NSOrderedSet(array: [member4, member5]))  // [member2, member3, member, member4, member5]
+        try context.save()
+        let reader = store.newContext()
+        let fetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: reader)
+        assertEqual(fetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])
+        let moving = try XCTUnwrap(fetched.methods.firstObject as? NSManagedObject)
+        fetched.removeFromMethods(at: 0)
+        fetched.addToMethods(NSOrderedSet(array: [moving]))  // [member3, member, member4, member5, member2]
+        try reader.save()
+        let checker = store.newContext()
+        let refetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: checker)
+        assertEqual(refetched.methods.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
     /// Every generated accessor of `featured` changes its members, in order, with one change notification each, and keeps `featuredIn` in step.
@@ -352,6 +368,19 @@ final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelTestSuppor
         assertTrue(store.relatedObjectIDs(of: member3, key: "featuredIn").contains(category.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "featuredIn").contains(category.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "featuredIn").contains(category.objectID))
+        // On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.
+        category.addToFeatured(NSOrderedSet(array: [member4, member5]))  // [member2, member3, member, member4, member5]
+        try context.save()
+        let reader = store.newContext()
+        let fetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: reader)
+        assertEqual(fetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])
+        let moving = try XCTUnwrap(fetched.featured.firstObject as? NSManagedObject)
+        fetched.removeFromFeatured(at: 0)
+        fetched.addToFeatured(NSOrderedSet(array: [moving]))  // [member3, member, member4, member5, member2]
+        try reader.save()
+        let checker = store.newContext()
+        let refetched: RuntimeSafety.Category = try store.fetch("Category", id: category.objectID, in: checker)
+        assertEqual(refetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
     /// A valid RuntimeSafety.Category with only the values its initializer requires, and the objects it needs.
@@ -362,7 +391,7 @@ final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyModelTestSuppor
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Method (entity `Method`).
-final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModelTestSupport {
+nonisolated final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -462,7 +491,7 @@ final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModelTestSupport 
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Selector (entity `Selector`).
-final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyModelTestSupport {
+nonisolated final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

@@ -9,12 +9,15 @@ import Foundation
 /// An in-memory store (`/dev/null`) of the Staff model, one per test, so tests never see each
 /// other's objects. The compiled model itself is loaded once per process and shared: every load
 /// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
-final class StaffModelTestStore {
-    struct Failure: Error, CustomStringConvertible {
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class StaffModelTestStore {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private final class CompiledModel: @unchecked Sendable {
+    private nonisolated final class CompiledModel: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -90,7 +93,7 @@ final class StaffModelTestStore {
         return recorder.changes
     }
 
-    private final class ChangeRecorder: NSObject {
+    private nonisolated final class ChangeRecorder: NSObject {
         var changes: [String] = []
 
         override func observeValue(
@@ -138,6 +141,32 @@ final class StaffModelTestStore {
         }
     }
 
+    /// Fails unless `save` throws an error (any code, any key, alone or among others) about `object`: one its
+    /// consistency or deletion hook threw.
+    func assertObjectError(_ save: @autoclosure () throws -> Void, object: NSManagedObject, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { ($0.userInfo[NSValidationObjectErrorKey] as? NSManagedObject) === object },
+                "no error for \(object.objectID) in \(error)", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `save` throws, among its (flattened) errors, at least one for each of `expected`: a key with the
+    /// error's code, or nil for any code (a hook's). Repeated entries need as many errors.
+    func assertValidationErrors(
+        _ save: @autoclosure () throws -> Void, including expected: [(code: Int?, key: String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            var found = Self.validationErrors(in: error as NSError)
+            for (code, key) in expected {
+                let index = found.firstIndex { $0.userInfo[NSValidationKeyErrorKey] as? String == key && (code == nil || $0.code == code) }
+                XCTAssertNotNil(index, "no error \(code.map(String.init) ?? "(any code)") for '\(key)' in \(error)", file: file, line: line)
+                if let index { found.remove(at: index) }
+            }
+        }
+    }
+
     /// Fails unless `save` throws an NSValidationMultipleErrorsError whose NSDetailedErrorsKey lists exactly `expected`.
     func assertValidationErrors(
         _ save: @autoclosure () throws -> Void, _ expected: [(code: Int, key: String)],
@@ -165,9 +194,9 @@ final class StaffModelTestStore {
 /// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
 /// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
 /// compile time), and long strings without a `+`.
-protocol StaffModelTestSupport {}
+nonisolated protocol StaffModelTestSupport {}
 
-extension StaffModelTestSupport {
+nonisolated extension StaffModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -187,7 +216,7 @@ extension StaffModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Staff.Employee (entity `Employee`).
-final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
+nonisolated final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -296,6 +325,17 @@ final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "name")
     }
 
+    /// `validateConsistency()` (Person's hook) refuses `email = "Ann"; name = "Ann"`: saving fails with its error for the object.
+    func testValidateConsistencyErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        try context.save()
+        employee.email = "Ann"
+        employee.name = "Ann"
+        store.assertObjectError(try context.save(), object: employee)
+    }
+
     /// `validateLevel(_:)` rejects 4: its error reaches save() for 'level'.
     func testValidateLevelErrorReachesSave() throws {
         let store = try StaffModelTestStore()
@@ -305,13 +345,23 @@ final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "level")
     }
 
-    /// `validateEmployeeName(_:)` rejects "Nobody": its error reaches save() for 'name'.
+    /// `validateEmployeeName(_:)` rejects " padded ": its error reaches save() for 'name'.
     func testValidateEmployeeNameErrorReachesSave() throws {
         let store = try StaffModelTestStore()
         let context = store.newContext()
         let employee = makeEmployee(in: context)
-        employee.name = "Nobody"
+        employee.name = " padded "
         store.assertHookError(try context.save(), key: "name")
+    }
+
+    /// `validateName(_:)` and `validateEmployeeName(_:)` reject " padded " and `level` breaks the model: save() reports all of them (Core Data adds its error to the hooks' combined one).
+    func testNameHooksAndAModelCheckFailTogether() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        employee.name = " padded "
+        employee.level = Int16(0)
+        store.assertValidationErrors(try context.save(), including: [(nil, "name"), (nil, "name"), (NSValidationNumberTooSmallError, "level")])
     }
 
     /// A valid Staff.Employee with only the values its initializer requires, and the objects it needs.
@@ -322,7 +372,7 @@ final class StaffEmployeeTests: XCTestCase, StaffModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Staff.Manager (entity `Manager`).
-final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
+nonisolated final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -488,6 +538,17 @@ final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "name")
     }
 
+    /// `validateConsistency()` (Person's hook) refuses `email = "Ann"; name = "Ann"`: saving fails with its error for the object.
+    func testValidateConsistencyErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        try context.save()
+        manager.email = "Ann"
+        manager.name = "Ann"
+        store.assertObjectError(try context.save(), object: manager)
+    }
+
     /// `validateLevel(_:)` (Employee's hook) rejects 4: its error reaches save() for 'level'.
     func testValidateLevelErrorReachesSave() throws {
         let store = try StaffModelTestStore()
@@ -497,12 +558,12 @@ final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "level")
     }
 
-    /// `validateEmployeeName(_:)` (Employee's hook) rejects "Nobody": its error reaches save() for 'name'.
+    /// `validateEmployeeName(_:)` (Employee's hook) rejects " padded ": its error reaches save() for 'name'.
     func testValidateEmployeeNameErrorReachesSave() throws {
         let store = try StaffModelTestStore()
         let context = store.newContext()
         let manager = makeManager(in: context)
-        manager.name = "Nobody"
+        manager.name = " padded "
         store.assertHookError(try context.save(), key: "name")
     }
 
@@ -515,6 +576,27 @@ final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "budget")
     }
 
+    /// `validateManagerDeletion(_:)` refuses to delete after `addToReports(Employee(context: context, name: "Report"))` was saved: saving the deletion fails with its error.
+    func testValidateManagerDeletionErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.addToReports(Employee(context: context, name: "Report"))
+        try context.save()
+        context.delete(manager)
+        store.assertObjectError(try context.save(), object: manager)
+    }
+
+    /// `validateName(_:)` and `validateEmployeeName(_:)` reject " padded " and `level` breaks the model: save() reports all of them (Core Data adds its error to the hooks' combined one).
+    func testNameHooksAndAModelCheckFailTogether() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        manager.name = " padded "
+        manager.level = Int16(0)
+        store.assertValidationErrors(try context.save(), including: [(nil, "name"), (nil, "name"), (NSValidationNumberTooSmallError, "level")])
+    }
+
     /// A valid Staff.Manager with only the values its initializer requires, and the objects it needs.
     private func makeManager(in context: NSManagedObjectContext) -> Staff.Manager {
         let manager = Staff.Manager(context: context, name: "name 1")
@@ -523,7 +605,7 @@ final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
 }
 
 /// Round-trip and constraint tests of Staff.Person (entity `Person`).
-final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
+nonisolated final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -578,6 +660,17 @@ final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), key: "name")
     }
 
+    /// `validateConsistency()` refuses `email = "Ann"; name = "Ann"`: saving fails with its error for the object.
+    func testValidateConsistencyErrorReachesSave() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        try context.save()
+        person.email = "Ann"
+        person.name = "Ann"
+        store.assertObjectError(try context.save(), object: person)
+    }
+
     /// A valid Staff.Person with only the values its initializer requires, and the objects it needs.
     private func makePerson(in context: NSManagedObjectContext) -> Staff.Person {
         let person = Staff.Person(context: context, name: "name 1")
@@ -585,18 +678,136 @@ final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
     }
 }
 
-/// Round-trip and constraint tests of Staff.Team (entity `Team`).
-final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
+/// Round-trip and constraint tests of Staff.Squad (entity `Squad`).
+nonisolated final class StaffSquadTests: XCTestCase, StaffModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
         let store = try StaffModelTestStore()
         let context = store.newContext()
-        let team = Staff.Team(context: context, name: "name 1")
+        // lastChanged: derived (now()); Core Data computes it when saving
+        let squad = Staff.Squad(
+            context: context,
+            foundedOn: TimeInterval(694224000),
+            name: "name 1",
+            motto: "motto 1")
+        let employee = Staff.Employee(context: context, name: "name 3", team: squad)
+        squad.addToMembers(employee)
+
+        // 1. Every property holds what it was created with.
+        assertEqual(squad.foundedOn, TimeInterval(694224000))
+        assertEqual(squad.name, "name 1")
+        assertEqual(squad.motto, "motto 1")
+        assertEqual(squad.members.array.compactMap { $0 as? NSManagedObject }, [employee])
+
+        // 2. Saving succeeds; a thrown error fails the test.
+        try context.save()
+
+        // 3. A fresh context fetches the same values from the store.
+        let reader = store.newContext()
+        let fetched: Staff.Squad = try store.fetch("Squad", id: squad.objectID, in: reader)
+        assertEqual(fetched.objectID, squad.objectID)
+        assertEqual(fetched.foundedOn, TimeInterval(694224000))
+        assertTrue(fetched.lastChanged != nil)
+        assertEqual(fetched.name, "name 1")
+        assertEqual(fetched.motto, "motto 1")
+        assertEqual(fetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [employee.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: employee.objectID), key: "team").contains(squad.objectID))
+
+        // 4. Every mutable property changed, and saved.
+        fetched.foundedOn = TimeInterval(694310400)
+        fetched.name = "name 2"
+        fetched.motto = "motto 2"
+        let addedEmployee = Staff.Employee(context: reader, name: "name 4", team: fetched)
+        fetched.addToMembers(addedEmployee)
+        fetched.removeFromMembers(try XCTUnwrap(reader.object(with: employee.objectID) as? Staff.Employee))
+        try reader.save()
+
+        // 5. Another fresh context fetches the changed values.
+        let checker = store.newContext()
+        let refetched: Staff.Squad = try store.fetch("Squad", id: squad.objectID, in: checker)
+        assertEqual(refetched.objectID, squad.objectID)
+        assertEqual(refetched.foundedOn, TimeInterval(694310400))
+        assertEqual(refetched.name, "name 2")
+        assertEqual(refetched.motto, "motto 2")
+        assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedEmployee.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedEmployee.objectID), key: "team").contains(squad.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: employee.objectID), key: "team").contains(squad.objectID))
+    }
+
+    /// Every generated accessor of `members` changes its members, in order, with one change notification each, and keeps `team` in step.
+    func testMembersAccessors() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let squad = makeSquad(in: context)
+        let member = Staff.Employee(context: context, name: "name 3", team: squad)
+        let member2 = Staff.Employee(context: context, name: "name 4", team: squad)
+        let member3 = Staff.Employee(context: context, name: "name 5", team: squad)
+        let member4 = Staff.Employee(context: context, name: "name 6", team: squad)
+        let member5 = Staff.Employee(context: context, name: "name 7", team: squad)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).
+        squad.removeFromMembers(squad.members)
+        assertEqual(squad.members.count, 0)
+        // Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,
+        // willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.
+        let changes = store.changes(of: squad, key: "members") {
+            squad.addToMembers(member)  // [a]
+            squad.insertIntoMembers(member2, at: 0)  // [b, a]
+            squad.insertIntoMembers([member3, member4], at: IndexSet([1, 2]) as NSIndexSet)  // [b, c, d, a]
+            squad.replaceMembers(at: 0, with: member5)  // [e, c, d, a]
+            squad.replaceMembers(at: IndexSet([1]) as NSIndexSet, with: [member2])  // [e, b, d, a]
+            squad.removeFromMembers(at: 2)  // [e, b, a]
+            squad.removeFromMembers(at: IndexSet([0]) as NSIndexSet)  // [b, a]
+            squad.removeFromMembers(member)  // [b]
+            squad.addToMembers(NSOrderedSet(array: [member3, member]))  // [b, c, a]
+        }
+        assertEqual(squad.members.array.compactMap { $0 as? NSManagedObject }, [member2, member3, member])
+        assertEqual(changes, [
+            "insertion 0", "insertion 0", "insertion 1,2", "replacement 0", "replacement 1",
+            "removal 2", "removal 0", "removal 1", "insertion 1,2",
+        ])
+        context.processPendingChanges()
+        assertTrue(store.relatedObjectIDs(of: member, key: "team").contains(squad.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "team").contains(squad.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "team").contains(squad.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "team").contains(squad.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "team").contains(squad.objectID))
+        // On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.
+        squad.addToMembers(NSOrderedSet(array: [member4, member5]))  // [member2, member3, member, member4, member5]
+        try context.save()
+        let reader = store.newContext()
+        let fetched: Staff.Squad = try store.fetch("Squad", id: squad.objectID, in: reader)
+        assertEqual(fetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])
+        let moving = try XCTUnwrap(fetched.members.firstObject as? NSManagedObject)
+        fetched.removeFromMembers(at: 0)
+        fetched.addToMembers(NSOrderedSet(array: [moving]))  // [member3, member, member4, member5, member2]
+        try reader.save()
+        let checker = store.newContext()
+        let refetched: Staff.Squad = try store.fetch("Squad", id: squad.objectID, in: checker)
+        assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
+    }
+
+    /// A valid Staff.Squad with only the values its initializer requires, and the objects it needs.
+    private func makeSquad(in context: NSManagedObjectContext) -> Staff.Squad {
+        let squad = Staff.Squad(context: context, name: "name 1")
+        return squad
+    }
+}
+
+/// Round-trip and constraint tests of Staff.Team (entity `Team`).
+nonisolated final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
+    /// Create with every value, save, fetch in a fresh context, change every mutable property and
+    /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
+    func testRoundTrip() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        // lastChanged: derived (now()); Core Data computes it when saving
+        let team = Staff.Team(context: context, foundedOn: TimeInterval(694224000), name: "name 1")
         let employee = Staff.Employee(context: context, name: "name 3", team: team)
         team.addToMembers(employee)
 
         // 1. Every property holds what it was created with.
+        assertEqual(team.foundedOn, TimeInterval(694224000))
         assertEqual(team.name, "name 1")
         assertEqual(team.members.array.compactMap { $0 as? NSManagedObject }, [employee])
 
@@ -607,11 +818,14 @@ final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         let reader = store.newContext()
         let fetched: Staff.Team = try store.fetch("Team", id: team.objectID, in: reader)
         assertEqual(fetched.objectID, team.objectID)
+        assertEqual(fetched.foundedOn, TimeInterval(694224000))
+        assertTrue(fetched.lastChanged != nil)
         assertEqual(fetched.name, "name 1")
         assertEqual(fetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [employee.objectID])
         assertTrue(store.relatedObjectIDs(of: reader.object(with: employee.objectID), key: "team").contains(team.objectID))
 
         // 4. Every mutable property changed, and saved.
+        fetched.foundedOn = TimeInterval(694310400)
         fetched.name = "name 2"
         let addedEmployee = Staff.Employee(context: reader, name: "name 4", team: fetched)
         fetched.addToMembers(addedEmployee)
@@ -622,6 +836,7 @@ final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         let checker = store.newContext()
         let refetched: Staff.Team = try store.fetch("Team", id: team.objectID, in: checker)
         assertEqual(refetched.objectID, team.objectID)
+        assertEqual(refetched.foundedOn, TimeInterval(694310400))
         assertEqual(refetched.name, "name 2")
         assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [addedEmployee.objectID])
         assertTrue(store.relatedObjectIDs(of: checker.object(with: addedEmployee.objectID), key: "team").contains(team.objectID))
@@ -665,6 +880,19 @@ final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         assertTrue(store.relatedObjectIDs(of: member3, key: "team").contains(team.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "team").contains(team.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "team").contains(team.objectID))
+        // On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.
+        team.addToMembers(NSOrderedSet(array: [member4, member5]))  // [member2, member3, member, member4, member5]
+        try context.save()
+        let reader = store.newContext()
+        let fetched: Staff.Team = try store.fetch("Team", id: team.objectID, in: reader)
+        assertEqual(fetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])
+        let moving = try XCTUnwrap(fetched.members.firstObject as? NSManagedObject)
+        fetched.removeFromMembers(at: 0)
+        fetched.addToMembers(NSOrderedSet(array: [moving]))  // [member3, member, member4, member5, member2]
+        try reader.save()
+        let checker = store.newContext()
+        let refetched: Staff.Team = try store.fetch("Team", id: team.objectID, in: checker)
+        assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
     /// A valid Staff.Team with only the values its initializer requires, and the objects it needs.

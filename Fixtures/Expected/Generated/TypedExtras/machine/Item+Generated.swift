@@ -61,7 +61,7 @@ nonisolated public final class Item: NSManagedObject {
             willAccessValue(forKey: Keys.kind)
             defer { didAccessValue(forKey: Keys.kind) }
             guard let stored = primitiveValue(forKey: Keys.kind) as? String, let value = Optional(stored).flatMap(ItemKind.init(rawValue:)) else {
-                fatalError("kind: the stored value \(String(describing: primitiveValue(forKey: Keys.kind))) is not a raw value of ItemKind")
+                fatalError("\(self.entity.name ?? "?").kind: the stored value \(String(describing: primitiveValue(forKey: Keys.kind))) is not a raw value of ItemKind")
             }
             return value
         }
@@ -78,12 +78,12 @@ nonisolated public final class Item: NSManagedObject {
             willAccessValue(forKey: Keys.manifest)
             defer { didAccessValue(forKey: Keys.manifest) }
             guard let data = primitiveValue(forKey: Keys.manifest) as? Data else {
-                fatalError("manifest has no stored value")
+                fatalError("\(self.entity.name ?? "?").manifest has no stored value")
             }
             do {
                 return try JSONDecoder().decode(Manifest.self, from: data)
             } catch {
-                fatalError("manifest: the stored JSON does not decode as Manifest: \(error)")
+                fatalError("\(self.entity.name ?? "?").manifest: the stored JSON does not decode as Manifest: \(error)")
             }
         }
         set {
@@ -92,7 +92,7 @@ nonisolated public final class Item: NSManagedObject {
             do {
                 setPrimitiveValue(try JSONEncoder().encode(newValue), forKey: Keys.manifest)
             } catch {
-                fatalError("manifest: Manifest cannot be encoded as JSON: \(error)")
+                fatalError("\(self.entity.name ?? "?").manifest: Manifest cannot be encoded as JSON: \(error)")
             }
         }
     }
@@ -106,7 +106,7 @@ nonisolated public final class Item: NSManagedObject {
             willAccessValue(forKey: Keys.origin)
             defer { didAccessValue(forKey: Keys.origin) }
             guard let value = (primitiveValue(forKey: Keys.origin) as? [String: Any]).flatMap(Place.init(compositeValue:)) else {
-                fatalError("origin: no stored Place, or it lacks a required element")
+                fatalError("\(self.entity.name ?? "?").origin: no stored Place, or it lacks a required element")
             }
             return value
         }
@@ -155,7 +155,7 @@ nonisolated public final class Item: NSManagedObject {
             do {
                 data = try newValue.map { try JSONEncoder().encode($0) }
             } catch {
-                fatalError("settings: ItemSettings cannot be encoded as JSON: \(error)")
+                fatalError("\(self.entity.name ?? "?").settings: ItemSettings cannot be encoded as JSON: \(error)")
             }
             setPrimitiveValue(data, forKey: Keys.settings)
         }

@@ -9,12 +9,15 @@ import Foundation
 /// An in-memory store (`/dev/null`) of the TypedExtras model, one per test, so tests never see each
 /// other's objects. The compiled model itself is loaded once per process and shared: every load
 /// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
-final class TypedExtrasModelTestStore {
-    struct Failure: Error, CustomStringConvertible {
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class TypedExtrasModelTestStore {
+    nonisolated struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private final class CompiledModel: @unchecked Sendable {
+    private nonisolated final class CompiledModel: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -90,7 +93,7 @@ final class TypedExtrasModelTestStore {
         return recorder.changes
     }
 
-    private final class ChangeRecorder: NSObject {
+    private nonisolated final class ChangeRecorder: NSObject {
         var changes: [String] = []
 
         override func observeValue(
@@ -156,9 +159,9 @@ final class TypedExtrasModelTestStore {
 /// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
 /// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
 /// compile time), and long strings without a `+`.
-protocol TypedExtrasModelTestSupport {}
+nonisolated protocol TypedExtrasModelTestSupport {}
 
-extension TypedExtrasModelTestSupport {
+nonisolated extension TypedExtrasModelTestSupport {
     func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(actual, expected, file: file, line: line)
     }
@@ -178,7 +181,7 @@ extension TypedExtrasModelTestSupport {
 }
 
 /// Round-trip and constraint tests of TypedExtras.Item (entity `Item`).
-final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSupport {
+nonisolated final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -295,7 +298,7 @@ final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSupport {
 }
 
 /// Round-trip and constraint tests of TypedExtras.Warehouse (entity `Warehouse`).
-final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelTestSupport {
+nonisolated final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

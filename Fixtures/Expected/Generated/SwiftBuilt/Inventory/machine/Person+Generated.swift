@@ -20,8 +20,8 @@ nonisolated public final class Person: Party {
     // MARK: Attributes
     @NSManaged public var email: String?
     public var joined: TimeInterval? {
-        get { ManagedOptionalScalar.value(forKey: Keys.joined, of: self) }
-        set { ManagedOptionalScalar.set(newValue, forKey: Keys.joined, of: self) }
+        get { ManagedOptionalDate.value(forKey: Keys.joined, of: self) }
+        set { ManagedOptionalDate.set(newValue, forKey: Keys.joined, of: self) }
     }
     public var nameLength: Int16? {
         get { ManagedOptionalScalar.value(forKey: Keys.nameLength, of: self) }
