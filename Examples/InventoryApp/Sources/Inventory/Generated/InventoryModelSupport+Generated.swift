@@ -10,12 +10,18 @@ import Foundation
 /// Those accessors carry the Key-Value Coding selectors (`insertObject:in<Key>AtIndex:` …), and the proxy of
 /// `mutableOrderedSetValue(forKey:)` calls exactly those selectors when a class implements them (Key-Value
 /// Coding Programming Guide, "Accessor Search Patterns"): an accessor that changed its key through the proxy
-/// would call itself until the stack overflows. So each change is made on a copy of the primitive value,
-/// stored with `setPrimitiveValue(_:forKey:)` between `willChange(_:valuesAt:forKey:)` and
-/// `didChange(_:valuesAt:forKey:)` with the change's kind and indexes: the pattern of Core Data's custom
-/// accessors (NSManagedObject, `setPrimitiveValue(_:forKey:)` and `willAccessValue(forKey:)`, which also keep
-/// inverse relationships). Core Data's own dynamic ordered mutators are not used: they raised for years
-/// (rdar://10114310) and no fix is documented. Objects already in the relationship are not inserted again.
+/// would call itself until the stack overflows. So each change is made as Apple's custom to-many accessors make
+/// it (Core Data Programming Guide, "Managed Object Accessor Methods", custom to-many relationship accessors):
+/// the mutable ordered set that `primitiveValue(forKey:)` returns is changed in place, between
+/// `willChange(_:valuesAt:forKey:)` and `didChange(_:valuesAt:forKey:)` with the change's kind and indexes. That
+/// collection is Core Data's and carries what it needs to persist the order: it is never replaced by a new one
+/// (NSManagedObject `setPrimitiveValue(_:forKey:)`: setting a to-many relationship to a new mutable set "will
+/// (eventually) fail"). The indexes and values of a change are worked out before it starts, and the accessors
+/// pass arrays: an `NSOrderedSet` argument, which may be the relationship itself (`removeFromLines(order.lines)`),
+/// is copied into an array (`NSOrderedSet.array`) before anything changes. Core Data's own dynamic ordered
+/// mutators are not used: they raised for years (rdar://10114310) and no fix is documented. Objects already in
+/// the relationship are not inserted again. None of this has been run on Apple hardware here: the generated
+/// `test<Key>Accessors` checks it on a Mac, through a save and a fetch in a fresh context.
 nonisolated enum InventoryOrderedRelationship {
     /// Inserts `values` so that they end up at `indexes`, as `NSMutableOrderedSet.insert(_:at:)` does.
     static func insert(_ values: [NSManagedObject], at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
@@ -77,15 +83,29 @@ nonisolated enum InventoryOrderedRelationship {
         return object.primitiveValue(forKey: key) as? NSOrderedSet ?? NSOrderedSet()
     }
 
+    /// Core Data's own mutable ordered set of the relationship, to change in place. Core Data's primitive value of
+    /// a to-many relationship is mutable; should it ever not be, a mutable copy of it is stored first, as
+    /// NSManagedObject `setPrimitiveValue(_:forKey:)` shows, and changed from then on.
+    private static func primitiveMembers(forKey key: String, of object: NSManagedObject) -> NSMutableOrderedSet {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        let current = object.primitiveValue(forKey: key)
+        if let members = current as? NSMutableOrderedSet {
+            return members
+        }
+        let members = NSMutableOrderedSet(orderedSet: current as? NSOrderedSet ?? NSOrderedSet())
+        object.setPrimitiveValue(members, forKey: key)
+        return members
+    }
+
     private static func change(
         _ kind: NSKeyValueChange, at indexes: IndexSet, forKey key: String, of object: NSManagedObject,
         _ apply: (NSMutableOrderedSet) -> Void
     ) {
         guard !indexes.isEmpty else { return }
-        let updated = NSMutableOrderedSet(orderedSet: members(forKey: key, of: object))
+        let members = primitiveMembers(forKey: key, of: object)
         object.willChange(kind, valuesAt: indexes, forKey: key)
-        apply(updated)
-        object.setPrimitiveValue(updated, forKey: key)
+        apply(members)
         object.didChange(kind, valuesAt: indexes, forKey: key)
     }
 }

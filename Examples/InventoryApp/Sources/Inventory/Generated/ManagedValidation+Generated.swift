@@ -31,17 +31,26 @@ nonisolated public enum ManagedValidation {
 
     /// One error for all of `errors`: nil for none, the error itself for one, otherwise an
     /// `NSValidationMultipleErrorsError` listing them, with multiple-errors errors flattened.
+    ///
+    /// Its `NSDetailedErrorsKey` is an `NSMutableArray`, as Apple's "Object Validation" guide builds it: when Core
+    /// Data has collected an error for a property or an object and a further check fails, it adds the new error to
+    /// the collected error's `NSDetailedErrorsKey` array, and an immutable array there raises inside `save()`.
+    /// When the first error is itself a multiple-errors error (the one `super.validateFor…()` threw), its other
+    /// `userInfo` keys are kept: Core Data's own errors carry keys that merge policies read before repairing.
     public static func combine(_ errors: [Error]) -> Error? {
         let all = errors.flatMap(detailedErrors)
         switch all.count {
         case 0:
             return nil
         case 1:
-            return all[0]
+            return errors.count == 1 ? errors[0] : all[0]
         default:
-            return NSError(
-                domain: NSCocoaErrorDomain, code: NSValidationMultipleErrorsError,
-                userInfo: [NSDetailedErrorsKey: all, NSLocalizedDescriptionKey: "Multiple validation errors occurred."])
+            var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "Multiple validation errors occurred."]
+            if let first = errors.first.map({ $0 as NSError }), isMultipleErrors(first) {
+                userInfo.merge(first.userInfo) { _, fromSuper in fromSuper }
+            }
+            userInfo[NSDetailedErrorsKey] = NSMutableArray(array: all)
+            return NSError(domain: NSCocoaErrorDomain, code: NSValidationMultipleErrorsError, userInfo: userInfo)
         }
     }
 
@@ -56,10 +65,12 @@ nonisolated public enum ManagedValidation {
 
     private static func detailedErrors(_ error: Error) -> [NSError] {
         let error = error as NSError
-        guard error.domain == NSCocoaErrorDomain, error.code == NSValidationMultipleErrorsError,
-            let details = error.userInfo[NSDetailedErrorsKey] as? [NSError]
-        else { return [error] }
+        guard isMultipleErrors(error), let details = error.userInfo[NSDetailedErrorsKey] as? [NSError] else { return [error] }
         return details.flatMap(detailedErrors)
+    }
+
+    private static func isMultipleErrors(_ error: NSError) -> Bool {
+        error.domain == NSCocoaErrorDomain && error.code == NSValidationMultipleErrorsError
     }
 
     private static func isMissingRequiredValue(_ error: NSError) -> Bool {
@@ -74,7 +85,8 @@ import CoreData
 /// Objective-C property has no optional `int32_t`), written once here instead of once per property. They are the
 /// custom attribute accessors of Apple's Core Data Programming Guide ("Managed Object Accessor Methods"): read
 /// the primitive value between `willAccessValue(forKey:)` and `didAccessValue(forKey:)`, set it between
-/// `willChangeValue(forKey:)` and `didChangeValue(forKey:)`; Core Data stores the number as an `NSNumber`, or nil.
+/// `willChangeValue(forKey:)` and `didChangeValue(forKey:)`; Core Data stores the number as an `NSNumber`, or nil. (Not Date attributes declared
+/// `TimeInterval?`: their primitive value is an `NSDate`, see `ManagedOptionalDate`.)
 nonisolated enum ManagedOptionalScalar {
     static func value<Value: ManagedScalarValue>(forKey key: String, of object: NSManagedObject) -> Value? {
         object.willAccessValue(forKey: key)
@@ -86,6 +98,28 @@ nonisolated enum ManagedOptionalScalar {
         object.willChangeValue(forKey: key)
         defer { object.didChangeValue(forKey: key) }
         object.setPrimitiveValue(value?.managedNumber, forKey: key)
+    }
+}
+
+/// The accessors of optional Date attributes declared as scalars (`TimeInterval?`, "Use Scalar Type"). Core Data
+/// keeps a Date attribute's primitive value as an `NSDate` whatever the property's declared type (the Date attribute
+/// type is an `NSDate` attribute: NSAttributeDescription.AttributeType `.date`); only its dynamic accessor of a
+/// declared `@NSManaged var x: TimeInterval` converts. So these convert through `Date`
+/// (`timeIntervalSinceReferenceDate`): an `NSNumber` read here would be nil after every fetch, and one stored with
+/// `setPrimitiveValue(_:forKey:)` is a value of the wrong class for the attribute ("Unacceptable type of value").
+/// The same custom accessor pattern as `ManagedOptionalScalar` (Core Data Programming Guide, "Managed Object
+/// Accessor Methods"). Exercised on a Mac by the generated round-trip test of such an attribute.
+nonisolated enum ManagedOptionalDate {
+    static func value(forKey key: String, of object: NSManagedObject) -> TimeInterval? {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return (object.primitiveValue(forKey: key) as? Date)?.timeIntervalSinceReferenceDate
+    }
+
+    static func set(_ value: TimeInterval?, forKey key: String, of object: NSManagedObject) {
+        object.willChangeValue(forKey: key)
+        defer { object.didChangeValue(forKey: key) }
+        object.setPrimitiveValue(value.map(Date.init(timeIntervalSinceReferenceDate:)), forKey: key)
     }
 }
 
