@@ -176,7 +176,8 @@ struct GeneratedSources {
     func typecheck(_ mode: LanguageMode) throws -> TypeCheckResult {
         try TypeCheckHarness.shared().typecheck(
             moduleName: moduleName, moduleFiles: moduleFiles, testFiles: testFiles, swiftVersion: mode.swiftVersion,
-            defaultIsolationMainActor: mode.defaultIsolationMainActor, dependencies: dependencies)
+            defaultIsolationMainActor: mode.defaultIsolationMainActor, testsAlsoOnMainActor: mode.defaultIsolationMainActor,
+            dependencies: dependencies)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

@@ -194,11 +194,12 @@ struct TypeCheckHarness: Sendable {
     /// Type-checks `moduleFiles` as module `moduleName` (`-parse-as-library -enable-testing`), then `testFiles`
     /// (if any) as `<moduleName>Tests` importing it. Runs SILGen so definite-initialization errors show.
     /// `dependencies` are compiled first (in Swift 5 mode) and can be imported by both. With
-    /// `defaultIsolationMainActor` the tests are compiled twice: as a test target with the default isolation
-    /// (nonisolated) and as one that defaults to MainActor too, as an app's test target may (Xcode's
+    /// `testsAlsoOnMainActor` the tests are compiled twice: as a test target with the default isolation
+    /// (nonisolated) and as one that defaults to MainActor, as an app's test target may (Xcode's
     /// "Default Actor Isolation" build setting is per target).
     func typecheck(moduleName: String, moduleFiles: [URL], testFiles: [URL] = [], swiftVersion: Int = 5,
-                   defaultIsolationMainActor: Bool = false, dependencies: [DependencyModule] = []) throws -> TypeCheckResult {
+                   defaultIsolationMainActor: Bool = false, testsAlsoOnMainActor: Bool = false,
+                   dependencies: [DependencyModule] = []) throws -> TypeCheckResult {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -218,7 +219,7 @@ struct TypeCheckHarness: Sendable {
         var result = try compile(moduleArguments)
         guard result.errors.isEmpty, !testFiles.isEmpty else { return result }
 
-        for testsOnMainActor in defaultIsolationMainActor ? [false, true] : [false] {
+        for testsOnMainActor in testsAlsoOnMainActor ? [false, true] : [false] {
             let testModule = testsOnMainActor ? "\(moduleName)MainActorTests" : "\(moduleName)Tests"
             var testArguments = commonArguments(swiftVersion: swiftVersion) + ["-I", work.path, "-module-name", testModule]
             if testsOnMainActor { testArguments += ["-default-isolation", "MainActor"] }
