@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import ModelReader
 import Testing
 
 @testable import CodeGeneration
@@ -228,11 +229,27 @@ import Testing
         #expect(tags.accessors.allSatisfy { $0.body == nil })
     }
 
+    /// Core Data keeps a Date attribute's primitive value as an NSDate, also when it is declared `TimeInterval?`: its
+    /// accessors (read-write and derived) go through `ManagedOptionalDate`, every other optional scalar's through
+    /// `ManagedOptionalScalar` (an NSNumber).
+    @Test func optionalScalarDatesConvertThroughDate() throws {
+        let schema = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
+        let result = try CodeGenerator.generate(schema: schema, configuration: .init())
+        let team = try #require(result.files.first { $0.relativePath == "Team+Generated.swift" }).contents
+        #expect(team.contains("get { ManagedOptionalDate.value(forKey: Keys.foundedOn, of: self) }"))
+        #expect(team.contains("set { ManagedOptionalDate.set(newValue, forKey: Keys.foundedOn, of: self) }"))
+        #expect(team.contains("get { ManagedOptionalDate.value(forKey: Keys.lastChanged, of: self) }"))
+        #expect(!team.contains("set { ManagedOptionalDate.set(newValue, forKey: Keys.lastChanged"))
+        let (plan, _) = TestSupport.plan(schema)
+        #expect(plan.class("Team")?.attributes.filter(\.primitiveIsDate).map(\.key) == ["foundedOn", "lastChanged"])
+        #expect(plan.class("Manager")?.attributes.first { $0.key == "budget" }?.primitiveIsDate == false)
+    }
+
     @Test func optionalScalarsAreComputedOverPrimitiveAccessors() throws {
         let (plan, _) = TestSupport.plan(TestSchemas.inventory())
         let item = try #require(plan.class("Item"))
         let discount = try #require(item.attributes.first { $0.key == "discount" })
-        #expect(discount.declaration == .optionalScalar)
+        #expect(discount.declaration == .optionalScalar && !discount.primitiveIsDate)
         #expect(discount.typeDeclaration == "Double?" && discount.numberAccessor == "doubleValue")
         #expect(item.attributes.first { $0.key == "stockCount" }?.declaration == .managed)
         let hook = try #require(item.validation.propertyHooks.first { $0.methodName == "validateDiscount" })

@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import ModelReader
 import Testing
 
 @testable import CodeGeneration
@@ -228,5 +229,50 @@ import Testing
         #expect(file.relativePath == "InventoryModelTests.swift")
         #expect(file.contents.contains("@testable import App\n"))
         #expect(file.contents.hasPrefix(CodeGenerator.bannerPrefix))
+    }
+}
+
+/// Ordered relationships: the accessor test ends on disk, and runs on a sub-entity that inherits the relationship.
+@Suite struct OrderedAccessorTestPlanTests {
+    static func staff() throws -> Schema {
+        try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
+    }
+
+    func accessorTest(_ schema: Schema, _ entityName: String) throws -> ConstraintTestPlan? {
+        let configuration = GeneratorConfiguration(generatesTests: true)
+        let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: configuration)
+        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+        let suite = try #require(tests?.suites.first { $0.entityName == entityName })
+        return suite.constraintTests.first { $0.methodName == "testMembersAccessors" }
+    }
+
+    @Test func orderIsCheckedAfterSavingFetchingAndReordering() throws {
+        let test = try #require(try accessorTest(Self.staff(), "Team"))
+        let statements = test.statements
+        let save = try #require(statements.firstIndex(of: "try context.save()"))
+        let fetch = try #require(statements.firstIndex { $0.hasPrefix("let fetched: Staff.Team = try store.fetch(\"Team\"") })
+        let reorder = try #require(statements.firstIndex(of: "fetched.removeFromMembers(at: 0)"))
+        let refetch = try #require(statements.firstIndex { $0.hasPrefix("let refetched: Staff.Team = try store.fetch(\"Team\"") })
+        #expect(save < fetch && fetch < reorder && reorder < refetch)
+        // Five objectIDs in order after the first fetch; the first moved to the end after the second.
+        #expect(statements[fetch + 1].hasSuffix(
+            "[member2.objectID, member3.objectID, member.objectID, member4.objectID, member5.objectID])"))
+        #expect(statements.last?.hasSuffix(
+            "[member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])") == true)
+    }
+
+    @Test func theFirstSubEntityTestsTheInheritedRelationship() throws {
+        let test = try #require(try accessorTest(Self.staff(), "Squad"))
+        #expect(test.statements.contains { $0.hasPrefix("let fetched: Staff.Squad = try store.fetch(\"Squad\"") })
+    }
+
+    @Test func orderOnDiskIsLeftOutWhenFiveMembersCannotBeSaved() throws {
+        var schema = try Self.staff()
+        let team = try #require(schema.entities.firstIndex { $0.name == "Team" })
+        let members = try #require(schema.entities[team].relationships.firstIndex { $0.name == "members" })
+        schema.entities[team].relationships[members].maxCount = 3
+        let test = try #require(try accessorTest(schema, "Team"))
+        #expect(!test.statements.contains("try context.save()"))
+        #expect(test.statements.last == "// The order on disk is not checked here: at most 3 members can be saved.")
     }
 }

@@ -134,3 +134,63 @@ import Testing
         #expect(plan.classes.first { $0.className == "Person" }?.validation.hasDeletionHook == true)
     }
 }
+
+/// `// managedCodegen.rejects:` above the consistency and deletion hooks, and hooks at two levels rejecting one value.
+@Suite struct HookStateTestPlanTests {
+    func tests(_ files: [String: String], _ entityName: String) throws -> [ConstraintTestPlan] {
+        let hooks = ValidationHookScan.scanning(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
+        let schema = try ValidationHookTests.staff()
+        let configuration = GeneratorConfiguration(generatesTests: true)
+        let (plan, diagnostics) = CodeGenerator.makePlan(schema: schema, configuration: configuration, hooks: hooks)
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+        return try #require(tests?.suites.first { $0.entityName == entityName }).constraintTests
+    }
+
+    @Test func consistencyStateIsSetOnASavedObjectAndRefused() throws {
+        let tests = try tests([
+            "Person.swift": """
+                extension Person {
+                    // managedCodegen.rejects: email = "Ann";  name = "Ann"
+                    func validateConsistency() throws {}
+                }
+                """,
+        ], "Employee")
+        let test = try #require(tests.first { $0.methodName == "testValidateConsistencyErrorReachesSave" })
+        #expect(test.statements == [
+            "try context.save()", "employee.email = \"Ann\"", "employee.name = \"Ann\"",
+            "store.assertObjectError(try context.save(), object: employee)",
+        ])
+    }
+
+    @Test func deletionStateIsSavedThenTheDeleteRefused() throws {
+        let tests = try tests([
+            "Manager.swift": """
+                extension Manager {
+                    // managedCodegen.rejects: addToReports(Employee(context: context, name: "R"))
+                    func validateManagerDeletion(_ committedValues: [String: Any]) throws {}
+                }
+                """,
+        ], "Manager")
+        let test = try #require(tests.first { $0.methodName == "testValidateManagerDeletionErrorReachesSave" })
+        #expect(test.statements == [
+            "manager.addToReports(Employee(context: context, name: \"R\"))", "try context.save()", "context.delete(manager)",
+            "store.assertObjectError(try context.save(), object: manager)",
+        ])
+    }
+
+    @Test func twoLevelsRejectingOneValueMeetAModelCheckInOneTest() throws {
+        let files = [
+            "Person.swift": "extension Person {\n// managedCodegen.rejects: \"x\"\nfunc validateName(_ name: String) throws {} }",
+            "Employee.swift": "extension Employee {\n// managedCodegen.rejects: \"x\"\nfunc validateEmployeeName(_ name: String) throws {} }",
+        ]
+        let employee = try tests(files, "Employee")
+        let test = try #require(employee.first { $0.methodName == "testNameHooksAndAModelCheckFailTogether" })
+        #expect(test.statements == [
+            "employee.name = \"x\"", "employee.level = Int16(0)",
+            "store.assertValidationErrors(try context.save(), including: [(nil, \"name\"), (nil, \"name\"), (NSValidationNumberTooSmallError, \"level\")])",
+        ])
+        // Person has one level only: no such test.
+        #expect(try !tests(files, "Person").contains { $0.methodName.hasSuffix("FailTogether") })
+    }
+}
