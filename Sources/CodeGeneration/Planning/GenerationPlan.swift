@@ -180,6 +180,26 @@ public struct InitializerPlan: Hashable, Sendable {
     public var isOverride: Bool
     /// `init(context:itemId:name:)`, for the unavailable initializers' messages.
     public var displayName: String
+
+    /// The managed object context parameter's label: `context`, or `insertInto` (NSManagedObject's own label,
+    /// `init(entity:insertInto:)`) when a property named `context` takes the label `context:`.
+    public var contextLabel: String {
+        parameters.contains { $0.swiftName == Self.standardContextLabel } ? "insertInto" : Self.standardContextLabel
+    }
+
+    /// The context parameter's local name: `managedObjectContext` when `context` names the property's parameter.
+    public var contextVariable: String {
+        contextLabel == Self.standardContextLabel ? Self.standardContextLabel : "managedObjectContext"
+    }
+
+    /// `context: NSManagedObjectContext`, `insertInto managedObjectContext: NSManagedObjectContext`
+    public var contextParameter: String {
+        let label = contextLabel
+        return label == Self.standardContextLabel
+            ? "context: NSManagedObjectContext" : "\(label) \(contextVariable): NSManagedObjectContext"
+    }
+
+    static let standardContextLabel = "context"
 }
 
 /// Typed validation: the hooks the user may write, and the Objective-C bridges Core Data calls for those written.

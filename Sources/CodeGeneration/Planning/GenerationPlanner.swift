@@ -83,7 +83,7 @@ struct GenerationPlanner {
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
-        initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
+        [initializer.contextLabel] + initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
     }
 
     static func modelFileName(of schema: Schema) -> String {
@@ -232,11 +232,9 @@ struct GenerationPlanner {
         for (position, owner) in chain.enumerated() {
             let declares = position >= firstDeclaring
             for attribute in owner.attributes {
-                let isReserved = SwiftNames.isReservedMemberName(attribute.name)
                 let swiftName = SwiftNames.escaped(attribute.name)
-                if !isReserved { attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name)) }
-                guard isUsable(attribute.name, isReserved: isReserved, at: attribute.location, in: entity, report: declares)
-                else { continue }
+                guard isDeclarable(attribute.name, at: attribute.location, in: entity, report: declares) else { continue }
+                attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name))
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
                 let (type, spelling) = Self.swiftTypeAndSpelling(of: attribute, annotations: annotations)
@@ -254,12 +252,10 @@ struct GenerationPlanner {
                 if let parameter = initializerParameter(for: attribute, facts) { parameters.append(parameter) }
             }
             for relationship in owner.relationships {
-                let isReserved = SwiftNames.isReservedMemberName(relationship.name)
                 let swiftName = SwiftNames.escaped(relationship.name)
-                if !isReserved { relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name)) }
-                guard isUsable(relationship.name, isReserved: isReserved, at: relationship.location, in: entity, report: declares),
-                    !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored
-                else { continue }
+                guard isDeclarable(relationship.name, at: relationship.location, in: entity, report: declares) else { continue }
+                relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name))
+                guard !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored else { continue }
                 let plan = relationshipPlan(relationship, swiftName: swiftName)
                 if declares { relationships.append(plan) }
                 let isBroken = broken.contains(.init(entity: owner.name, relationship: relationship.name))
@@ -291,9 +287,9 @@ struct GenerationPlanner {
         return plan
     }
 
-    /// `init(context:itemId:name:)`
+    /// `init(context:itemId:name:)`, `init(insertInto:context:)`
     private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
-        let head = "init(context:"
+        let head = parameters.contains { $0.swiftName == InitializerPlan.standardContextLabel } ? "init(insertInto:" : "init(context:"
         var count = head.utf8.count + 1
         for parameter in parameters { count += parameter.key.utf8.count + 1 }
         return String(utf8Count: count) { text in
@@ -306,21 +302,28 @@ struct GenerationPlanner {
         }
     }
 
-    /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
-    private mutating func isUsable(
-        _ name: String, isReserved: Bool, at location: SourceLocation, in entity: Entity, report: Bool
-    ) -> Bool {
-        guard isReserved || !SwiftNames.isIdentifier(name) else { return true }
-        if report, SwiftNames.propertyNamesImportedUnderGetterNames.contains(name) {
-            let swiftName = "is" + SwiftNames.capitalizedFirst(name)
+    /// Whether the property is declared (in the class, `Keys`, the initializer, hooks and tests), by the one name
+    /// rule, `SwiftNames.propertyNameClash`; a warning naming the way out when it is not.
+    private mutating func isDeclarable(_ name: String, at location: SourceLocation, in entity: Entity, report: Bool) -> Bool {
+        guard let clash = SwiftNames.propertyNameClash(name) else { return true }
+        guard report else { return false }
+        switch clash {
+        case .importedUnderGetterName(let swiftName):
             diagnostics.warning(
                 "property '\(name)' of entity '\(entity.name)' is not generated: Swift imports NSManagedObject's "
                     + "Objective-C property '\(name)' as '\(swiftName)', so a Swift member named '\(name)' cannot be declared; "
                     + "use value(forKey:) and setValue(_:forKey:) with the key '\(name)', or rename the property in the model",
                 at: location)
-        } else if report {
+        case .rejectedByCoreData:
+            // Only reached without the schema checks, which report it as an error.
             diagnostics.warning(
-                "property '\(name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
+                "property '\(name)' of entity '\(entity.name)' is not generated: Core Data rejects a property named like "
+                    + "the NSObject/NSManagedObject member '\(name)'; rename the property in the model",
+                at: location)
+        case .notAnIdentifier:
+            diagnostics.warning(
+                "property '\(name)' of entity '\(entity.name)' is not generated: the name is not a Swift identifier; "
+                    + "rename the property in the model",
                 at: location)
         }
         return false

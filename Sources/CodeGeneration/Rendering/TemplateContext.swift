@@ -105,11 +105,23 @@ final class EntityContext: Sendable {
     final class Initializer: Sendable {
         /// `override ` or empty.
         let overrideKeyword: String
+        /// `context: NSManagedObjectContext` (`InitializerPlan.contextParameter`).
+        let contextParameter: String
+        /// The context parameter's local name.
+        let contextVariable: String
+        /// Why the context parameter is not labelled `context:`; nil when it is.
+        let contextLabelNote: String?
         let parameters: [Parameter]
         let assignments: [String]
 
-        init(overrideKeyword: String, parameters: [Parameter], assignments: [String]) {
+        init(
+            overrideKeyword: String, contextParameter: String, contextVariable: String, contextLabelNote: String?,
+            parameters: [Parameter], assignments: [String]
+        ) {
             self.overrideKeyword = overrideKeyword
+            self.contextParameter = contextParameter
+            self.contextVariable = contextVariable
+            self.contextLabelNote = contextLabelNote
             self.parameters = parameters
             self.assignments = assignments
         }
@@ -292,6 +304,10 @@ extension GenerationPlan {
             initializer: plan.initializer.map { initializer in
                 EntityContext.Initializer(
                     overrideKeyword: initializer.isOverride ? "override " : "",
+                    contextParameter: initializer.contextParameter, contextVariable: initializer.contextVariable,
+                    contextLabelNote: initializer.contextLabel == InitializerPlan.standardContextLabel
+                        ? nil
+                        : "The context is labelled `\(initializer.contextLabel):` because the property `context` takes `context:`.",
                     parameters: initializer.parameters.map {
                         .init(swiftName: $0.swiftName, type: $0.typeDeclaration, defaultClause: $0.defaultValue.map { String(concatenating: " = ", $0) } ?? "")
                     },
@@ -302,7 +318,7 @@ extension GenerationPlan {
             unavailableInitOverride: plan.unavailableInitIsOverride ? "override " : "",
             declaresUnavailableContextInit: plan.declaresUnavailableContextInit,
             unavailableInheritedInitializers: plan.unavailableInheritedInitializers.map { initializer in
-                (["context: NSManagedObjectContext"] + initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" })
+                ([initializer.contextParameter] + initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" })
                     .joined(separator: ", ")
             },
             isAbstract: plan.isAbstract,
@@ -404,6 +420,9 @@ extension EntityContext.Parameter: TemplateObject {
 extension EntityContext.Initializer: TemplateObject {
     static let templateFields = TemplateFields<EntityContext.Initializer>([
         "overrideKeyword": { $0.overrideKeyword.templateValue },
+        "contextParameter": { $0.contextParameter.templateValue },
+        "contextVariable": { $0.contextVariable.templateValue },
+        "contextLabelNote": { $0.contextLabelNote.templateValue },
         "parameters": { $0.parameters.templateValue },
         "assignments": { $0.assignments.templateValue },
     ])

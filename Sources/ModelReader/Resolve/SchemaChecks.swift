@@ -153,15 +153,22 @@ private struct Checker {
     }
 
     private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
-        // Errors: no Swift declaration (nor `@NSManaged` KVC key) can carry a name that is not an identifier;
-        // Core Data refuses property names that shadow NSObject/NSManagedObject members.
-        if !SwiftNames.isIdentifier(name) {
+        // The one name rule (`SwiftNames.propertyNameClash`); its errors here: no Swift declaration (nor
+        // `@NSManaged` KVC key) can carry a name that is not an identifier; Core Data refuses property names of
+        // no-parameter NSObject/NSManagedObject members. The generator warns about the names it leaves out.
+        switch SwiftNames.propertyNameClash(name) {
+        case .notAnIdentifier:
             diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
-        } else if SwiftNames.isForbiddenPropertyName(name) {
+            return
+        case .rejectedByCoreData:
             diagnostics.error(
                 "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
                 at: location)
-        } else if SwiftNames.isKeyword(name) {
+            return
+        case .importedUnderGetterName, nil:
+            break
+        }
+        if SwiftNames.isKeyword(name) {
             diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
         }
     }
