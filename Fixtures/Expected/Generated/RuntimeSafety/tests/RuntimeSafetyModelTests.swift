@@ -461,6 +461,206 @@ final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModelTestSupport 
     }
 }
 
+/// Round-trip and constraint tests of RuntimeSafety.Probe (entity `Probe`).
+final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelTestSupport {
+    /// Create with every value, save, fetch in a fresh context, change every mutable property and
+    /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
+    func testRoundTrip() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let probe = RuntimeSafety.Probe(
+            context: context,
+            primitiveValue: "primitiveValue 1",
+            setPrimitiveValue: Int64(42))
+        let reading = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(41.5),
+            context: "context 3",
+            probe: probe)
+        probe.addToObjectIDs(reading)
+
+        // 1. Every property holds what it was created with.
+        assertEqual(probe.primitiveValue, "primitiveValue 1")
+        assertEqual(probe.setPrimitiveValue, Int64(42))
+        assertEqual(probe.objectIDs, [reading])
+
+        // 2. Saving succeeds; a thrown error fails the test.
+        try context.save()
+
+        // 3. A fresh context fetches the same values from the store.
+        let reader = store.newContext()
+        let fetched: RuntimeSafety.Probe = try store.fetch("Probe", id: probe.objectID, in: reader)
+        assertEqual(fetched.objectID, probe.objectID)
+        assertEqual(fetched.primitiveValue, "primitiveValue 1")
+        assertEqual(fetched.setPrimitiveValue, Int64(42))
+        assertEqual(Set(fetched.objectIDs.map(\.objectID)), [reading.objectID])
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: reading.objectID), key: "probe").contains(probe.objectID))
+
+        // 4. Every mutable property changed, and saved.
+        fetched.primitiveValue = "primitiveValue 2"
+        fetched.setPrimitiveValue = Int64(43)
+        let addedReading = RuntimeSafety.Reading(
+            insertInto: reader,
+            value: Double(44.5),
+            context: "context 4",
+            probe: fetched)
+        fetched.addToObjectIDs(addedReading)
+        fetched.removeFromObjectIDs(try XCTUnwrap(reader.object(with: reading.objectID) as? RuntimeSafety.Reading))
+        try reader.save()
+
+        // 5. Another fresh context fetches the changed values.
+        let checker = store.newContext()
+        let refetched: RuntimeSafety.Probe = try store.fetch("Probe", id: probe.objectID, in: checker)
+        assertEqual(refetched.objectID, probe.objectID)
+        assertEqual(refetched.primitiveValue, "primitiveValue 2")
+        assertEqual(refetched.setPrimitiveValue, Int64(43))
+        assertEqual(Set(refetched.objectIDs.map(\.objectID)), [addedReading.objectID])
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: addedReading.objectID), key: "probe").contains(probe.objectID))
+        assertFalse(store.relatedObjectIDs(of: checker.object(with: reading.objectID), key: "probe").contains(probe.objectID))
+    }
+
+    /// Every generated accessor of `objectIDs` changes its members and keeps `probe` in step.
+    func testObjectIDsAccessors() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let probe = makeProbe(in: context)
+        let member = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(41.5),
+            context: "context 3",
+            probe: probe)
+        let member2 = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(44.5),
+            context: "context 4",
+            probe: probe)
+        let member3 = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(40.5),
+            context: "context 5",
+            probe: probe)
+        let member4 = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(45.5),
+            context: "context 6",
+            probe: probe)
+        let member5 = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(39.5),
+            context: "context 7",
+            probe: probe)
+        // Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).
+        probe.removeFromObjectIDs(probe.objectIDs as NSSet)
+        assertEqual(probe.objectIDs.count, 0)
+        probe.addToObjectIDs(member)
+        probe.addToObjectIDs(NSSet(array: [member2, member3, member4, member5]))
+        probe.removeFromObjectIDs(member4)
+        probe.removeFromObjectIDs(NSSet(array: [member, member5]))
+        assertEqual(probe.objectIDs, [member2, member3])
+        context.processPendingChanges()
+        assertFalse(store.relatedObjectIDs(of: member, key: "probe").contains(probe.objectID))
+        assertTrue(store.relatedObjectIDs(of: member2, key: "probe").contains(probe.objectID))
+        assertTrue(store.relatedObjectIDs(of: member3, key: "probe").contains(probe.objectID))
+        assertFalse(store.relatedObjectIDs(of: member4, key: "probe").contains(probe.objectID))
+        assertFalse(store.relatedObjectIDs(of: member5, key: "probe").contains(probe.objectID))
+    }
+
+    /// A valid RuntimeSafety.Probe with only the values its initializer requires, and the objects it needs.
+    private func makeProbe(in context: NSManagedObjectContext) -> RuntimeSafety.Probe {
+        let probe = RuntimeSafety.Probe(context: context, primitiveValue: "primitiveValue 1")
+        return probe
+    }
+}
+
+/// Round-trip and constraint tests of RuntimeSafety.Reading (entity `Reading`).
+final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyModelTestSupport {
+    /// Create with every value, save, fetch in a fresh context, change every mutable property and
+    /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
+    func testRoundTrip() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let reading = RuntimeSafety.Reading(
+            insertInto: context,
+            value: Double(42.5),
+            context: "context 1",
+            setValue: "setValue 1",
+            willAccessValue: Int32(42),
+            didAccessValue: true,
+            willChangeValue: "willChangeValue 1",
+            didChangeValue: Date(timeIntervalSinceReferenceDate: 694224000),
+            validateValue: Int64(42),
+            committedValues: "committedValues 1",
+            awakeFromSnapshotEvents: Int16(42))
+        let probe = RuntimeSafety.Probe(context: context, primitiveValue: "primitiveValue 3")
+        reading.probe = probe
+
+        // 1. Every property holds what it was created with.
+        assertEqual(reading.value, Double(42.5))
+        assertEqual(reading.context, "context 1")
+        assertEqual(reading.setValue, "setValue 1")
+        assertEqual(reading.willAccessValue, Int32(42))
+        assertEqual(reading.didAccessValue, true)
+        assertEqual(reading.willChangeValue, "willChangeValue 1")
+        assertEqual(reading.didChangeValue, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(reading.validateValue, Int64(42))
+        assertEqual(reading.committedValues, "committedValues 1")
+        assertEqual(reading.awakeFromSnapshotEvents, Int16(42))
+        XCTAssertIdentical(reading.probe, probe)
+
+        // 2. Saving succeeds; a thrown error fails the test.
+        try context.save()
+
+        // 3. A fresh context fetches the same values from the store.
+        let reader = store.newContext()
+        let fetched: RuntimeSafety.Reading = try store.fetch("Reading", id: reading.objectID, in: reader)
+        assertEqual(fetched.objectID, reading.objectID)
+        assertEqual(fetched.value, Double(42.5))
+        assertEqual(fetched.context, "context 1")
+        assertEqual(fetched.setValue, "setValue 1")
+        assertEqual(fetched.willAccessValue, Int32(42))
+        assertEqual(fetched.didAccessValue, true)
+        assertEqual(fetched.willChangeValue, "willChangeValue 1")
+        assertEqual(fetched.didChangeValue, Date(timeIntervalSinceReferenceDate: 694224000))
+        assertEqual(fetched.validateValue, Int64(42))
+        assertEqual(fetched.committedValues, "committedValues 1")
+        assertEqual(fetched.awakeFromSnapshotEvents, Int16(42))
+        assertEqual(fetched.probe?.objectID, probe.objectID)
+        assertTrue(store.relatedObjectIDs(of: reader.object(with: probe.objectID), key: "objectIDs").contains(reading.objectID))
+
+        // 4. Every mutable property changed, and saved.
+        fetched.value = Double(43.5)
+        fetched.context = "context 2"
+        fetched.setValue = "setValue 2"
+        fetched.willAccessValue = Int32(43)
+        fetched.didAccessValue = false
+        fetched.willChangeValue = "willChangeValue 2"
+        fetched.didChangeValue = Date(timeIntervalSinceReferenceDate: 694310400)
+        fetched.validateValue = Int64(43)
+        fetched.committedValues = "committedValues 2"
+        fetched.awakeFromSnapshotEvents = Int16(43)
+        let newProbe = RuntimeSafety.Probe(context: reader, primitiveValue: "primitiveValue 4")
+        fetched.probe = newProbe
+        try reader.save()
+
+        // 5. Another fresh context fetches the changed values.
+        let checker = store.newContext()
+        let refetched: RuntimeSafety.Reading = try store.fetch("Reading", id: reading.objectID, in: checker)
+        assertEqual(refetched.objectID, reading.objectID)
+        assertEqual(refetched.value, Double(43.5))
+        assertEqual(refetched.context, "context 2")
+        assertEqual(refetched.setValue, "setValue 2")
+        assertEqual(refetched.willAccessValue, Int32(43))
+        assertEqual(refetched.didAccessValue, false)
+        assertEqual(refetched.willChangeValue, "willChangeValue 2")
+        assertEqual(refetched.didChangeValue, Date(timeIntervalSinceReferenceDate: 694310400))
+        assertEqual(refetched.validateValue, Int64(43))
+        assertEqual(refetched.committedValues, "committedValues 2")
+        assertEqual(refetched.awakeFromSnapshotEvents, Int16(43))
+        assertEqual(refetched.probe?.objectID, newProbe.objectID)
+        assertTrue(store.relatedObjectIDs(of: checker.object(with: newProbe.objectID), key: "objectIDs").contains(reading.objectID))
+    }
+}
+
 /// Round-trip and constraint tests of RuntimeSafety.Selector (entity `Selector`).
 final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
