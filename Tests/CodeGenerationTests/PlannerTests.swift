@@ -161,8 +161,11 @@ import Testing
         #expect(TestSupport.plan(schema, .init(configurationName: "Cloud")).0.classes.map(\.entityName) == ["A", "B"])
         let (_, unknown) = TestSupport.plan(schema, .init(configurationName: "Local"))
         #expect(unknown.errors.first?.message.contains("no configuration named 'Local'") == true)
+        // A name the model lacks is an error (a typo would select the wrong entities), with a suggestion.
         let (_, typo) = TestSupport.plan(schema, .init(excludedEntities: ["Z"]))
-        #expect(typo.warnings.count == 1)
+        #expect(typo.errors.map(\.message) == ["the model has no entity named 'Z' (--exclude or `exclude` in the config file)"])
+        let (_, near) = TestSupport.plan(schema, .init(includedEntities: ["A", "b"]))
+        #expect(near.errors.map(\.message) == ["the model has no entity named 'b' (--include or `include` in the config file); did you mean 'B'?"])
         #expect(throws: DiagnosticsError.self) {
             try CodeGenerator.generate(schema: schema, configuration: .init(configurationName: "Local"))
         }

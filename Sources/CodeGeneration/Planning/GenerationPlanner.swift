@@ -113,10 +113,13 @@ struct GenerationPlanner {
                 members = []
             }
         }
-        for name in (configuration.includedEntities ?? []) + configuration.excludedEntities
+        // Error: a misspelt name would otherwise generate the wrong entities and delete the others' files.
+        for (name, setting) in (configuration.includedEntities ?? []).map({ ($0, "include") })
+            + configuration.excludedEntities.map({ ($0, "exclude") })
         where !entityNames.contains(name) {
-            diagnostics.warning(
-                "the model has no entity named '\(name)' (named in the include/exclude settings)",
+            diagnostics.error(
+                "the model has no entity named '\(name)' (--\(setting) or `\(setting)` in the config file)"
+                    + SpellingSuggestion.hint(for: name, in: entityNames),
                 at: SourceLocation(path: schema.contentsPath, line: 0))
         }
 
@@ -168,7 +171,37 @@ struct GenerationPlanner {
             entityNamesByClassName[className] = entity.name
             selected.append(entity)
         }
+        // After a misspelt name the selection is not what the user meant: the error alone is reported.
+        if !diagnostics.hasErrors { warnAboutClassesLeftOut(by: skipped, from: selected) }
         return (selected, skipped)
+    }
+
+    /// A selected class that names the class of an entity the settings leave out (`--include Item` where
+    /// `Item.owner: Person`) compiles only when that class comes from elsewhere.
+    private mutating func warnAboutClassesLeftOut(by skipped: [SkippedEntity], from selected: [Entity]) {
+        let leftOut = Set(
+            skipped.lazy.filter { $0.reason == .excludedBySettings || $0.reason == .notInConfiguration }.map(\.entityName))
+        guard !leftOut.isEmpty else { return }
+        for entity in selected {
+            if let parent = entity.parentName, leftOut.contains(parent), let parentEntity = schema.entity(named: parent),
+                let parentClass = Self.customClass(of: parentEntity)
+            {
+                diagnostics.warning(
+                    "entity '\(entity.name)' is generated but its parent '\(parent)' is not (left out by the include/exclude "
+                        + "or configuration settings): \(entity.className ?? entity.name) inherits from \(parentClass), which must then come from elsewhere",
+                    at: entity.location)
+            }
+            for relationship in entity.relationships where leftOut.contains(relationship.destinationEntity) {
+                guard let destination = schema.entity(named: relationship.destinationEntity),
+                    let destinationClass = Self.customClass(of: destination)
+                else { continue }
+                diagnostics.warning(
+                    "relationship '\(entity.name).\(relationship.name)' refers to \(destinationClass), the class of entity "
+                        + "'\(destination.name)', which is not generated (left out by the include/exclude or configuration "
+                        + "settings): include '\(destination.name)' too, or \(destinationClass) must come from elsewhere",
+                    at: relationship.location)
+            }
+        }
     }
 
     /// The entity's class name; nil when it has none (older models write `NSManagedObject` for that).
