@@ -42,6 +42,19 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("Folder for the human files (written only when absent).", valueName: "dir"))
     var humanOutput: String?
 
+    @Option(help: ArgumentHelp(
+        "Human files: once (written when absent, then yours; default) or none (never written; no --human-output needed).",
+        valueName: "once|none"))
+    var humanFiles: GenerateSettings.HumanFiles?
+
+    @Flag(help: "Write no human files (--human-files none).")
+    var noHumanFiles = false
+
+    @Option(help: ArgumentHelp(
+        "Added to the class name to name its human file: +Model writes Item+Model.swift, so that another Item.swift in the target does not clash (SwiftPM: multiple producers).",
+        valueName: "suffix"))
+    var humanFileSuffix: String?
+
     @Option(help: ArgumentHelp("Folder for the generated XCTest round-trip and constraint tests.", valueName: "dir"))
     var testsOutput: String?
 
@@ -107,6 +120,9 @@ struct Generate: ParsableCommand {
         if let name = build.singleFile, name.contains("/") || !name.hasSuffix(".swift") {
             throw ValidationError("--single-file takes a file name ending in .swift, without folders (the folder is --output).")
         }
+        if noHumanFiles && humanFiles == .writeOnce {
+            throw ValidationError("--no-human-files and --human-files once cannot be combined.")
+        }
         if config.noConfig && config.config != nil {
             throw ValidationError("--config and --no-config cannot be combined.")
         }
@@ -122,7 +138,8 @@ struct Generate: ParsableCommand {
             configurationName: configurationName, templates: templates,
             includeXcodeGenerated: includeXcodeGenerated, warningsAsErrors: model.warningsAsErrors,
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
-            validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources)
+            validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
+            humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -189,6 +206,7 @@ struct Generate: ParsableCommand {
             throw DiagnosticsError(diagnostics)
         }
         diagnostics.append(contentsOf: prepared.diagnostics)
+        diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 
@@ -198,19 +216,63 @@ struct Generate: ParsableCommand {
         let report = try write(prepared, of: request, with: writer, check: check)
         keepUntilExit((loaded, prepared))
         if check {
+            var absent = Diagnostics()
+            for path in report.missingHumanFiles {
+                absent.warning(
+                    "human file is absent: a run without --check writes it once (or pass --no-human-files)",
+                    at: SourceLocation(path: Self.displayPath(path), line: 0))
+            }
             guard report.isUpToDate else {
-                var stale = Diagnostics()
-                for path in report.stale { stale.error("generated file is out of date: \(path)") }
-                for path in report.missing { stale.error("generated file is missing: \(path)") }
-                for path in report.extra { stale.error("generated file is no longer produced: \(path)") }
+                var stale = absent
+                for path in report.stale { stale.error("generated file is out of date", at: SourceLocation(path: Self.displayPath(path), line: 0)) }
+                for path in report.missing { stale.error("generated file is missing", at: SourceLocation(path: Self.displayPath(path), line: 0)) }
+                for path in report.extra {
+                    stale.error("generated file is no longer produced (a run without --check deletes it)", at: SourceLocation(path: Self.displayPath(path), line: 0))
+                }
+                stale.append(.note("to update them, run: \(Self.commandWithoutCheck())"))
                 throw DiagnosticsError(stale)
             }
+            DiagnosticPrinter.print(absent)
             if !quiet { print("Generated files are up to date.") }
             return
         }
         let printed = request.warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
         stamp?.record(report, diagnostics: printed.all.map(\.description))
         if !quiet { print(summary(of: report)) }
+    }
+
+    /// A warning for each human file of a class this model no longer generates (never deleted: it is the user's).
+    private func leftoverHumanFileWarnings(_ prepared: PreparedGeneration, _ request: GenerationRequest) -> Diagnostics {
+        var warnings = Diagnostics()
+        guard let humanDirectory = request.humanDirectory, request.scope == .all || request.scope == .withoutMachineFiles else {
+            return warnings
+        }
+        let produced = Set(prepared.plan.classes.map { prepared.plan.humanFileName(of: $0.className) })
+        for path in LeftoverHumanFiles.find(
+            in: humanDirectory, producedNames: produced, modelFileName: prepared.plan.modelFileName,
+            machineDirectory: request.machineDirectory, modelBanner: prepared.banner)
+        {
+            warnings.warning(
+                "human file of a class \(prepared.plan.modelFileName) no longer generates: it is yours and is kept; "
+                    + "delete it, or move what you still need",
+                at: SourceLocation(path: Self.displayPath(path), line: 0))
+        }
+        return warnings
+    }
+
+    /// `path` relative to the current folder when inside it, as the paths the user typed: the writer's are absolute.
+    static func displayPath(_ path: String) -> String {
+        for folder in Set([FileManager.default.currentDirectoryPath, OutputWriter.standardized(FileManager.default.currentDirectoryPath)]) {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        }
+        return path
+    }
+
+    /// This run's command line without `--check`: the command that brings the files up to date.
+    static func commandWithoutCheck() -> String {
+        let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--check" }
+        return (["managed-codegen"] + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }).joined(separator: " ")
     }
 
     /// Each file goes to the writer as soon as it is rendered: a large model's output is never all in memory.
@@ -343,3 +405,4 @@ struct BuildIntegrationOptions: ParsableArguments {
 
 extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
 extension GeneratorConfiguration.TestsModelBundle: ExpressibleByArgument {}
+extension GenerateSettings.HumanFiles: ExpressibleByArgument {}

@@ -272,8 +272,10 @@ import Testing
         ])
         let (plan, _) = TestSupport.plan(schema)
         #expect(plan.class("A")?.unavailableInheritedInitializers.isEmpty == true)
-        #expect(plan.class("B")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:)"])
-        #expect(plan.class("C")?.unavailableInheritedInitializers.map(\.displayName) == ["init(context:a:b:)", "init(context:a:)"])
+        #expect(plan.class("B")?.unavailableInheritedInitializers.map { $0.parameters.map(\.key) } == [["a"]])
+        #expect(plan.class("C")?.unavailableInheritedInitializers.map { $0.parameters.map(\.key) } == [["a", "b"], ["a"]])
+        // The messages name the initializer without its parameters: stable when a model version adds one.
+        #expect(plan.class("C")?.initializer?.displayName == "init(context:...)")
         // A parent whose class is NSManagedObject has no class: its properties belong to the child's class.
         let d = try #require(plan.class("D"))
         #expect(d.superclassName == "NSManagedObject" && d.attributes.map(\.key) == ["n"])

@@ -18,6 +18,11 @@ public struct GenerationPlan: Hashable, Sendable {
     public var generatesValidationSupport = true
     /// This model's own helper types, written only when a class uses them.
     public var supportTypes: ModelSupportTypes
+    /// ``GeneratorConfiguration/humanFileSuffix``.
+    public var humanFileSuffix = ""
+
+    /// `Item.swift`, `Item+Model.swift`: the human file of the class `className`.
+    public func humanFileName(of className: String) -> String { className + humanFileSuffix + ".swift" }
 
     public var usesOrderedRelationships: Bool {
         classes.contains { $0.relationships.contains { $0.kind == .orderedToMany && !$0.accessors.isEmpty } }
@@ -178,7 +183,7 @@ public struct InitializerPlan: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The superclass's generated initializer has the same signature.
     public var isOverride: Bool
-    /// `init(context:itemId:name:)`, for the unavailable initializers' messages.
+    /// `init(context:...)`, for the unavailable initializers' messages.
     public var displayName: String
 
     /// The managed object context parameter's label: `context`, or `insertInto` (NSManagedObject's own label,

@@ -79,7 +79,7 @@ struct GenerationPlanner {
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
             accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
             composites: composites, generatesValidationSupport: configuration.generatesValidationSupport,
-            supportTypes: supportTypes)
+            supportTypes: supportTypes, humanFileSuffix: configuration.humanFileSuffix)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
@@ -320,19 +320,11 @@ struct GenerationPlanner {
         return plan
     }
 
-    /// `init(context:itemId:name:)`, `init(insertInto:context:)`
+    /// `init(context:...)`, `init(insertInto:...)`, `init(context:)` without parameters: short, and stable when a
+    /// model version adds a property (the unavailable initializers' messages name it in every class).
     private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
-        let head = parameters.contains { $0.swiftName == InitializerPlan.standardContextLabel } ? "init(insertInto:" : "init(context:"
-        var count = head.utf8.count + 1
-        for parameter in parameters { count += parameter.key.utf8.count + 1 }
-        return String(utf8Count: count) { text in
-            text.append(head)
-            for parameter in parameters {
-                text.append(parameter.key)
-                text.append(":")
-            }
-            text.append(")")
-        }
+        let label = parameters.contains { $0.swiftName == InitializerPlan.standardContextLabel } ? "insertInto" : InitializerPlan.standardContextLabel
+        return parameters.isEmpty ? "init(\(label):)" : "init(\(label):...)"
     }
 
     /// Whether the property is declared (in the class, `Keys`, the initializer, hooks and tests), by the one name
