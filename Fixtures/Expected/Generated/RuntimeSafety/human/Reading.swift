@@ -1,4 +1,4 @@
-// Reading.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Reading.swift: written once by managed-codegen for RuntimeSafety.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Reading+Generated.swift.
 import CoreData
 import Foundation
