@@ -90,17 +90,13 @@ struct PluginIntegrationTests {
         try swift(["package", "--allow-writing-to-package-directory", "generate-managed-objects"] + extra)
     }
 
-    /// Every file under `directory` with its modification date.
-    /// Source files' modification dates: what a build's recompilation depends on. The generator's
-    /// no-change stamp (and the folders holding it) may be refreshed by a run that rewrote nothing, e.g.
-    /// after SwiftPM relinked the tool.
+    /// Every file under `directory` with its modification date: what a build's recompilation depends on.
     func modificationDates(under directory: URL) -> [String: Date] {
         var dates: [String: Date] = [:]
         let keys: Set<URLResourceKey> = [.contentModificationDateKey, .isRegularFileKey]
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: Array(keys))
         while let url = enumerator?.nextObject() as? URL {
-            guard !url.lastPathComponent.hasPrefix(GenerationStamp.fileNamePrefix),
-                let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
+            guard let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
                 let date = values.contentModificationDate
             else { continue }
             dates[url.path] = date
