@@ -70,7 +70,7 @@ public enum CodeGenerator {
     ) -> (GenerationPlan, Diagnostics) {
         var planner = GenerationPlanner(schema: schema, configuration: configuration, hooks: hooks)
         let plan = planner.plan()
-        return (plan, planner.diagnostics)
+        return (plan, planner.diagnostics.coalescingModelWideCauses())
     }
 
 }

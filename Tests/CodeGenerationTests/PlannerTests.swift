@@ -152,6 +152,21 @@ import Testing
         #expect(quiet.all.isEmpty)
     }
 
+    /// Codegen Class Definition on every entity (a model Xcode generated for): one warning with a count, and one
+    /// saying that no class comes out of the model, and why.
+    @Test func aModelYieldingNoClassSaysSoOnce() throws {
+        let schema = Build.schema(["A", "B", "C"].map { Build.entity($0, codegen: .class) } + [Build.entity("Plain", className: .some(nil))])
+        let (plan, diagnostics) = TestSupport.plan(schema)
+        #expect(plan.classes.isEmpty)
+        #expect(diagnostics.warnings.map(\.message) == [
+            "3 entities are not generated (the first here): their Codegen setting is Class Definition, so Xcode generates "
+                + "their classes itself; set Codegen to Manual/None to generate them here, or pass --include-xcode-generated",
+            "no class is generated from this model: of its 4 entities, 1 with no custom class (set Class > Name in the model "
+                + "editor's Data Model inspector); 3 with Codegen Class Definition or Category/Extension (set Manual/None, or pass --include-xcode-generated)",
+        ])
+        #expect(TestSupport.plan(Build.schema([])).1.warnings.map(\.message) == ["no class is generated: the model has no entities"])
+    }
+
     @Test func includeExcludeAndConfigurationFilters() throws {
         let schema = Build.schema(
             ["A", "B", "C"].map { Build.entity($0) },

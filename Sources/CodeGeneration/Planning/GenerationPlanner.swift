@@ -147,10 +147,16 @@ struct GenerationPlanner {
             }
             if entity.codeGenerationType != .manual && !configuration.generateXcodeCodegenEntities {
                 let setting = entity.codeGenerationType == .class ? "Class Definition" : "Category/Extension"
-                diagnostics.warning(
+                // Often the whole model's setting: reported once, with a count, when several entities share it.
+                var warning = Diagnostic.warning(
                     "entity '\(entity.name)' is not generated: its Codegen setting is \(setting), so Xcode generates "
                         + "\(className) itself; set Codegen to Manual/None to generate it here",
                     at: entity.location)
+                warning.modelWideCause = .init(
+                    key: "codegen=\(setting)", summaryPrefix: "",
+                    summarySuffix: " entities are not generated (the first here): their Codegen setting is \(setting), so Xcode "
+                        + "generates their classes itself; set Codegen to Manual/None to generate them here, or pass --include-xcode-generated")
+                diagnostics.append(warning)
                 skip(.xcodeGeneratesClass)
                 continue
             }
@@ -173,7 +179,32 @@ struct GenerationPlanner {
         }
         // After a misspelt name the selection is not what the user meant: the error alone is reported.
         if !diagnostics.hasErrors { warnAboutClassesLeftOut(by: skipped, from: selected) }
+        if selected.isEmpty && !diagnostics.hasErrors { warnThatNothingIsGenerated(skipped) }
         return (selected, skipped)
+    }
+
+    /// A model that yields no class says why, rather than writing nothing silently.
+    private mutating func warnThatNothingIsGenerated(_ skipped: [SkippedEntity]) {
+        let location = SourceLocation(path: schema.contentsPath, line: 0)
+        guard !skipped.isEmpty else {
+            diagnostics.warning("no class is generated: the model has no entities", at: location)
+            return
+        }
+        var counts: [SkippedEntity.Reason: Int] = [:]
+        for entity in skipped { counts[entity.reason, default: 0] += 1 }
+        let reasons: [(SkippedEntity.Reason, String)] = [
+            (.noCustomClass, "no custom class (set Class > Name in the model editor's Data Model inspector)"),
+            (.xcodeGeneratesClass, "Codegen Class Definition or Category/Extension (set Manual/None, or pass --include-xcode-generated)"),
+            (.excludedBySettings, "left out by --include/--exclude"),
+            (.notInConfiguration, "not in the chosen configuration"),
+            (.ignoredByUserInfo, "ignored by their userInfo"),
+            (.invalidClassName, "a class name that is not a Swift identifier"),
+            (.duplicateClassName, "the class name of another entity"),
+        ]
+        let parts = reasons.compactMap { reason, text in counts[reason].map { "\($0) with \(text)" } }
+        diagnostics.warning(
+            "no class is generated from this model: of its \(skipped.count) entities, " + parts.joined(separator: "; "),
+            at: location)
     }
 
     /// A selected class that names the class of an entity the settings leave out (`--include Item` where
@@ -418,12 +449,8 @@ struct GenerationPlanner {
                 "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
                     + "it is declared as \(type.name)",
                 at: attribute.location)
-        } else if attribute.type == .transformable, SwiftTypeTable.isSwiftOnlyTypeName(type.name) {
-            diagnostics.warning(
-                "attribute '\(attribute.name)' is Transformable with the Swift-only type '\(type.name)': "
-                    + "Core Data's transformers archive only NSObject subclasses (NSSecureCoding); use a class such as NSArray",
-                at: attribute.location)
         }
+        // A Transformable the default transformer cannot archive is the schema checks' warning (SwiftTypeTable.needsOwnTransformer).
         let declaration: AttributePlan.Declaration
         switch (type.storage == .scalar && type.isOptional, attribute.isDerived) {
         case (true, false): declaration = .optionalScalar

@@ -306,9 +306,14 @@ private struct Checker {
         }
         if attribute.type == .transformable, let className = attribute.customClassName {
             if SwiftTypeTable.isSwiftOnlyTypeName(className) {
-                diagnostics.warning(
-                    "customClassName '\(className)' of Transformable attribute '\(qualified)' is a Swift-only type; value transformers archive NSObject subclasses (use e.g. NSArray)",
-                    at: attribute.location)
+                if SwiftTypeTable.needsOwnTransformer(customClassName: className, valueTransformerName: attribute.valueTransformerName) {
+                    diagnostics.warning(
+                        "customClassName '\(className)' of Transformable attribute '\(qualified)' holds values the default transformer "
+                            + "(NSSecureUnarchiveFromData) cannot archive: it archives NSArray, NSDictionary, NSSet, NSString, NSNumber, "
+                            + "NSDate, NSData, NSURL, NSUUID and NSNull, and the Swift types bridged to them; name a value transformer "
+                            + "that archives it, or use such a type",
+                        at: attribute.location)
+                }
             } else if SwiftTypeTable.transformableClassName(className) == nil {
                 diagnostics.warning(
                     "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)
