@@ -14,11 +14,15 @@ struct Generate: ParsableCommand {
         discussion: """
             Writes, for every entity with a custom class and Codegen set to Manual/None:
               <output>/Item+Generated.swift: rewritten on every run; do not edit
-              <human-output>/Item.swift: written once, then yours (hooks, helpers)
-              <output>/ManagedValidation+Generated.swift: once per model
+              <human-output>/Item.swift: written once, then yours (hooks, helpers);
+                (none with --no-human-files; Item+Model.swift: --human-file-suffix)
+            and for the model:
+              <output>/ManagedValidation+Generated.swift: validation, optional scalars
+              <output>/<Model>ModelSupport+Generated.swift: with ordered relationships
               <tests-output>/<Model>ModelTests.swift: with --tests-output
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files \
-            carrying the generator's banner). On any error nothing is written.
+            carrying the generator's banner), their human files are kept with a warning. On any error (an \
+            --include naming no entity too) nothing is written.
 
             Settings come from the flags, then the config file (--config PATH, else managed-codegen.yml in \
             the folder holding the model bundle; its keys are the long names of these flags, its relative \
