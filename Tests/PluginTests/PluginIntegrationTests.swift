@@ -157,8 +157,16 @@ struct PluginIntegrationTests {
         try write("// edited\n", to: sources.appendingPathComponent("Inventory/Generated/Tag+Generated.swift"))
         let stale = try generateManagedObjects(["--check"])
         #expect(stale.status != 0)
-        #expect(stale.output.contains("error: generated file is out of date: "))
-        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift"))
+        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift: error: generated file is out of date"), "\(stale.output)")
+        #expect(stale.output.contains("note: to update them, run: managed-codegen generate "), "\(stale.output)")
+
+        // --no-human-files: no human file is written, and --check does not miss them.
+        try FileManager.default.removeItem(at: sources.appendingPathComponent("Inventory/Model"))
+        let noHuman = try generateManagedObjects(["--no-human-files", "--target", "Inventory"])
+        #expect(noHuman.status == 0, "\(noHuman.output)")
+        #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("Inventory/Model").path))
+        let noHumanCheck = try generateManagedObjects(["--no-human-files", "--check", "--target", "Inventory"])
+        #expect(noHumanCheck.status == 0, "\(noHumanCheck.output)")
     }
 
     @Test func buildToolPluginRunsOnBuildAndAgainOnlyWhenTheModelChanged() throws {
