@@ -103,4 +103,31 @@ nonisolated public final class Reading: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Reading> {
         NSFetchRequest<Reading>(entityName: "Reading")
     }
+
+    // Only because validateConsistency() exists: super runs the model's checks and the parent classes' hooks.
+    public override func validateForInsert() throws {
+        try ManagedValidation.validate { try super.validateForInsert() } then: { try validateConsistency() }
+    }
+
+    public override func validateForUpdate() throws {
+        try ManagedValidation.validate { try super.validateForUpdate() } then: { try validateConsistency() }
+    }
+
+    // MARK: Validation bridges
+    // Core Data's validateValue(_:forKey:) calls validate<Key>:error: through the Objective-C runtime when the
+    // object implements it (NSManagedObject; Key-Value Coding Programming Guide, "Adding Validation": validation
+    // is opted into property by property). One bridge per hook written; an override runs the parent's first.
+    @objc(validateValue:error:)
+    func validateValue(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+        // A missing value is Core Data's to report: it knows which are optional.
+        guard let value = (value.pointee as? NSNumber)?.doubleValue else { return }
+        try validateValue(value)
+    }
+
+    @objc(validateContext:error:)
+    func validateContext(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+        // A missing value is Core Data's to report: it knows which are optional.
+        guard let context = value.pointee as? String else { return }
+        try validateContext(context)
+    }
 }

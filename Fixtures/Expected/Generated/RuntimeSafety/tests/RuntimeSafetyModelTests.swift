@@ -129,6 +129,15 @@ final class RuntimeSafetyModelTestStore {
         }
     }
 
+    /// Fails unless `save` throws an error for `key` (any code): one a validation hook threw, alone or among others.
+    func assertHookError(_ save: @autoclosure () throws -> Void, key: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { $0.userInfo[NSValidationKeyErrorKey] as? String == key },
+                "no error for '\(key)' in \(error)", file: file, line: line)
+        }
+    }
+
     /// Fails unless `save` throws an NSValidationMultipleErrorsError whose NSDetailedErrorsKey lists exactly `expected`.
     func assertValidationErrors(
         _ save: @autoclosure () throws -> Void, _ expected: [(code: Int, key: String)],
@@ -658,6 +667,30 @@ final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyModelTestSupport
         assertEqual(refetched.awakeFromSnapshotEvents, Int16(43))
         assertEqual(refetched.probe?.objectID, newProbe.objectID)
         assertTrue(store.relatedObjectIDs(of: checker.object(with: newProbe.objectID), key: "objectIDs").contains(reading.objectID))
+    }
+
+    /// `validateValue(_:)` rejects Double.infinity: its error reaches save() for 'value'.
+    func testValidateValueErrorReachesSave() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let reading = makeReading(in: context)
+        reading.value = Double.infinity
+        store.assertHookError(try context.save(), key: "value")
+    }
+
+    /// `validateContext(_:)` rejects "": its error reaches save() for 'context'.
+    func testValidateContextErrorReachesSave() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let reading = makeReading(in: context)
+        reading.context = ""
+        store.assertHookError(try context.save(), key: "context")
+    }
+
+    /// A valid RuntimeSafety.Reading with only the values its initializer requires, and the objects it needs.
+    private func makeReading(in context: NSManagedObjectContext) -> RuntimeSafety.Reading {
+        let reading = RuntimeSafety.Reading(insertInto: context, value: Double(42.5), context: "context 1")
+        return reading
     }
 }
 
