@@ -67,7 +67,7 @@ def snapshot(folder):
 
 
 def folder_size(folder):
-    """Bytes of generated Swift (the no-change stamp left out)."""
+    """Bytes of generated Swift."""
     return sum(os.path.getsize(os.path.join(root, name)) for root, _, files in os.walk(folder) for name in files
                if name.endswith(".swift"))
 

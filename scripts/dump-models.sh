@@ -39,7 +39,7 @@ for bundle in "${bundles[@]}"; do
         rm -rf "$folder"
         if "$TOOL" generate "$bundle" ${version:+--model-version "$version"} --output "$folder" --machine-only \
             --include-xcode-generated --no-config --quiet; then
-            rm -f "$folder"/.managed-codegen-stamp.*
+            :
         else
             echo "failed: $bundle${version:+ ($version)}" >&2
             failed=$((failed + 1))

@@ -1,21 +1,25 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-managed-objects [--target NAME]... [--check]`
+/// `swift package --allow-writing-to-package-directory generate-managed-objects [--target NAME]... [--check]
+/// [--no-human-files]`
 ///
 /// Runs `managed-codegen generate` for every Core Data model in the chosen Swift targets (all of them by
 /// default). The folders come from the model's `managed-codegen.yml`; where it sets none, machine files
-/// go to `<target>/Generated` and human files to `<target>/Model`.
+/// go to `<target>/Generated` and human files to `<target>/Model` (none with `--no-human-files` or
+/// `human-files: none`).
 @main
 struct GenerateManagedObjects {
     struct Options {
         var targetNames: [String]
         var check: Bool
+        var noHumanFiles: Bool
 
         init(_ arguments: [String]) throws {
             var extractor = ArgumentExtractor(arguments)
             targetNames = extractor.extractOption(named: "target")
             check = extractor.extractFlag(named: "check") > 0
+            noHumanFiles = extractor.extractFlag(named: "no-human-files") > 0
             guard extractor.remainingArguments.isEmpty else {
                 throw PluginError.unknownArguments(extractor.remainingArguments)
             }
@@ -34,6 +38,7 @@ struct GenerateManagedObjects {
             log("\(targetName): \(model.url.lastPathComponent) (\(config))")
             var arguments = ["generate", model.url.path, "--target-directory", targetDirectory.path]
             if options.check { arguments.append("--check") }
+            if options.noHumanFiles { arguments.append("--no-human-files") }
             let status = try ToolRunner.run(tool, arguments)
             if status != 0 {
                 Diagnostics.error(PluginError.generatorFailed(model: model.url.path, status: status).description)

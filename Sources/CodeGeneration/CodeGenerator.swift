@@ -70,7 +70,7 @@ public enum CodeGenerator {
     ) -> (GenerationPlan, Diagnostics) {
         var planner = GenerationPlanner(schema: schema, configuration: configuration, hooks: hooks)
         let plan = planner.plan()
-        return (plan, planner.diagnostics)
+        return (plan, planner.diagnostics.coalescingModelWideCauses())
     }
 
 }
@@ -126,7 +126,7 @@ public struct PreparedGeneration: Sendable {
                     GeneratedFile(
                         relativePath: Self.machineFileName(of: name), utf8: try templates.render(context, with: .entityMachine),
                         kind: .machine))
-                emit(GeneratedFile(relativePath: "\(name).swift", utf8: try templates.render(context, with: .entityHuman), kind: .human))
+                emit(GeneratedFile(relativePath: plan.humanFileName(of: name), utf8: try templates.render(context, with: .entityHuman), kind: .human))
                 return nil
             } catch {
                 return error

@@ -19,6 +19,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case testsModelBundle = "tests-model-bundle"
     case validationSupport = "validation-support"
     case hookSources = "hook-sources"
+    case humanFiles = "human-files"
+    case humanFileSuffix = "human-file-suffix"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -35,12 +37,13 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var valueKind: ValueKind {
         switch self {
         case .output, .humanOutput, .testsOutput, .templates: .path
-        case .moduleName, .configuration: .string
+        case .moduleName, .configuration, .humanFileSuffix: .string
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
         case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport: .boolean
         case .accessLevel: .oneOf(GeneratorConfiguration.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorConfiguration.TestsModelBundle.allCases.map(\.rawValue))
+        case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
         }
     }
 
@@ -63,6 +66,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .validationSupport: .flag(\.validationSupport)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
+        case .humanFiles: .humanFiles(\.humanFiles)
+        case .humanFileSuffix: .text(\.humanFileSuffix)
         }
     }
 
@@ -72,6 +77,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case flag(WritableKeyPath<GenerateSettings, Bool?>)
         case accessLevel(WritableKeyPath<GenerateSettings, GeneratorConfiguration.AccessLevel?>)
         case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorConfiguration.TestsModelBundle?>)
+        case humanFiles(WritableKeyPath<GenerateSettings, GenerateSettings.HumanFiles?>)
     }
 
     /// A parsed value of this key's ``valueKind``.
@@ -90,6 +96,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             settings[keyPath: keyPath] = GeneratorConfiguration.AccessLevel(rawValue: text)
         case (.testsModelBundle(let keyPath), .text(let text)):
             settings[keyPath: keyPath] = GeneratorConfiguration.TestsModelBundle(rawValue: text)
+        case (.humanFiles(let keyPath), .text(let text)):
+            settings[keyPath: keyPath] = GenerateSettings.HumanFiles(rawValue: text)
         default: preconditionFailure("\(rawValue): a value of the wrong kind reached the settings")
         }
     }
@@ -102,6 +110,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .accessLevel(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         case .testsModelBundle(let keyPath):
+            settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .humanFiles(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         }
     }

@@ -31,6 +31,17 @@ public struct GenerateSettings: Hashable, Sendable {
     public var validationSupport: Bool?
     /// Folders (or Swift files) scanned for validation hooks, besides the human-files folder.
     public var hookSources: [String]?
+    /// Whether human files are written (`human-files: none`, `--no-human-files`: never; then no human-files
+    /// folder is needed).
+    public var humanFiles: HumanFiles?
+    /// Added to the class name to name its human file (`+Model`: `Item+Model.swift`).
+    public var humanFileSuffix: String?
+
+    /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
+    public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
+        case writeOnce = "once"
+        case omitted = "none"
+    }
 
     public init(
         output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
@@ -38,9 +49,12 @@ public struct GenerateSettings: Hashable, Sendable {
         includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil,
-        validationSupport: Bool? = nil, hookSources: [String]? = nil
+        validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
+        humanFileSuffix: String? = nil
     ) {
         self.hookSources = hookSources
+        self.humanFiles = humanFiles
+        self.humanFileSuffix = humanFileSuffix
         self.output = output
         self.humanOutput = humanOutput
         self.testsOutput = testsOutput
@@ -110,18 +124,29 @@ public struct GenerationRequest: Hashable, Sendable {
         var scope = requestedScope
         if scope == .all && settings.skipMachineFiles == true { scope = .withoutMachineFiles }
         let needsMachine = scope != .withoutMachineFiles
-        let needsHuman = scope == .all || scope == .withoutMachineFiles
+        let writesTests = scope == .all || scope == .withoutMachineFiles
+        let writesHuman = writesTests && settings.humanFiles != .omitted
         var diagnostics = Diagnostics()
+        if let suffix = settings.humanFileSuffix,
+            suffix.contains("/") || suffix.contains("\0") || suffix == "+Generated" || suffix.hasSuffix(".swift")
+        {
+            diagnostics.error(
+                "the human-file suffix '\(suffix)' must be part of a file name (no '/', not '+Generated', no '.swift'): e.g. +Model for Item+Model.swift")
+        }
         let origin = configPath.map { " or `\(ConfigKey.output.rawValue)` in \($0)" } ?? ""
         if needsMachine && settings.output == nil {
             diagnostics.error("no output folder for the machine files: pass --output DIR\(origin)")
         }
-        if needsHuman && settings.humanOutput == nil {
+        if writesHuman && settings.humanOutput == nil {
             let humanOrigin = configPath.map { " or `\(ConfigKey.humanOutput.rawValue)` in \($0)" } ?? ""
-            diagnostics.error("no output folder for the human files: pass --human-output DIR\(humanOrigin)")
+            diagnostics.error(
+                "no output folder for the human files: pass --human-output DIR\(humanOrigin), or --no-human-files to write none")
+        }
+        let testsDirectory = writesTests ? settings.testsOutput : nil
+        if !needsMachine && !writesHuman && testsDirectory == nil {
+            diagnostics.error("nothing to write: --skip-machine-files with --no-human-files and no --tests-output")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        let testsDirectory = needsHuman ? settings.testsOutput : nil
         return GenerationRequest(
             configuration: GeneratorConfiguration(
                 accessLevel: settings.accessLevel ?? .public,
@@ -134,11 +159,12 @@ public struct GenerationRequest: Hashable, Sendable {
                 generateXcodeCodegenEntities: settings.includeXcodeGenerated ?? false,
                 generatesTests: testsDirectory != nil,
                 testsModelBundle: settings.testsModelBundle ?? .class,
-                generatesValidationSupport: settings.validationSupport ?? true
+                generatesValidationSupport: settings.validationSupport ?? true,
+                humanFileSuffix: settings.humanFileSuffix ?? ""
             ),
             scope: scope,
             machineDirectory: needsMachine ? settings.output : nil,
-            humanDirectory: needsHuman ? settings.humanOutput : nil,
+            humanDirectory: writesHuman ? settings.humanOutput : nil,
             testsDirectory: testsDirectory,
             warningsAsErrors: settings.warningsAsErrors ?? false,
             hookSources: ([settings.humanOutput].compactMap { $0 } + (settings.hookSources ?? [])).reduce(into: []) { all, path in
@@ -151,11 +177,13 @@ public struct GenerationRequest: Hashable, Sendable {
     /// Whether `file` is written, for scopes that choose file by file; nil for `--single-file`, which
     /// combines the machine files into one.
     public func includes(_ file: GeneratedFile) -> Bool? {
-        switch scope {
-        case .all: file.kind != .tests || testsDirectory != nil
-        case .machineOnly: file.kind == .machine || file.kind == .support
-        case .singleFile: nil
-        case .withoutMachineFiles: file.kind == .human || (file.kind == .tests && testsDirectory != nil)
+        switch (scope, file.kind) {
+        case (.singleFile, _): nil
+        case (.machineOnly, let kind): kind == .machine || kind == .support
+        case (.all, .human), (.withoutMachineFiles, .human): humanDirectory != nil
+        case (.all, .tests), (.withoutMachineFiles, .tests): testsDirectory != nil
+        case (.all, _): true
+        case (.withoutMachineFiles, _): false
         }
     }
 
@@ -170,7 +198,7 @@ public struct GenerationRequest: Hashable, Sendable {
     /// that the writer's stale-file cleanup (banner files in the machine folder) never reaches a folder
     /// this run does not own.
     public var destinations: OutputWriter.Destinations {
-        let machine = machineDirectory ?? humanDirectory!
+        let machine = machineDirectory ?? humanDirectory ?? testsDirectory!
         return OutputWriter.Destinations(
             machineDirectory: machine, humanDirectory: humanDirectory ?? machine, testsDirectory: testsDirectory)
     }

@@ -19,6 +19,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
+    /// A cause shared by the whole model (an unknown `codeGenerationType` value), met once per entity: the
+    /// diagnostics of one cause are reported once (``Diagnostics/coalescingModelWideCauses()``).
+    public var modelWideCause: ModelWideCause?
+
+    /// `key` names the cause; `summary(count)` is the one message for `count` occurrences (more than one).
+    public struct ModelWideCause: Hashable, Sendable {
+        public var key: String
+        public var summaryPrefix: String
+        public var summarySuffix: String
+
+        /// The summary is `"\(prefix)\(count)\(suffix)"`: `unknown codeGenerationType 'x' on ` 12 ` entities; …`.
+        public init(key: String, summaryPrefix: String, summarySuffix: String) {
+            self.key = key
+            self.summaryPrefix = summaryPrefix
+            self.summarySuffix = summarySuffix
+        }
+    }
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
@@ -71,6 +88,25 @@ public struct Diagnostics: Sendable, Hashable {
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// The diagnostics of one model-wide cause become one, at the first one's place, counting them.
+    public func coalescingModelWideCauses() -> Diagnostics {
+        guard all.contains(where: { $0.modelWideCause != nil }) else { return self }
+        var counts: [String: Int] = [:]
+        for diagnostic in all { if let cause = diagnostic.modelWideCause { counts[cause.key, default: 0] += 1 } }
+        var seen: Set<String> = []
+        var result: [Diagnostic] = []
+        for var diagnostic in all {
+            guard let cause = diagnostic.modelWideCause, let count = counts[cause.key], count > 1 else {
+                result.append(diagnostic)
+                continue
+            }
+            guard seen.insert(cause.key).inserted else { continue }
+            diagnostic.message = cause.summaryPrefix + String(count) + cause.summarySuffix
+            result.append(diagnostic)
+        }
+        return Diagnostics(result)
+    }
 
     /// `--warnings-as-errors`: every warning becomes an error.
     public func promotingWarnings() -> Diagnostics {

@@ -18,44 +18,70 @@ public enum SwiftNames {
         "super", "throws", "true", "try", "_",
     ]
 
-    /// Members of NSManagedObject and NSObject that a model property must not shadow: Core Data
-    /// refuses such properties at run time or the generated class would not compile.
-    public static let reservedMemberNames: Set<String> = [
+    // MARK: Which property names generated Swift declares
+    //
+    // One rule, used by the schema checks (how severe) and every planner (what is declared): a property is
+    // declared under its own name unless `propertyNameClash(_:)` names a reason.
+
+    /// Why a model property cannot be declared under its own name; nil when it can (the rule is
+    /// `propertyNameClash(_:)`).
+    public enum PropertyNameClash: Hashable, Sendable {
+        /// Not a Swift identifier: no declaration (nor `@NSManaged` KVC key) can carry it. An error of the checks.
+        case notAnIdentifier
+        /// A no-parameter member of NSObject or NSManagedObject (`description`, `objectID`, `isDeleted`, …):
+        /// Core Data rejects the property at run time (NSPropertyDescription.name). An error of the checks.
+        case rejectedByCoreData
+        /// An Objective-C property of NSManagedObject whose getter is named otherwise (`deleted`, getter
+        /// `isDeleted`): Core Data accepts the property, but Swift cannot declare a member of that name. A warning
+        /// naming the way out: `value(forKey:)` with the key, or renaming the property.
+        case importedUnderGetterName(swiftName: String)
+    }
+
+    /// Why the property `name` cannot be declared in a generated class; nil when it is declared like any other
+    /// (names that are only base names of members taking arguments, `value` or `context`, included: Xcode's
+    /// codegen declares them too).
+    public static func propertyNameClash(_ name: String) -> PropertyNameClash? {
+        // Mostly without hashing `name` (the checks and planners ask for every property).
+        if reservedMemberNameFilter.mayContain(name) {
+            if forbiddenPropertyNames.contains(name) { return .rejectedByCoreData }
+            if propertyNamesImportedUnderGetterNames.contains(name) {
+                return .importedUnderGetterName(swiftName: "is" + capitalizedFirst(name))
+            }
+        }
+        return isIdentifier(name) ? nil : .notAnIdentifier
+    }
+
+    /// Names of no-parameter members of NSObject and NSManagedObject (and words Swift reserves for members,
+    /// `self`, `init`): Core Data refuses such properties at run time (its rule, NSPropertyDescription.name,
+    /// forbids names of no-parameter methods), and the generated class would not compile.
+    /// A stored constant: rebuilding the set on every lookup was 4% of a whole generation run.
+    public static let forbiddenPropertyNames: Set<String> = [
         "description", "debugDescription", "entity", "objectID", "managedObjectContext", "isDeleted",
         "isInserted", "isUpdated", "isFault", "hasChanges", "hasPersistentChangedValues", "faultingState",
-        "changedValues", "changedValuesForCurrentEvent", "committedValues", "hash", "hashValue", "class",
+        "changedValues", "changedValuesForCurrentEvent", "hash", "hashValue", "class",
         "superclass", "self", "isProxy", "zone", "classForCoder", "classForKeyedArchiver", "observationInfo",
-        "value", "primitiveValue", "setValue", "setPrimitiveValue", "willAccessValue", "didAccessValue",
-        "willChangeValue", "didChangeValue", "awakeFromFetch", "awakeFromInsert", "awakeFromSnapshotEvents",
-        "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault", "prepareForDeletion",
-        "validateForInsert", "validateForUpdate", "validateForDelete", "validateValue", "objectIDs",
-        "fetchRequest", "context", "init", "copy", "mutableCopy", "dealloc", "retain", "release", "autorelease",
-        "deleted", "inserted", "updated", "fault",
+        "awakeFromFetch", "awakeFromInsert", "willSave", "didSave", "willTurnIntoFault", "didTurnIntoFault",
+        "prepareForDeletion", "validateForInsert", "validateForUpdate", "validateForDelete",
+        "fetchRequest", "init", "copy", "mutableCopy", "dealloc", "retain", "release", "autorelease",
     ]
 
-    /// The entries of `reservedMemberNames` that are Objective-C property names of NSManagedObject whose getter
-    /// is named otherwise (`@property (getter=isDeleted) BOOL deleted`). Swift imports the property as
-    /// `isDeleted` and keeps `deleted` as an unavailable declaration renamed to it, so a sub-class member named
-    /// `deleted` is taken as an override of it and cannot compile ("overriding declaration requires an
-    /// 'override' keyword", "'deleted' has been renamed to 'isDeleted'"). Core Data accepts such properties:
-    /// they are not no-parameter methods (Objective-C code declares them with getter `deleted`).
+    /// Objective-C property names of NSManagedObject whose getter is named otherwise
+    /// (`@property (getter=isDeleted) BOOL deleted`). Swift imports the property as `isDeleted` and keeps
+    /// `deleted` as an unavailable declaration renamed to it, so a sub-class member named `deleted` is taken as
+    /// an override of it and cannot compile ("overriding declaration requires an 'override' keyword", "'deleted'
+    /// has been renamed to 'isDeleted'"). Core Data accepts such properties: they are not no-parameter methods
+    /// (Objective-C code declares them with getter `deleted`).
     public static let propertyNamesImportedUnderGetterNames: Set<String> = ["deleted", "inserted", "updated", "fault"]
 
-    /// The entries of `reservedMemberNames` that are only base names of members taking arguments
-    /// (`value(forKey:)`, `willChangeValue(forKey:)`, `committedValues(forKeys:)`, …) or the label of the
-    /// generated `init(context:)`. A property with such a name compiles, and Core Data accepts it: its rule
-    /// (NSPropertyDescription.name) forbids only names of no-parameter methods of NSObject/NSManagedObject.
-    public static let reservedBaseNamesOfMembersTakingArguments: Set<String> = [
+    /// Base names of NSObject/NSManagedObject members that all take arguments (`value(forKey:)`,
+    /// `willChangeValue(forKey:)`, `committedValues(forKeys:)`, …), and `context`, the label of the generated
+    /// initializers' first parameter. Not a rule (`propertyNameClash(_:)` declares them like any other name):
+    /// the names the tests prove are declared, set and read, as Xcode's codegen declares them.
+    public static let baseNamesOfMembersTakingArguments: Set<String> = [
         "value", "primitiveValue", "setValue", "setPrimitiveValue", "willAccessValue", "didAccessValue",
         "willChangeValue", "didChangeValue", "validateValue", "objectIDs", "committedValues",
         "awakeFromSnapshotEvents", "context",
     ]
-
-    /// Property names Core Data rejects (a no-parameter member of NSObject or NSManagedObject).
-    /// A stored constant: rebuilding the set on every lookup was 4% of a whole generation run.
-    public static let forbiddenPropertyNames: Set<String> = reservedMemberNames
-        .subtracting(reservedBaseNamesOfMembersTakingArguments)
-        .subtracting(propertyNamesImportedUnderGetterNames)
 
     /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).
     public static func escaped(_ name: String) -> String {
@@ -67,19 +93,9 @@ public enum SwiftNames {
         keywordFilter.mayContain(name) && keywords.contains(name)
     }
 
-    /// `reservedMemberNames.contains(name)`, mostly without hashing `name`.
-    public static func isReservedMemberName(_ name: String) -> Bool {
-        reservedMemberNameFilter.mayContain(name) && reservedMemberNames.contains(name)
-    }
-
-    /// `forbiddenPropertyNames.contains(name)`, mostly without hashing `name` (the checks ask for every property).
-    public static func isForbiddenPropertyName(_ name: String) -> Bool {
-        reservedMemberNameFilter.mayContain(name) && forbiddenPropertyNames.contains(name)
-    }
-
     private static let keywordFilter = NameFilter(keywords)
-    /// Serves `forbiddenPropertyNames` too: built from a superset, it never says "certainly not" to a member.
-    private static let reservedMemberNameFilter = NameFilter(reservedMemberNames)
+    /// Both sets `propertyNameClash(_:)` looks names up in: it never says "certainly not" to a member of either.
+    private static let reservedMemberNameFilter = NameFilter(forbiddenPropertyNames.union(propertyNamesImportedUnderGetterNames))
 
     /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
     public static func capitalizedFirst(_ name: String) -> String {

@@ -98,6 +98,59 @@ public enum SwiftTypeTable {
         return String(name)
     }
 
+    /// Whether a Transformable attribute of `customClassName`, archived by `valueTransformerName`, holds values its
+    /// transformer cannot archive: the user has something to fix. Only with the default transformer
+    /// (NSSecureUnarchiveFromData; none named, or that one), whose `allowedTopLevelClasses` are NSArray,
+    /// NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull (Apple, "allowedTopLevelClasses"):
+    /// Swift collections of those bridge to them (`[Int64]`, `[String: Date]`, `Set<URL>`: common in real models, and
+    /// what Xcode's codegen declares), a `[MyStruct]` does not. A transformer of the app's own is its business.
+    public static func needsOwnTransformer(customClassName: String, valueTransformerName: String?) -> Bool {
+        let transformer = valueTransformerName?.trimmingWhitespace ?? ""
+        guard transformer.isEmpty || transformer == "NSSecureUnarchiveFromData"
+            || transformer == "NSSecureUnarchiveFromDataTransformer" || transformer == "NSSecureUnarchiveFromDataTransformerName"
+        else { return false }
+        return isSwiftOnlyTypeName(customClassName) && !isArchivedByDefaultTransformer(Substring(customClassName.trimmingWhitespace))
+    }
+
+    /// Classes NSSecureUnarchiveFromData decodes, and the Swift types that bridge to them.
+    static let defaultTransformerTypes: Set<Substring> = [
+        "NSArray", "NSDictionary", "NSSet", "NSString", "NSNumber", "NSDate", "NSData", "NSURL", "NSUUID", "NSNull",
+        "NSDecimalNumber", "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "Decimal", "Date", "Data", "URL", "UUID",
+    ]
+
+    /// `[T]`, `[K: V]`, `Set<T>`, `Array<T>`, `Dictionary<K, V>` of such types, nested, each optionally qualified
+    /// (`Foundation.Date`).
+    static func isArchivedByDefaultTransformer(_ spelled: Substring) -> Bool {
+        var name = spelled.drop { $0 == " " }
+        while name.last == " " { name = name.dropLast() }
+        for module in ["Swift.", "Foundation."] where name.hasPrefix(module) { name = name.dropFirst(module.count) }
+        if name.hasPrefix("["), name.hasSuffix("]") {
+            let inner = name.dropFirst().dropLast()
+            guard let colon = topLevelIndex(of: ":", in: inner) else { return isArchivedByDefaultTransformer(inner) }
+            return isArchivedByDefaultTransformer(inner[..<colon]) && isArchivedByDefaultTransformer(inner[inner.index(after: colon)...])
+        }
+        for generic in ["Set<", "Array<", "Dictionary<"] where name.hasPrefix(generic) && name.hasSuffix(">") {
+            let inner = name.dropFirst(generic.count).dropLast()
+            guard let comma = topLevelIndex(of: ",", in: inner) else { return isArchivedByDefaultTransformer(inner) }
+            return isArchivedByDefaultTransformer(inner[..<comma]) && isArchivedByDefaultTransformer(inner[inner.index(after: comma)...])
+        }
+        return defaultTransformerTypes.contains(name)
+    }
+
+    private static func topLevelIndex(of separator: Character, in text: Substring) -> Substring.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "[", "<", "(": depth += 1
+            case "]", ">", ")": depth -= 1
+            case separator where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:
     /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
     public static func isSwiftOnlyTypeName(_ name: String) -> Bool {

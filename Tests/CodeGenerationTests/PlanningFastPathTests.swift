@@ -81,7 +81,8 @@ import Testing
     }
 
     @Test func nameFiltersAgreeWithTheSets() {
-        var candidates = SwiftNames.keywords.union(SwiftNames.reservedMemberNames)
+        var candidates = SwiftNames.keywords.union(SwiftNames.forbiddenPropertyNames)
+            .union(SwiftNames.propertyNamesImportedUnderGetterNames).union(SwiftNames.baseNamesOfMembersTakingArguments)
         for name in candidates {
             // Near misses: same length and start, other ending; one byte more or less; other case.
             candidates.insert(String(name.dropLast()) + "x")
@@ -92,8 +93,12 @@ import Testing
         candidates.formUnion(["", "title", "identifier", "children", "peers", "isActive", "é", "日本", "value1"])
         for name in candidates {
             #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
-            #expect(SwiftNames.isReservedMemberName(name) == SwiftNames.reservedMemberNames.contains(name), "\(name)")
-            #expect(SwiftNames.isForbiddenPropertyName(name) == SwiftNames.forbiddenPropertyNames.contains(name), "\(name)")
+            let expectedClash: SwiftNames.PropertyNameClash? =
+                SwiftNames.forbiddenPropertyNames.contains(name) ? .rejectedByCoreData
+                : SwiftNames.propertyNamesImportedUnderGetterNames.contains(name)
+                    ? .importedUnderGetterName(swiftName: "is" + SwiftNames.capitalizedFirst(name))
+                : SwiftNames.isIdentifier(name) ? nil : .notAnIdentifier
+            #expect(SwiftNames.propertyNameClash(name) == expectedClash, "\(name)")
             #expect(SwiftNames.escaped(name) == (SwiftNames.keywords.contains(name) ? "`\(name)`" : name))
         }
     }

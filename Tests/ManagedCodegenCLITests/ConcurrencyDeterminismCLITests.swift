@@ -3,13 +3,11 @@ import Testing
 
 /// Concurrent runs over one output folder, and output that depends on nothing but the model.
 @Suite struct ConcurrencyDeterminismCLITests {
-    /// All regular files under `root` by relative path (temporary files included, so leftovers show), except the
-    /// no-change stamp, which records paths and modification times and so differs between runs by design.
+    /// All regular files under `root` by relative path (temporary files included, so leftovers show).
     static func files(_ root: URL) -> [String: Data] {
         var result: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
-            if (relative as NSString).lastPathComponent.hasPrefix(".managed-codegen-stamp") { continue }
             var isDirectory: ObjCBool = false
             let path = root.appendingPathComponent(relative).path
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -154,9 +154,9 @@ import Darwin
             .write(to: templates.appendingPathComponent("entity-human.mustache"))
         try Data("{{%CONTENT_TYPE: TEXT}}\n// changed\n{{> file-header}}\n".utf8)
             .write(to: templates.appendingPathComponent("entity-machine.mustache"))
-        // Files only: staging touches the folders' dates, and a failed run drops the no-change stamp on purpose.
+        // Files only: staging touches the folders' dates.
         func files() -> [String: CLI.Snapshot.Entry]? {
-            CLI.Snapshot(workspace.root)?.entries.filter { $0.value.contents != nil && !$0.key.contains(".managed-codegen-stamp") }
+            CLI.Snapshot(workspace.root)?.entries.filter { $0.value.contents != nil }
         }
         let before = files()
         let run = try CLI.run(

@@ -158,15 +158,20 @@ struct SchemaChecksTests {
                 <attribute name="e" optional="YES" attributeType="Transformable" valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
                 <attribute name="f" optional="YES" attributeType="Transformable" customClassName="App."/>
                 <attribute name="g" optional="YES" attributeType="String" derived="YES"/>
+                <attribute name="h" optional="YES" attributeType="Transformable" customClassName="[Point]"/>
+                <attribute name="i" optional="YES" attributeType="Transformable" valueTransformerName="PointsTransformer" customClassName="[Point]"/>
+                <attribute name="j" optional="YES" attributeType="Transformable" customClassName="[String: Set&lt;Int64&gt;]"/>
             </entity>
             <composite name="Size"/>
             """) == [
                 "4: error: attribute 'E.a' has type Undefined, which Core Data allows only on transient attributes",
                 "6: error: composite 'Sise' of attribute 'E.c' is not defined in the model; did you mean 'Size'?",
                 "7: error: Composite attribute 'E.d' names no composite",
-                "8: warning: customClassName '[String]' of Transformable attribute 'E.e' is a Swift-only type; value transformers archive NSObject subclasses (use e.g. NSArray)",
+                // `[String]` (line 8) and `[String: Set<Int64>]` (13) bridge to what the default transformer archives;
+                // `[Point]` with an app's own transformer (12) is the app's business.
                 "9: warning: customClassName 'App.' of Transformable attribute 'E.f' names no class",
                 "10: warning: derived attribute 'E.g' has no derivationExpression",
+                "11: warning: customClassName '[Point]' of Transformable attribute 'E.h' holds values the default transformer (NSSecureUnarchiveFromData) cannot archive: it archives NSArray, NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull, and the Swift types bridged to them; name a value transformer that archives it, or use such a type",
             ])
     }
 
@@ -254,5 +259,21 @@ struct IdentifierRuleTests {
     @Test("names with non-ASCII text, and the empty name", arguments: ["", "café", "été", "naïve_1", "π", "a\u{301}", "1é", "é1", "a-é", "日本"])
     func nonASCII(name: String) {
         #expect(SwiftNames.isIdentifier(name) == Self.byDefinition(name))
+    }
+}
+
+/// One model-wide cause met once per entity is reported once, with a count.
+@Suite struct ModelWideWarningTests {
+    @Test func unknownCodegenValueOnSeveralEntitiesIsOneWarning() throws {
+        let lines = try TestSupport.resolve(TestSupport.model("""
+            <entity name="A" codeGenerationType="clas"/>
+            <entity name="B" codeGenerationType="clas"/>
+            <entity name="C" codeGenerationType="clas"/>
+            <entity name="D" codeGenerationType="other"/>
+            """)).diagnostics.lines
+        #expect(lines == [
+            "3: warning: unknown codeGenerationType 'clas' on 3 entities (the first here); treated as Manual/None; did you mean 'class'?",
+            "6: warning: unknown codeGenerationType 'other' on entity 'D'; treated as Manual/None",
+        ])
     }
 }

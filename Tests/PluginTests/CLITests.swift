@@ -48,7 +48,7 @@ import Testing
         #expect(
             diagnostics(of: [model.path]) == [
                 "managed-codegen: error: no output folder for the machine files: pass --output DIR",
-                "managed-codegen: error: no output folder for the human files: pass --human-output DIR",
+                "managed-codegen: error: no output folder for the human files: pass --human-output DIR, or --no-human-files to write none",
             ])
     }
 

@@ -40,6 +40,8 @@ import Testing
             tests-model-bundle: module
             validation-support: false
             hook-sources: [., /abs/Shared]
+            human-files: none
+            human-file-suffix: +Model
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -47,10 +49,10 @@ import Testing
             includedEntities: ["Item", "Tag"], excludedEntities: ["Legacy"], configurationName: "Cloud",
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
-            hookSources: ["/project/Sources/App", "/abs/Shared"])
+            hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model")
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 16)
+        #expect(ConfigKey.allCases.count == 18)
     }
 
     @Test func emptyFileSetsNothing() throws {
@@ -164,8 +166,19 @@ import Testing
         } catch let error as DiagnosticsError {
             #expect(
                 error.diagnostics.all.map(\.message) == [
-                    "no output folder for the human files: pass --human-output DIR or `human-output` in /c/managed-codegen.yml"
+                    "no output folder for the human files: pass --human-output DIR or `human-output` in /c/managed-codegen.yml, or --no-human-files to write none"
                 ])
+        }
+        // `human-files: none`: no human folder needed, no human file written, tests still are.
+        let none = try GenerationRequest.resolve(
+            GenerateSettings(output: "o", testsOutput: "t", humanFiles: .omitted), modelName: "M", scope: .all, configPath: nil)
+        #expect(none.humanDirectory == nil && none.testsDirectory == "t")
+        #expect(none.includes(GeneratedFile(relativePath: "Item.swift", contents: "", kind: .human)) == false)
+        #expect(none.includes(GeneratedFile(relativePath: "MModelTests.swift", contents: "", kind: .tests)) == true)
+        // A suffix that is not part of a file name is refused.
+        #expect(throws: DiagnosticsError.self) {
+            try GenerationRequest.resolve(
+                GenerateSettings(output: "o", humanOutput: "h", humanFileSuffix: "/x"), modelName: "M", scope: .all, configPath: nil)
         }
         // Build-tool modes need no human folder.
         let single = try GenerationRequest.resolve(

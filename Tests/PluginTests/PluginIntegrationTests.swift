@@ -90,17 +90,13 @@ struct PluginIntegrationTests {
         try swift(["package", "--allow-writing-to-package-directory", "generate-managed-objects"] + extra)
     }
 
-    /// Every file under `directory` with its modification date.
-    /// Source files' modification dates: what a build's recompilation depends on. The generator's
-    /// no-change stamp (and the folders holding it) may be refreshed by a run that rewrote nothing, e.g.
-    /// after SwiftPM relinked the tool.
+    /// Every file under `directory` with its modification date: what a build's recompilation depends on.
     func modificationDates(under directory: URL) -> [String: Date] {
         var dates: [String: Date] = [:]
         let keys: Set<URLResourceKey> = [.contentModificationDateKey, .isRegularFileKey]
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: Array(keys))
         while let url = enumerator?.nextObject() as? URL {
-            guard !url.lastPathComponent.hasPrefix(GenerationStamp.fileNamePrefix),
-                let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
+            guard let values = try? url.resourceValues(forKeys: keys), values.isRegularFile == true,
                 let date = values.contentModificationDate
             else { continue }
             dates[url.path] = date
@@ -161,8 +157,16 @@ struct PluginIntegrationTests {
         try write("// edited\n", to: sources.appendingPathComponent("Inventory/Generated/Tag+Generated.swift"))
         let stale = try generateManagedObjects(["--check"])
         #expect(stale.status != 0)
-        #expect(stale.output.contains("error: generated file is out of date: "))
-        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift"))
+        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift: error: generated file is out of date"), "\(stale.output)")
+        #expect(stale.output.contains("note: to update them, run: managed-codegen generate "), "\(stale.output)")
+
+        // --no-human-files: no human file is written, and --check does not miss them.
+        try FileManager.default.removeItem(at: sources.appendingPathComponent("Inventory/Model"))
+        let noHuman = try generateManagedObjects(["--no-human-files", "--target", "Inventory"])
+        #expect(noHuman.status == 0, "\(noHuman.output)")
+        #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("Inventory/Model").path))
+        let noHumanCheck = try generateManagedObjects(["--no-human-files", "--check", "--target", "Inventory"])
+        #expect(noHumanCheck.status == 0, "\(noHumanCheck.output)")
     }
 
     @Test func buildToolPluginRunsOnBuildAndAgainOnlyWhenTheModelChanged() throws {

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelReader
 import Testing
 
 /// `SwiftNames.propertyNamesImportedUnderGetterNames` (`deleted`, `inserted`, `updated`, `fault`): why the
@@ -24,7 +25,19 @@ import Testing
     /// Core Data accepts the names (they are not no-parameter methods), so the schema checks do not refuse them.
     @Test func coreDataAcceptsTheNames() {
         #expect(SwiftNames.forbiddenPropertyNames.isDisjoint(with: SwiftNames.propertyNamesImportedUnderGetterNames))
-        #expect(SwiftNames.propertyNamesImportedUnderGetterNames.isSubset(of: SwiftNames.reservedMemberNames))
+        for name in SwiftNames.propertyNamesImportedUnderGetterNames {
+            #expect(SwiftNames.propertyNameClash(name) == .importedUnderGetterName(swiftName: "is" + SwiftNames.capitalizedFirst(name)))
+        }
+    }
+
+    /// Names of members taking arguments (`value(forKey:)`) and `context` are no clash: declared like any other.
+    @Test func namesOfMembersTakingArgumentsAreDeclared() {
+        #expect(SwiftNames.baseNamesOfMembersTakingArguments.isDisjoint(with: SwiftNames.forbiddenPropertyNames))
+        for name in SwiftNames.baseNamesOfMembersTakingArguments {
+            #expect(SwiftNames.propertyNameClash(name) == nil, "\(name)")
+        }
+        #expect(SwiftNames.propertyNameClash("objectID") == .rejectedByCoreData)
+        #expect(SwiftNames.propertyNameClash("a-b") == .notAnIdentifier)
     }
 
     /// An entity with such an attribute: the class is generated without it, with a warning naming the clash,
@@ -43,6 +56,48 @@ import Testing
         defer { sources.remove() }
         let warnings = sources.generatorDiagnostics.all.map(\.description)
         #expect(warnings.contains { $0.contains("'deleted'") && $0.contains("'isDeleted'") }, "\(warnings)")
+        for mode in LanguageMode.allCases {
+            let result = try sources.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
+
+    /// The RuntimeSafety fixture's `Reading` and `Probe` carry every name of `baseNamesOfMembersTakingArguments`
+    /// (`value`, `context`, …): each is declared in its class and `Keys`, passed to the initializer (whose context
+    /// parameter is labelled `insertInto:` beside the `context` attribute), set and read by the generated tests;
+    /// module and tests type-check in Swift 5, 6 and MainActor mode.
+    @Test func namesOfMembersTakingArgumentsAreDeclaredSetAndRead() throws {
+        let loaded = try ModelLoader.load(
+            TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Models/RuntimeSafety.xcdatamodeld").path)
+        let options = GenerationOptions(moduleName: "RuntimeSafety")
+        let model = try GeneratedModel(schema: loaded.schema, label: "RuntimeSafety", options: options)
+        let sources = try GeneratedSources(models: [model], label: "RuntimeSafety", options: options)
+        defer { sources.remove() }
+        let classes = Dictionary(uniqueKeysWithValues: model.result.plan.classes.map { ($0.entityName, $0) })
+        let machine = model.result.files.filter { $0.kind == .machine }.map(\.contents).joined()
+        let tests = try #require(model.result.files.first { $0.kind == .tests }?.contents)
+        var declared: Set<String> = []
+        for entity in ["Reading", "Probe"] {
+            let plan = try #require(classes[entity])
+            for name in plan.attributes.map(\.key) + plan.relationships.map(\.key) {
+                declared.insert(name)
+                #expect(plan.keys.contains { $0.key == name }, "Keys.\(name)")
+                #expect(plan.initializer?.parameters.contains { $0.key == name } == true, "init parameter \(name)")
+            }
+        }
+        for name in SwiftNames.baseNamesOfMembersTakingArguments {
+            #expect(declared.contains(name), "'\(name)' is not declared")
+            #expect(machine.contains("public var \(name): "), "'\(name)' is not declared")
+            // The round-trip test reads back what it passed.
+            #expect(tests.contains("assertEqual(reading.\(name), ") || tests.contains("assertEqual(probe.\(name), ")
+                || tests.contains("assertEqual(probe.\(name)."), "'\(name)' is not read back by the generated tests")
+        }
+        #expect(!declared.contains("deleted"))
+        #expect(machine.contains("insertInto managedObjectContext: NSManagedObjectContext,\n        value: Double,\n        context: String,"))
+        #expect(machine.contains("/// The context is labelled `insertInto:` because the property `context` takes `context:`."))
+        #expect(tests.contains("RuntimeSafety.Reading(\n            insertInto: context,"), "the generated tests pass the context by its label")
+        let warnings = sources.generatorDiagnostics.all.map(\.description)
+        #expect(warnings.filter { $0.contains("is not generated") }.count == 1, "\(warnings)")
         for mode in LanguageMode.allCases {
             let result = try sources.typecheck(mode)
             #expect(result.isClean, "\(mode):\n\(result.summary)")

@@ -34,6 +34,10 @@ public struct GeneratorConfiguration: Hashable, Sendable {
     /// Generate `ManagedValidation`, which every generated class uses. Off for all but one model when several
     /// models are combined into one file of one module (the build-tool plugin), which would declare it twice.
     public var generatesValidationSupport: Bool
+    /// Added to a class's name to name its human file: `+Model` writes `Item+Model.swift`. Empty (`Item.swift`) by
+    /// default; a suffix keeps the human files apart from another `Item.swift` in the same target, which SwiftPM
+    /// refuses ("multiple producers").
+    public var humanFileSuffix: String = ""
 
     /// The bundle holding the compiled model at test time.
     public enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
@@ -50,8 +54,10 @@ public struct GeneratorConfiguration: Hashable, Sendable {
         accessLevel: AccessLevel = .public, moduleName: String? = nil, additionalImports: [String] = [],
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
-        generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true
+        generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true,
+        humanFileSuffix: String = ""
     ) {
+        self.humanFileSuffix = humanFileSuffix
         self.accessLevel = accessLevel
         self.moduleName = moduleName
         self.additionalImports = additionalImports

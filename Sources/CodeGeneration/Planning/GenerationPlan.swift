@@ -18,6 +18,11 @@ public struct GenerationPlan: Hashable, Sendable {
     public var generatesValidationSupport = true
     /// This model's own helper types, written only when a class uses them.
     public var supportTypes: ModelSupportTypes
+    /// ``GeneratorConfiguration/humanFileSuffix``.
+    public var humanFileSuffix = ""
+
+    /// `Item.swift`, `Item+Model.swift`: the human file of the class `className`.
+    public func humanFileName(of className: String) -> String { className + humanFileSuffix + ".swift" }
 
     public var usesOrderedRelationships: Bool {
         classes.contains { $0.relationships.contains { $0.kind == .orderedToMany && !$0.accessors.isEmpty } }
@@ -180,8 +185,28 @@ public struct InitializerPlan: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The superclass's generated initializer has the same signature.
     public var isOverride: Bool
-    /// `init(context:itemId:name:)`, for the unavailable initializers' messages.
+    /// `init(context:...)`, for the unavailable initializers' messages.
     public var displayName: String
+
+    /// The managed object context parameter's label: `context`, or `insertInto` (NSManagedObject's own label,
+    /// `init(entity:insertInto:)`) when a property named `context` takes the label `context:`.
+    public var contextLabel: String {
+        parameters.contains { $0.swiftName == Self.standardContextLabel } ? "insertInto" : Self.standardContextLabel
+    }
+
+    /// The context parameter's local name: `managedObjectContext` when `context` names the property's parameter.
+    public var contextVariable: String {
+        contextLabel == Self.standardContextLabel ? Self.standardContextLabel : "managedObjectContext"
+    }
+
+    /// `context: NSManagedObjectContext`, `insertInto managedObjectContext: NSManagedObjectContext`
+    public var contextParameter: String {
+        let label = contextLabel
+        return label == Self.standardContextLabel
+            ? "context: NSManagedObjectContext" : "\(label) \(contextVariable): NSManagedObjectContext"
+    }
+
+    static let standardContextLabel = "context"
 }
 
 /// Typed validation: the hooks the user may write, and the Objective-C bridges Core Data calls for those written.

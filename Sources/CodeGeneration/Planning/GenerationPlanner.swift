@@ -79,11 +79,11 @@ struct GenerationPlanner {
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
             accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
             composites: composites, generatesValidationSupport: configuration.generatesValidationSupport,
-            supportTypes: supportTypes)
+            supportTypes: supportTypes, humanFileSuffix: configuration.humanFileSuffix)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
-        initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
+        [initializer.contextLabel] + initializer.parameters.map { "\($0.swiftName): \($0.typeDeclaration)" }
     }
 
     static func modelFileName(of schema: Schema) -> String {
@@ -113,10 +113,13 @@ struct GenerationPlanner {
                 members = []
             }
         }
-        for name in (configuration.includedEntities ?? []) + configuration.excludedEntities
+        // Error: a misspelt name would otherwise generate the wrong entities and delete the others' files.
+        for (name, setting) in (configuration.includedEntities ?? []).map({ ($0, "include") })
+            + configuration.excludedEntities.map({ ($0, "exclude") })
         where !entityNames.contains(name) {
-            diagnostics.warning(
-                "the model has no entity named '\(name)' (named in the include/exclude settings)",
+            diagnostics.error(
+                "the model has no entity named '\(name)' (--\(setting) or `\(setting)` in the config file)"
+                    + SpellingSuggestion.hint(for: name, in: entityNames),
                 at: SourceLocation(path: schema.contentsPath, line: 0))
         }
 
@@ -144,10 +147,16 @@ struct GenerationPlanner {
             }
             if entity.codeGenerationType != .manual && !configuration.generateXcodeCodegenEntities {
                 let setting = entity.codeGenerationType == .class ? "Class Definition" : "Category/Extension"
-                diagnostics.warning(
+                // Often the whole model's setting: reported once, with a count, when several entities share it.
+                var warning = Diagnostic.warning(
                     "entity '\(entity.name)' is not generated: its Codegen setting is \(setting), so Xcode generates "
                         + "\(className) itself; set Codegen to Manual/None to generate it here",
                     at: entity.location)
+                warning.modelWideCause = .init(
+                    key: "codegen=\(setting)", summaryPrefix: "",
+                    summarySuffix: " entities are not generated (the first here): their Codegen setting is \(setting), so Xcode "
+                        + "generates their classes itself; set Codegen to Manual/None to generate them here, or pass --include-xcode-generated")
+                diagnostics.append(warning)
                 skip(.xcodeGeneratesClass)
                 continue
             }
@@ -168,7 +177,62 @@ struct GenerationPlanner {
             entityNamesByClassName[className] = entity.name
             selected.append(entity)
         }
+        // After a misspelt name the selection is not what the user meant: the error alone is reported.
+        if !diagnostics.hasErrors { warnAboutClassesLeftOut(by: skipped, from: selected) }
+        if selected.isEmpty && !diagnostics.hasErrors { warnThatNothingIsGenerated(skipped) }
         return (selected, skipped)
+    }
+
+    /// A model that yields no class says why, rather than writing nothing silently.
+    private mutating func warnThatNothingIsGenerated(_ skipped: [SkippedEntity]) {
+        let location = SourceLocation(path: schema.contentsPath, line: 0)
+        guard !skipped.isEmpty else {
+            diagnostics.warning("no class is generated: the model has no entities", at: location)
+            return
+        }
+        var counts: [SkippedEntity.Reason: Int] = [:]
+        for entity in skipped { counts[entity.reason, default: 0] += 1 }
+        let reasons: [(SkippedEntity.Reason, String)] = [
+            (.noCustomClass, "no custom class (set Class > Name in the model editor's Data Model inspector)"),
+            (.xcodeGeneratesClass, "Codegen Class Definition or Category/Extension (set Manual/None, or pass --include-xcode-generated)"),
+            (.excludedBySettings, "left out by --include/--exclude"),
+            (.notInConfiguration, "not in the chosen configuration"),
+            (.ignoredByUserInfo, "ignored by their userInfo"),
+            (.invalidClassName, "a class name that is not a Swift identifier"),
+            (.duplicateClassName, "the class name of another entity"),
+        ]
+        let parts = reasons.compactMap { reason, text in counts[reason].map { "\($0) with \(text)" } }
+        diagnostics.warning(
+            "no class is generated from this model: of its \(skipped.count) entities, " + parts.joined(separator: "; "),
+            at: location)
+    }
+
+    /// A selected class that names the class of an entity the settings leave out (`--include Item` where
+    /// `Item.owner: Person`) compiles only when that class comes from elsewhere.
+    private mutating func warnAboutClassesLeftOut(by skipped: [SkippedEntity], from selected: [Entity]) {
+        let leftOut = Set(
+            skipped.lazy.filter { $0.reason == .excludedBySettings || $0.reason == .notInConfiguration }.map(\.entityName))
+        guard !leftOut.isEmpty else { return }
+        for entity in selected {
+            if let parent = entity.parentName, leftOut.contains(parent), let parentEntity = schema.entity(named: parent),
+                let parentClass = Self.customClass(of: parentEntity)
+            {
+                diagnostics.warning(
+                    "entity '\(entity.name)' is generated but its parent '\(parent)' is not (left out by the include/exclude "
+                        + "or configuration settings): \(entity.className ?? entity.name) inherits from \(parentClass), which must then come from elsewhere",
+                    at: entity.location)
+            }
+            for relationship in entity.relationships where leftOut.contains(relationship.destinationEntity) {
+                guard let destination = schema.entity(named: relationship.destinationEntity),
+                    let destinationClass = Self.customClass(of: destination)
+                else { continue }
+                diagnostics.warning(
+                    "relationship '\(entity.name).\(relationship.name)' refers to \(destinationClass), the class of entity "
+                        + "'\(destination.name)', which is not generated (left out by the include/exclude or configuration "
+                        + "settings): include '\(destination.name)' too, or \(destinationClass) must come from elsewhere",
+                    at: relationship.location)
+            }
+        }
     }
 
     /// The entity's class name; nil when it has none (older models write `NSManagedObject` for that).
@@ -232,11 +296,9 @@ struct GenerationPlanner {
         for (position, owner) in chain.enumerated() {
             let declares = position >= firstDeclaring
             for attribute in owner.attributes {
-                let isReserved = SwiftNames.isReservedMemberName(attribute.name)
                 let swiftName = SwiftNames.escaped(attribute.name)
-                if !isReserved { attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name)) }
-                guard isUsable(attribute.name, isReserved: isReserved, at: attribute.location, in: entity, report: declares)
-                else { continue }
+                guard isDeclarable(attribute.name, at: attribute.location, in: entity, report: declares) else { continue }
+                attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name))
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
                 let (type, spelling) = Self.swiftTypeAndSpelling(of: attribute, annotations: annotations)
@@ -254,12 +316,10 @@ struct GenerationPlanner {
                 if let parameter = initializerParameter(for: attribute, facts) { parameters.append(parameter) }
             }
             for relationship in owner.relationships {
-                let isReserved = SwiftNames.isReservedMemberName(relationship.name)
                 let swiftName = SwiftNames.escaped(relationship.name)
-                if !isReserved { relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name)) }
-                guard isUsable(relationship.name, isReserved: isReserved, at: relationship.location, in: entity, report: declares),
-                    !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored
-                else { continue }
+                guard isDeclarable(relationship.name, at: relationship.location, in: entity, report: declares) else { continue }
+                relationshipKeys.append(KeyConstant(swiftName: swiftName, key: relationship.name))
+                guard !PropertyAnnotations(userInfo: relationship.userInfo).isIgnored else { continue }
                 let plan = relationshipPlan(relationship, swiftName: swiftName)
                 if declares { relationships.append(plan) }
                 let isBroken = broken.contains(.init(entity: owner.name, relationship: relationship.name))
@@ -291,36 +351,35 @@ struct GenerationPlanner {
         return plan
     }
 
-    /// `init(context:itemId:name:)`
+    /// `init(context:...)`, `init(insertInto:...)`, `init(context:)` without parameters: short, and stable when a
+    /// model version adds a property (the unavailable initializers' messages name it in every class).
     private static func displayName(of parameters: [InitializerPlan.Parameter]) -> String {
-        let head = "init(context:"
-        var count = head.utf8.count + 1
-        for parameter in parameters { count += parameter.key.utf8.count + 1 }
-        return String(utf8Count: count) { text in
-            text.append(head)
-            for parameter in parameters {
-                text.append(parameter.key)
-                text.append(":")
-            }
-            text.append(")")
-        }
+        let label = parameters.contains { $0.swiftName == InitializerPlan.standardContextLabel } ? "insertInto" : InitializerPlan.standardContextLabel
+        return parameters.isEmpty ? "init(\(label):)" : "init(\(label):...)"
     }
 
-    /// Properties named like NSManagedObject members would not compile (and Core Data refuses them).
-    private mutating func isUsable(
-        _ name: String, isReserved: Bool, at location: SourceLocation, in entity: Entity, report: Bool
-    ) -> Bool {
-        guard isReserved || !SwiftNames.isIdentifier(name) else { return true }
-        if report, SwiftNames.propertyNamesImportedUnderGetterNames.contains(name) {
-            let swiftName = "is" + SwiftNames.capitalizedFirst(name)
+    /// Whether the property is declared (in the class, `Keys`, the initializer, hooks and tests), by the one name
+    /// rule, `SwiftNames.propertyNameClash`; a warning naming the way out when it is not.
+    private mutating func isDeclarable(_ name: String, at location: SourceLocation, in entity: Entity, report: Bool) -> Bool {
+        guard let clash = SwiftNames.propertyNameClash(name) else { return true }
+        guard report else { return false }
+        switch clash {
+        case .importedUnderGetterName(let swiftName):
             diagnostics.warning(
                 "property '\(name)' of entity '\(entity.name)' is not generated: Swift imports NSManagedObject's "
                     + "Objective-C property '\(name)' as '\(swiftName)', so a Swift member named '\(name)' cannot be declared; "
                     + "use value(forKey:) and setValue(_:forKey:) with the key '\(name)', or rename the property in the model",
                 at: location)
-        } else if report {
+        case .rejectedByCoreData:
+            // Only reached without the schema checks, which report it as an error.
             diagnostics.warning(
-                "property '\(name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
+                "property '\(name)' of entity '\(entity.name)' is not generated: Core Data rejects a property named like "
+                    + "the NSObject/NSManagedObject member '\(name)'; rename the property in the model",
+                at: location)
+        case .notAnIdentifier:
+            diagnostics.warning(
+                "property '\(name)' of entity '\(entity.name)' is not generated: the name is not a Swift identifier; "
+                    + "rename the property in the model",
                 at: location)
         }
         return false
@@ -390,12 +449,8 @@ struct GenerationPlanner {
                 "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
                     + "it is declared as \(type.name)",
                 at: attribute.location)
-        } else if attribute.type == .transformable, SwiftTypeTable.isSwiftOnlyTypeName(type.name) {
-            diagnostics.warning(
-                "attribute '\(attribute.name)' is Transformable with the Swift-only type '\(type.name)': "
-                    + "Core Data's transformers archive only NSObject subclasses (NSSecureCoding); use a class such as NSArray",
-                at: attribute.location)
         }
+        // A Transformable the default transformer cannot archive is the schema checks' warning (SwiftTypeTable.needsOwnTransformer).
         let declaration: AttributePlan.Declaration
         switch (type.storage == .scalar && type.isOptional, attribute.isDerived) {
         case (true, false): declaration = .optionalScalar

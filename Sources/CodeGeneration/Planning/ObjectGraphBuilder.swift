@@ -146,7 +146,10 @@ struct ObjectGraphBuilder {
         }
 
         let variable = uniqueName(preferredName ?? Self.variableName(forClass: plan.className))
-        statements.append(Self.call("let \(variable) = \(model.typeReference(plan.className))", context: context, arguments: arguments))
+        statements.append(
+            Self.call(
+                "let \(variable) = \(model.typeReference(plan.className))", context: context, arguments: arguments,
+                contextLabel: initializer.contextLabel))
         objects.append(Object(variable: variable, entityName: concrete, references: references, members: members))
         createdEntities.append(concrete)
         for var item in afterCreation {
@@ -225,8 +228,8 @@ struct ObjectGraphBuilder {
     }
 
     /// `let x = Class(context: c, a: 1)` on one line for short calls, one argument per line otherwise.
-    static func call(_ prefix: String, context: String, arguments: [String]) -> String {
-        let all = ["context: \(context)"] + arguments
+    static func call(_ prefix: String, context: String, arguments: [String], contextLabel: String) -> String {
+        let all = ["\(contextLabel): \(context)"] + arguments
         let single = "\(prefix)(\(all.joined(separator: ", ")))"
         // At most 101 characters are counted: arguments can be sample strings of thousands.
         if single.prefix(101).count <= 100 { return single }

@@ -161,7 +161,7 @@ extension GenerationPlanner {
 
         for owner in chain[firstDeclaring...] {
             for fetched in owner.fetchedProperties {
-                guard SwiftNames.isIdentifier(fetched.name), !SwiftNames.reservedMemberNames.contains(fetched.name) else {
+                guard SwiftNames.propertyNameClash(fetched.name) == nil else {
                     diagnostics.warning(
                         "fetched property '\(fetched.name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
                         at: fetched.location)

@@ -112,9 +112,13 @@ extension GenerationPlanner {
                             + "(it runs after \(inherited.owner)'s)", at: location)
                 } else {
                     let known = candidates.map(\.name) + [validation.consistencyHookName, validation.deletionHookName]
+                    // A misspelt hook (`validateNmae`) gets the one it was meant to be, written as it is declared.
+                    let suggestion = SpellingSuggestion.closest(to: declaration.methodName, in: known).map { name in
+                        "did you mean `\(name)(\(name == validation.consistencyHookName ? "" : "_:"))`? "
+                    }
                     diagnostics.warning(
                         "\(signature) in an extension of \(className) matches no validation hook, so Core Data never calls it; "
-                            + "\(className)'s hooks are \(known.joined(separator: ", "))", at: location)
+                            + (suggestion ?? "") + "\(className)'s hooks are \(known.joined(separator: ", "))", at: location)
                 }
             }
         }

@@ -153,15 +153,22 @@ private struct Checker {
     }
 
     private mutating func checkPropertyName(_ name: String, entity: String, at location: SourceLocation) {
-        // Errors: no Swift declaration (nor `@NSManaged` KVC key) can carry a name that is not an identifier;
-        // Core Data refuses property names that shadow NSObject/NSManagedObject members.
-        if !SwiftNames.isIdentifier(name) {
+        // The one name rule (`SwiftNames.propertyNameClash`); its errors here: no Swift declaration (nor
+        // `@NSManaged` KVC key) can carry a name that is not an identifier; Core Data refuses property names of
+        // no-parameter NSObject/NSManagedObject members. The generator warns about the names it leaves out.
+        switch SwiftNames.propertyNameClash(name) {
+        case .notAnIdentifier:
             diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
-        } else if SwiftNames.isForbiddenPropertyName(name) {
+            return
+        case .rejectedByCoreData:
             diagnostics.error(
                 "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
                 at: location)
-        } else if SwiftNames.isKeyword(name) {
+            return
+        case .importedUnderGetterName, nil:
+            break
+        }
+        if SwiftNames.isKeyword(name) {
             diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
         }
     }
@@ -299,9 +306,14 @@ private struct Checker {
         }
         if attribute.type == .transformable, let className = attribute.customClassName {
             if SwiftTypeTable.isSwiftOnlyTypeName(className) {
-                diagnostics.warning(
-                    "customClassName '\(className)' of Transformable attribute '\(qualified)' is a Swift-only type; value transformers archive NSObject subclasses (use e.g. NSArray)",
-                    at: attribute.location)
+                if SwiftTypeTable.needsOwnTransformer(customClassName: className, valueTransformerName: attribute.valueTransformerName) {
+                    diagnostics.warning(
+                        "customClassName '\(className)' of Transformable attribute '\(qualified)' holds values the default transformer "
+                            + "(NSSecureUnarchiveFromData) cannot archive: it archives NSArray, NSDictionary, NSSet, NSString, NSNumber, "
+                            + "NSDate, NSData, NSURL, NSUUID and NSNull, and the Swift types bridged to them; name a value transformer "
+                            + "that archives it, or use such a type",
+                        at: attribute.location)
+                }
             } else if SwiftTypeTable.transformableClassName(className) == nil {
                 diagnostics.warning(
                     "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)

@@ -44,7 +44,7 @@ enum SchemaResolver {
         }
         var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName, entities: entities)
         linkChildren(&schema)
-        var diagnostics = decoder.diagnostics
+        var diagnostics = decoder.diagnostics.coalescingModelWideCauses()
         diagnostics.append(contentsOf: SchemaChecks.run(schema))
         return (schema, diagnostics)
     }
@@ -160,10 +160,14 @@ struct ModelDecoder {
             if let type = CodeGenerationType(rawValue: codegen), type != .manual {
                 entity.codeGenerationType = type
             } else {
-                diagnostics.warning(
-                    "unknown codeGenerationType '\(codegen)' on entity '\(name)'; treated as Manual/None"
-                        + SpellingSuggestion.hint(for: codegen, in: ["class", "category"]),
-                    at: location(node))
+                // One cause for the whole model (a tool that writes its own value): reported once, with a count.
+                let hint = SpellingSuggestion.hint(for: codegen, in: ["class", "category"])
+                var warning = Diagnostic.warning(
+                    "unknown codeGenerationType '\(codegen)' on entity '\(name)'; treated as Manual/None" + hint, at: location(node))
+                warning.modelWideCause = .init(
+                    key: "codeGenerationType=\(codegen)", summaryPrefix: "unknown codeGenerationType '\(codegen)' on ",
+                    summarySuffix: " entities (the first here); treated as Manual/None" + hint)
+                diagnostics.append(warning)
             }
         }
         entity.elementID = reader.text(.elementID)

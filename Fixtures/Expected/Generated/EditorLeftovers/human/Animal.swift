@@ -1,4 +1,4 @@
-// Animal.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Animal.swift: written once by managed-codegen for EditorLeftovers.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Animal+Generated.swift.
 import CoreData
 import Foundation

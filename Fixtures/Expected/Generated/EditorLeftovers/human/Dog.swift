@@ -1,4 +1,4 @@
-// Dog.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Dog.swift: written once by managed-codegen for EditorLeftovers.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Dog+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Keeper.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Keeper.swift: written once by managed-codegen for EditorLeftovers.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Keeper+Generated.swift.
 import CoreData
 import Foundation

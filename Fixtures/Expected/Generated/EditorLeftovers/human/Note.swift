@@ -1,4 +1,4 @@
-// Note.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Note.swift: written once by managed-codegen for EditorLeftovers.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Note+Generated.swift.
 import CoreData
 import Foundation

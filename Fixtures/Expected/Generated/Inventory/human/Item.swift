@@ -1,4 +1,4 @@
-// Item.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Item.swift: written once by managed-codegen for Inventory.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Item+Generated.swift.
 import CoreData
 import Foundation

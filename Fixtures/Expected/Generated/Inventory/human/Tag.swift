@@ -1,4 +1,4 @@
-// Tag.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Tag.swift: written once by managed-codegen for Inventory.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Tag+Generated.swift.
 import CoreData
 import Foundation

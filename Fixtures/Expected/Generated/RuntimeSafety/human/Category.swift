@@ -1,4 +1,4 @@
-// Category.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Category.swift: written once by managed-codegen for RuntimeSafety.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Category+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Selector.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Selector.swift: written once by managed-codegen for RuntimeSafety.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Selector+Generated.swift.
 import CoreData
 import Foundation

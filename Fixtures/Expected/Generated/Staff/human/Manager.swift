@@ -1,4 +1,4 @@
-// Manager.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Manager.swift: written once by managed-codegen for Staff.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Manager+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Team.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Team.swift: written once by managed-codegen for Staff.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Team+Generated.swift.
 import CoreData
 import Foundation

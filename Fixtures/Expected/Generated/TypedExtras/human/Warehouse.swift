@@ -1,4 +1,4 @@
-// Warehouse.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Warehouse.swift: written once by managed-codegen for TypedExtras.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Warehouse+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Department.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Department.swift: written once by managed-codegen for ValidationGuide.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Department+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Employee.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Employee.swift: written once by managed-codegen for ValidationGuide.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Employee+Generated.swift.
 import CoreData
 import Foundation

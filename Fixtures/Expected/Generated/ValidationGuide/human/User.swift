@@ -1,4 +1,4 @@
-// User.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// User.swift: written once by managed-codegen for ValidationGuide.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in User+Generated.swift.
 import CoreData
 import Foundation

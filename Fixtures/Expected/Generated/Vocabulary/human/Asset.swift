@@ -1,4 +1,4 @@
-// Asset.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Asset.swift: written once by managed-codegen for Vocabulary.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Asset+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Person.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Person.swift: written once by managed-codegen for Vocabulary.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Person+Generated.swift.
 import CoreData
 import Foundation

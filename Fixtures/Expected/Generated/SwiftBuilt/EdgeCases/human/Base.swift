@@ -1,4 +1,4 @@
-// Base.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Base.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Base+Generated.swift.
 import CoreData
 import Foundation

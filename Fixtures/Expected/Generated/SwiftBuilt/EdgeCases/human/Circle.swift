@@ -1,4 +1,4 @@
-// Circle.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Circle.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Circle+Generated.swift.
 import CoreData
 import Foundation

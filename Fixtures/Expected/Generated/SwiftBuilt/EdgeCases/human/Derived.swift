@@ -1,4 +1,4 @@
-// Derived.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Derived.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Derived+Generated.swift.
 import CoreData
 import Foundation

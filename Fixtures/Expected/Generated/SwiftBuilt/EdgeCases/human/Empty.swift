@@ -1,4 +1,4 @@
-// Empty.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Empty.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Empty+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// OnTop.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// OnTop.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in OnTop+Generated.swift.
 import CoreData
 import Foundation

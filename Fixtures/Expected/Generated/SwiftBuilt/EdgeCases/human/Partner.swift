@@ -1,4 +1,4 @@
-// Partner.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Partner.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Partner+Generated.swift.
 import CoreData
 import Foundation

@@ -1,4 +1,4 @@
-// Words.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Words.swift: written once by managed-codegen for EdgeCases.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Words+Generated.swift.
 import CoreData
 import Foundation

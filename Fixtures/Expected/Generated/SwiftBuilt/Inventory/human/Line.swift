@@ -1,4 +1,4 @@
-// Line.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Line.swift: written once by managed-codegen for Inventory.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Line+Generated.swift.
 import CoreData
 import Foundation

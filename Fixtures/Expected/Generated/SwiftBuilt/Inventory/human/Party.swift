@@ -1,4 +1,4 @@
-// Party.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Party.swift: written once by managed-codegen for Inventory.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Party+Generated.swift.
 import CoreData
 import Foundation

@@ -1,0 +1,20 @@
+// Reading.swift: written once by managed-codegen for RuntimeSafety.xcdatamodeld and never touched again; it is yours to edit.
+// The generated declarations are in Reading+Generated.swift.
+import CoreData
+import Foundation
+
+extension Reading {
+    // Validation hooks: write only those you need. managed-codegen finds them here (and in the folders it scans)
+    // and generates what Core Data calls for each, when it validates, at the latest when the context saves; a
+    // property without a hook costs nothing. Hooks are `nonisolated`, `throws`, and named after the property:
+    // `validate<Property>(_:)` taking the property's type (NSSet/NSOrderedSet for to-many relationships).
+    //
+    // nonisolated func validateConsistency() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+    //
+    // nonisolated func validateDeletion(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
+}
