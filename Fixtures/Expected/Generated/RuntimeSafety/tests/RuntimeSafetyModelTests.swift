@@ -141,6 +141,32 @@ nonisolated final class RuntimeSafetyModelTestStore {
         }
     }
 
+    /// Fails unless `save` throws an error (any code, any key, alone or among others) about `object`: one its
+    /// consistency or deletion hook threw.
+    func assertObjectError(_ save: @autoclosure () throws -> Void, object: NSManagedObject, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { ($0.userInfo[NSValidationObjectErrorKey] as? NSManagedObject) === object },
+                "no error for \(object.objectID) in \(error)", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `save` throws, among its (flattened) errors, at least one for each of `expected`: a key with the
+    /// error's code, or nil for any code (a hook's). Repeated entries need as many errors.
+    func assertValidationErrors(
+        _ save: @autoclosure () throws -> Void, including expected: [(code: Int?, key: String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            var found = Self.validationErrors(in: error as NSError)
+            for (code, key) in expected {
+                let index = found.firstIndex { $0.userInfo[NSValidationKeyErrorKey] as? String == key && (code == nil || $0.code == code) }
+                XCTAssertNotNil(index, "no error \(code.map(String.init) ?? "(any code)") for '\(key)' in \(error)", file: file, line: line)
+                if let index { found.remove(at: index) }
+            }
+        }
+    }
+
     /// Fails unless `save` throws an NSValidationMultipleErrorsError whose NSDetailedErrorsKey lists exactly `expected`.
     func assertValidationErrors(
         _ save: @autoclosure () throws -> Void, _ expected: [(code: Int, key: String)],
@@ -500,7 +526,7 @@ nonisolated final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModel
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Probe (entity `Probe`).
-final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelTestSupport {
+nonisolated final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {
@@ -611,7 +637,7 @@ final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelTestSupport {
 }
 
 /// Round-trip and constraint tests of RuntimeSafety.Reading (entity `Reading`).
-final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyModelTestSupport {
+nonisolated final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyModelTestSupport {
     /// Create with every value, save, fetch in a fresh context, change every mutable property and
     /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
     func testRoundTrip() throws {

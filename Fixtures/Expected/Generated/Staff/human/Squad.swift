@@ -1,4 +1,4 @@
-// Squad.swift: written once by managed-codegen and never touched again; it is yours to edit.
+// Squad.swift: written once by managed-codegen for Staff.xcdatamodeld and never touched again; it is yours to edit.
 // The generated declarations are in Squad+Generated.swift.
 import CoreData
 import Foundation

@@ -6,14 +6,23 @@ import Foundation
 
 /// The `Team` entity of Staff.xcdatamodeld.
 @objc(Team)
-nonisolated public final class Team: NSManagedObject {
+nonisolated public class Team: NSManagedObject {
     /// Key names, for KVC, predicates and sort descriptors.
     nonisolated public enum Keys {
+        public static var foundedOn: String { "foundedOn" }
+        public static var lastChanged: String { "lastChanged" }
         public static var name: String { "name" }
         public static var members: String { "members" }
     }
 
     // MARK: Attributes
+    public var foundedOn: TimeInterval? {
+        get { ManagedOptionalDate.value(forKey: Keys.foundedOn, of: self) }
+        set { ManagedOptionalDate.set(newValue, forKey: Keys.foundedOn, of: self) }
+    }
+    public var lastChanged: TimeInterval? {
+        get { ManagedOptionalDate.value(forKey: Keys.lastChanged, of: self) }
+    }
     @NSManaged public var name: String
 
     // MARK: Relationships
@@ -24,6 +33,7 @@ nonisolated public final class Team: NSManagedObject {
     /// Creates Team in `context`, with every value the model requires.
     public init(
         context: NSManagedObjectContext,
+        foundedOn: TimeInterval? = nil,
         name: String,
         members: [Employee] = []
     ) {
@@ -31,13 +41,14 @@ nonisolated public final class Team: NSManagedObject {
             fatalError("The managed object model of this context has no entity named Team")
         }
         super.init(entity: entity, insertInto: context)
+        self.foundedOn = foundedOn
         self.name = name
         self.members = NSOrderedSet(array: members)
     }
 
     /// Core Data creates instances, faults included, through this initializer.
     @objc
-    override private init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    override init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         super.init(entity: entity, insertInto: context)
     }
 
