@@ -34,7 +34,7 @@ struct MigrationCheckCommand: ParsableCommand {
             let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
             let names = bundle.versions.map(\.name)
             let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
-            let locked = try LockSupport.load(path: lockPath).flatMap {
+            let locked = try LockSupport.load(path: lockPath, modelPath: model.model).flatMap {
                 LockSupport.newestLockedVersion(before: destinationName, in: bundle, lock: $0)
             }
             guard let name = locked ?? previous else {
@@ -55,9 +55,9 @@ struct MigrationCheckCommand: ParsableCommand {
         if findings.isEmpty {
             summary = "'\(sourceName)' -> '\(destinationName)': lightweight migration can infer every change."
         } else {
-            let notInferable = findings.filter { $0.kind == .notInferable }.count
-            let dataLoss = findings.count - notInferable
-            summary = "'\(sourceName)' -> '\(destinationName)': \(notInferable) not inferable, \(dataLoss) losing data."
+            let count = { (kind: MigrationCheck.Finding.Kind) in findings.filter { $0.kind == kind }.count }
+            summary = "'\(sourceName)' -> '\(destinationName)': \(count(.notInferable)) not inferable, \(count(.dataLoss)) losing data, "
+                + "\(count(.mayFail)) may fail at migration time."
         }
         print(summary)
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
