@@ -158,12 +158,16 @@ extension ModelLock {
     /// Whether `text` is a lock file from before `lock-format 2` (it recorded values Core Data does not hash,
     /// and every version in full): it cannot be checked against, only re-created.
     public static func isOutdatedFormat(_ text: String) -> Bool {
-        var sawVersion = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Up to the first version line only: the rest of a long lock need not be split here.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
             if line.hasPrefix("lock-format ") { return false }
-            if line.hasPrefix("version ") { sawVersion = true; break }
+            if line.hasPrefix("version ") { return true }
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
         }
-        return sawVersion
+        return false
     }
 
     /// Reads a lock file's text; every element keeps its line (`path:line`) as its location.

@@ -266,11 +266,17 @@ public enum FingerprintHash {
         return hex(hash)
     }
 
-    /// Over raw bytes: the digest of a version's `contents` file, so that `generate` can tell an unchanged
-    /// locked version without reading it.
-    public static func hex<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    /// The digest of a version's `contents` file, so that `generate` can tell an unchanged locked version
+    /// without reading it: the same FNV-1a step, taken over 64-bit little-endian words (and then the remaining
+    /// bytes), so that a long history's files are digested at memory speed.
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> String {
         var hash = offsetBasis
-        for byte in bytes { hash = step(hash, byte) }
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+        }
+        for index in (words * 8)..<bytes.count { hash = step(hash, bytes[index]) }
         return hex(hash)
     }
 
