@@ -99,3 +99,33 @@ import Testing
         #expect(Self.versions.filter { $0.hasPrefix("same-") }.count == 13)
     }
 }
+
+private let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+private let corpusIsPresent = FileManager.default.fileExists(atPath: corpusFolder.path)
+
+/// Every version of every real model in `../shared/corpus`: its lock file reads back as written, and the same
+/// model read twice has the same hashes (nothing in the fingerprint depends on the run).
+@Suite(.enabled(if: corpusIsPresent, "../shared/corpus is absent; corpus lock tests skipped"))
+struct CorpusLockTests {
+    static let corpus = corpusFolder
+
+    @Test func everyCorpusModelsLockRoundTrips() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        var locked = 0
+        for folder in folders {
+            // Each corpus folder holds one bundle: a `.xcdatamodeld`, else a bare `.xcdatamodel`.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent(folder).path)) ?? []
+            guard let bundle = names.sorted().first(where: { $0.hasSuffix(".xcdatamodeld") }) ?? names.first(where: { $0.hasSuffix(".xcdatamodel") }),
+                let versions = try? ModelLoader.loadAllVersions(Self.corpus.appendingPathComponent(folder).appendingPathComponent(bundle).path)
+            else { continue }
+            let lock = ModelLock(versions: versions.map { StoreFingerprint($0.schema) })
+            let text = lock.text(modelName: "Corpus")
+            let parsed = try ModelLock.parse(text, path: "\(folder).lock")
+            #expect(parsed == lock, "\(folder)")
+            #expect(parsed.versions.map(\.hash) == versions.map { StoreFingerprint($0.schema).hash }, "\(folder)")
+            locked += 1
+        }
+        #expect(locked >= 90)
+    }
+}
