@@ -32,8 +32,11 @@ public enum LockCheck {
         return changes
     }
 
+    /// An entity whose lines are unchanged but whose hash is not has a changed parent: that change is reported at
+    /// the parent, once.
     private static func entityChanges(_ old: EntityFingerprint, _ new: EntityFingerprint, modelLocation: SourceLocation) -> [FingerprintChange] {
         var changes: [FingerprintChange] = []
+        guard old.hash != new.hash else { return changes }
         let entityLocation = new.location ?? modelLocation
         let facetWords = describe(old.facets, new.facets)
         if !facetWords.isEmpty {
@@ -73,14 +76,8 @@ public enum LockCheck {
             let was = old.first { $0.key == key }?.value ?? "-"
             let now = new.first { $0.key == key }?.value ?? "-"
             guard was != now else { return nil }
-            // A to-one's maximum count is 1 by definition: "became to-many" says it.
-            if key == "max", describesToMany(old, new) { return nil }
             return words(key: key, was: was, now: now)
         }
-    }
-
-    private static func describesToMany(_ old: [Facet], _ new: [Facet]) -> Bool {
-        old.first { $0.key == "to-many" }?.value != new.first { $0.key == "to-many" }?.value
     }
 
     static func words(key: String, was: String, now: String) -> String {
@@ -89,14 +86,15 @@ public enum LockCheck {
         switch key {
         case "optional" where becameYes: return "became optional"
         case "optional" where becameNo: return "became non-optional"
-        case "transient" where becameYes: return "became transient"
-        case "transient" where becameNo: return "is no longer transient"
-        case "derived" where becameYes: return "became derived"
-        case "derived" where becameNo: return "is no longer derived"
         case "abstract" where becameYes: return "became abstract"
         case "abstract" where becameNo: return "is no longer abstract"
-        case "to-many" where becameYes: return "became to-many"
-        case "to-many" where becameNo: return "became to-one"
+        // A to-one's maximum count is 1; an unbounded to-many's is written 0.
+        case "max" where was == "1": return "became to-many"
+        case "max" where now == "1": return "became to-one"
+        case "preserve-after-deletion" where becameYes: return "now preserves its value after deletion"
+        case "preserve-after-deletion" where becameNo: return "no longer preserves its value after deletion"
+        case "derivation" where was == "-": return "became derived from \(now)"
+        case "derivation" where now == "-": return "is no longer derived"
         case "ordered" where becameYes: return "became ordered"
         case "ordered" where becameNo: return "became unordered"
         case "external-storage" where becameYes: return "now allows external storage"
@@ -107,8 +105,8 @@ public enum LockCheck {
         }
         let name = [
             "type": "type", "parent": "parent entity", "modifier": "version hash modifier", "destination": "destination",
-            "inverse": "inverse", "min": "minimum count", "max": "maximum count", "composite": "composite attributes",
-            "entity": "fetched entity", "predicate": "predicate",
+            "inverse": "inverse", "min": "minimum count", "max": "maximum count", "composite": "composite elements",
+            "derivation": "derivation expression", "unique": "uniqueness constraints",
         ][key] ?? key
         return "changed its \(name) from \(was) to \(now)"
     }
@@ -138,7 +136,6 @@ extension PropertyFingerprint.Kind {
         switch self {
         case .attribute: "attribute"
         case .relationship: "relationship"
-        case .fetched: "fetched property"
         }
     }
 }

@@ -1,20 +1,29 @@
 import ManagedModel
 
-/// The lock file: the fingerprints of the model versions that shipped, one block per version.
+/// The lock file: the fingerprints of the model versions that shipped.
 ///
 /// ```text
 /// # managed-codegen lock for Inventory.xcdatamodeld (…)
-/// version "Inventory 2" 5f0c3e8b1d2a9e47
-///   entity Item 0a1b2c3d4e5f6071 abstract=NO parent=- modifier=-
-///     attribute name type=String optional=NO transient=NO derived=NO external-storage=NO modifier=-
-///     relationship owner destination=Person inverse=items to-many=NO ordered=NO optional=YES transient=NO min=0 max=1 modifier=-
+/// lock-format 2
+///
+/// version "Inventory 2" 5f0c3e8b1d2a9e47 contents=9a3c0e5b7d1f2468
+///   entity Item 0a1b2c3d4e5f6071
+///   entity Person 77aa01c3d4e5f608
+///
+/// entity Item 0a1b2c3d4e5f6071 unique=sku
+///   attribute name type=String
+///   attribute price type=Decimal optional=YES
+///   relationship owner destination=Person inverse=items optional=YES max=1
 /// ```
 ///
-/// Lines starting with `#` and blank lines are ignored. Versions are in the bundle's natural order, entities and
-/// properties sorted by name, every key written on every line: a change to the model changes exactly the lines
-/// it concerns, so the lock's diff in review says what changed. Values holding a space, `"`, `\`, `=` or `#`
-/// (and empty ones) are quoted with backslash escapes. The hashes are 64-bit FNV-1a of the lines below them;
-/// they are there to be read, the check compares the lines.
+/// Each version lists its entities by version hash; each distinct entity description is written once, below the
+/// versions (sorted by name, then by the first version using it), so a history of a hundred versions that each
+/// change one entity stays about as long as its distinct entities. `contents=` is the digest of the version's
+/// `contents` file when it was locked: while the file has those bytes, `generate` does not read it.
+///
+/// Lines starting with `#` and blank lines are ignored. A key at its default value (`NO`, `-`, `0`) is left out.
+/// Values holding a space, `"`, `\`, `=` or `#` (and empty ones) are quoted with backslash escapes. The hashes
+/// are 64-bit FNV-1a of the lines they stand for; the check compares the lines.
 public struct ModelLock: Hashable, Sendable {
     public var versions: [StoreFingerprint]
 
@@ -26,11 +35,17 @@ public struct ModelLock: Hashable, Sendable {
 
     /// `<Model>.managed-codegen.lock`, in the folder holding the model bundle (beside `managed-codegen.yml`).
     public static func fileName(modelName: String) -> String { "\(modelName).managed-codegen.lock" }
+
+    /// The format `text` writes and `parse` reads.
+    static let format = "2"
 }
 
 enum LockFileFormat {
-    static func line(kind: String, name: String, hash: String? = nil, facets: [Facet]) -> String {
-        ([kind, quoted(name)] + (hash.map { [$0] } ?? []) + facets.map { "\($0.key)=\(quoted($0.value))" })
+    /// A canonical line; `leavingOutDefaults` drops the keys at their default value (`FacetKeys`), as the file does.
+    static func line(kind: String, name: String, hash: String? = nil, facets: [Facet], leavingOutDefaults: Bool = false) -> String {
+        let defaults = leavingOutDefaults ? FacetKeys.keys(of: kind) ?? [] : []
+        let written = facets.filter { facet in !defaults.contains { $0.0 == facet.key && $0.1 == facet.value } }
+        return ([kind, quoted(name)] + (hash.map { [$0] } ?? []) + written.map { "\($0.key)=\(quoted($0.value))" })
             .joined(separator: " ")
     }
 
@@ -51,46 +66,56 @@ enum LockFileFormat {
         return result + "\""
     }
 
-    /// Splits a line into words, unquoting; `key=value` stays one word with its value unquoted. Nil when a
-    /// quote is not closed.
-    static func words(_ line: Substring) -> [String]? {
+    /// Splits a line's bytes into words, unquoting; `key=value` stays one word with its value unquoted. Nil when
+    /// a quote is not closed.
+    static func words(_ line: ArraySlice<UInt8>) -> [String]? {
         var words: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var inWord = false
         var inQuotes = false
         var escaped = false
-        for character in line {
+        for byte in line {
             if inQuotes {
                 if escaped {
-                    switch character {
-                    case "n": current.append("\n")
-                    case "r": current.append("\r")
-                    case "t": current.append("\t")
-                    default: current.append(character)
+                    switch byte {
+                    case UInt8(ascii: "n"): current.append(0x0A)
+                    case UInt8(ascii: "r"): current.append(0x0D)
+                    case UInt8(ascii: "t"): current.append(0x09)
+                    default: current.append(byte)
                     }
                     escaped = false
-                } else if character == "\\" {
+                } else if byte == UInt8(ascii: "\\") {
                     escaped = true
-                } else if character == "\"" {
+                } else if byte == UInt8(ascii: "\"") {
                     inQuotes = false
                 } else {
-                    current.append(character)
+                    current.append(byte)
                 }
-            } else if character == " " || character == "\t" {
-                if inWord { words.append(current) }
-                current = ""
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                if inWord { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
                 inWord = false
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 inQuotes = true
                 inWord = true
             } else {
-                current.append(character)
+                current.append(byte)
                 inWord = true
             }
         }
         if inQuotes { return nil }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(decoding: current, as: UTF8.self)) }
         return words
+    }
+
+    /// `key=value` words as a dictionary; nil when a word has no `=`.
+    static func facets(_ words: ArraySlice<String>) -> [String: String]? {
+        var values: [String: String] = [:]
+        for word in words {
+            guard let equals = word.firstIndex(of: "=") else { return nil }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        return values
     }
 }
 
@@ -101,79 +126,179 @@ extension ModelLock {
             "# managed-codegen lock for \(modelName).xcdatamodeld: the store schema of each shipped model version.",
             "# Written by `managed-codegen lock`; commit it. `managed-codegen generate` fails when a version below",
             "# changes in a way that makes Core Data refuse the stores it created: add a new model version instead.",
-            "# Lines: what each entity's and property's Core Data version hash is made of (README, section \"Shipped versions: the model lock\").",
+            "# Lines: what each entity's Core Data version hash is made of (README, section \"Shipped versions: the model lock\").",
+            "lock-format \(Self.format)",
         ]
+        var descriptions: [String: [EntityFingerprint]] = [:]
         for version in versions {
             lines.append("")
-            lines.append("version \(LockFileFormat.quoted(version.versionName)) \(version.hash)")
+            lines.append(
+                "version \(LockFileFormat.quoted(version.versionName)) \(version.hash)"
+                    + (version.contentsDigest.map { " contents=\($0)" } ?? ""))
             for entity in version.entities {
-                lines.append("  " + LockFileFormat.line(kind: "entity", name: entity.name, hash: entity.hash, facets: entity.facets))
+                lines.append("  entity \(LockFileFormat.quoted(entity.name)) \(entity.hash)")
+                if descriptions[entity.name]?.contains(where: { $0.hash == entity.hash }) != true {
+                    descriptions[entity.name, default: []].append(entity)
+                }
+            }
+        }
+        for name in descriptions.keys.sorted() {
+            for entity in descriptions[name] ?? [] {
+                lines.append("")
+                lines.append(LockFileFormat.line(kind: "entity", name: entity.name, hash: entity.hash, facets: entity.facets, leavingOutDefaults: true))
                 for property in entity.properties {
-                    lines.append("    " + LockFileFormat.line(kind: property.kind.rawValue, name: property.name, facets: property.facets))
+                    lines.append("  " + LockFileFormat.line(
+                        kind: property.kind.rawValue, name: property.name, facets: property.facets, leavingOutDefaults: true))
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads a lock file's text; every element keeps its line (`path:line`) as its location.
-    /// - Throws: `DiagnosticsError` naming each line that cannot be read.
-    public static func parse(_ text: String, path: String) throws -> ModelLock {
-        var versions: [StoreFingerprint] = []
-        var diagnostics = Diagnostics()
-        var lineNumber = 0
-        func fail(_ message: String) {
-            diagnostics.error(
-                "\(message); the lock file is written by `managed-codegen lock` (re-create it with `managed-codegen lock --force`)",
-                at: SourceLocation(path: path, line: lineNumber))
+    /// Whether `text` is a lock file from before `lock-format 2` (it recorded values Core Data does not hash,
+    /// and every version in full): it cannot be checked against, only re-created.
+    public static func isOutdatedFormat(_ text: String) -> Bool {
+        // Up to the first version line only: the rest of a long lock need not be split here.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            if line.hasPrefix("lock-format ") { return false }
+            if line.hasPrefix("version ") { return true }
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
         }
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let words = LockFileFormat.words(line), let kind = words.first, words.count >= 2 else {
-                fail("cannot read this line")
-                continue
-            }
-            let location = SourceLocation(path: path, line: lineNumber)
-            switch kind {
-            case "version":
-                if versions.contains(where: { $0.versionName == words[1] }) {
-                    fail("version '\(words[1])' is locked twice")
-                    continue
-                }
-                versions.append(StoreFingerprint(versionName: words[1], entities: [], location: location))
-            case "entity":
-                guard !versions.isEmpty, words.count >= 3, let facets = facets(words.dropFirst(3)) else {
-                    fail(versions.isEmpty ? "an entity line before any version line" : "cannot read this entity line")
-                    continue
-                }
-                versions[versions.count - 1].entities.append(
-                    EntityFingerprint(name: words[1], facets: facets, properties: [], location: location))
-            default:
-                guard let propertyKind = PropertyFingerprint.Kind(rawValue: kind) else {
-                    fail("unknown line kind '\(kind)'")
-                    continue
-                }
-                guard versions.last?.entities.isEmpty == false, let facets = facets(words.dropFirst(2)) else {
-                    fail("cannot read this \(kind) line")
-                    continue
-                }
-                let v = versions.count - 1
-                versions[v].entities[versions[v].entities.count - 1].properties.append(
-                    PropertyFingerprint(kind: propertyKind, name: words[1], facets: facets, location: location))
-            }
-        }
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        return ModelLock(versions: versions)
+        return false
     }
 
-    private static func facets(_ words: ArraySlice<String>) -> [Facet]? {
-        var facets: [Facet] = []
-        for word in words {
-            guard let equals = word.firstIndex(of: "=") else { return nil }
-            facets.append(Facet(String(word[..<equals]), String(word[word.index(after: equals)...])))
+    /// Reads a lock file's text; every element keeps its line (`path:line`) as its location.
+    /// - Throws: `DiagnosticsError` naming each line that cannot be read, or one error for a lock file in an
+    ///   earlier format, telling how to re-create it (`relock`: the command to run).
+    public static func parse(_ text: String, path: String, relock: String = "managed-codegen lock MODEL --force") throws -> ModelLock {
+        if isOutdatedFormat(text) {
+            throw DiagnosticsError(.error(
+                "this lock file was written by an earlier managed-codegen, which recorded values Core Data does not hash; "
+                    + "re-create it with `\(relock)` (it re-locks every version as the model has it now: check first, "
+                    + "e.g. with `git log` on the model, that no shipped version was edited since it was locked)",
+                at: SourceLocation(path: path, line: 1)))
         }
-        return facets
+        var reader = LockFileReader(path: path, relock: relock)
+        reader.read(Array(text.utf8))
+        let lock = reader.lock()
+        if reader.diagnostics.hasErrors { throw DiagnosticsError(reader.diagnostics) }
+        return lock
+    }
+}
+
+/// The lock file's lines, read from bytes (a long history's lock is read on every `generate`).
+private struct LockFileReader {
+    let path: String
+    let relock: String
+    var diagnostics = Diagnostics()
+    /// Versions with their entity references (name, hash, line).
+    var versions: [(version: StoreFingerprint, references: [(String, String, Int)])] = []
+    var descriptions: [String: EntityFingerprint] = [:]
+    /// The description being read, keyed by hash, and whether the last block was a version or a description.
+    var currentDescription: String?
+    var inVersion = false
+    var sawFormat = false
+    var lineNumber = 0
+
+    init(path: String, relock: String) {
+        self.path = path
+        self.relock = relock
+    }
+
+    mutating func fail(_ message: String, line: Int? = nil) {
+        diagnostics.error(
+            "\(message); the lock file is written by `managed-codegen lock` (re-create it: \(relock))",
+            at: SourceLocation(path: path, line: line ?? lineNumber))
+    }
+
+    mutating func read(_ bytes: [UInt8]) {
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            lineNumber += 1
+            readLine(bytes[start..<end])
+            start = end + 1
+        }
+        if !sawFormat, !versions.isEmpty { fail("the lock-format line is missing", line: 1) }
+    }
+
+    mutating func readLine(_ raw: ArraySlice<UInt8>) {
+        let indented = raw.first == 0x20 || raw.first == 0x09
+        guard let first = raw.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }), raw[first] != 0x23 else { return }
+        guard let words = LockFileFormat.words(raw[first...]), words.count >= 2 else {
+            fail("cannot read this line")
+            return
+        }
+        let kind = words[0]
+        let location = SourceLocation(path: path, line: lineNumber)
+        switch (kind, indented) {
+        case ("lock-format", false):
+            guard words[1] == ModelLock.format else {
+                fail("this lock file has format \(words[1]), which this managed-codegen does not read (it writes format \(ModelLock.format))")
+                return
+            }
+            sawFormat = true
+        case ("version", false):
+            guard words.count >= 3, let facets = LockFileFormat.facets(words.dropFirst(3)) else {
+                fail("cannot read this version line")
+                return
+            }
+            if versions.contains(where: { $0.version.versionName == words[1] }) {
+                fail("version '\(words[1])' is locked twice")
+                return
+            }
+            let digest = facets["contents"]
+            versions.append((StoreFingerprint(versionName: words[1], entities: [], contentsDigest: digest, location: location), []))
+            inVersion = true
+            currentDescription = nil
+        case ("entity", true) where inVersion:
+            guard words.count == 3 else {
+                fail("cannot read this entity line (a version's entity lines are `entity NAME HASH`)")
+                return
+            }
+            versions[versions.count - 1].references.append((words[1], words[2], lineNumber))
+        case ("entity", false):
+            guard words.count >= 3, let facets = LockFileFormat.facets(words.dropFirst(3)) else {
+                fail("cannot read this entity line")
+                return
+            }
+            inVersion = false
+            currentDescription = words[2]
+            descriptions[words[2]] = EntityFingerprint(
+                name: words[1], hash: words[2], facets: FacetKeys.facets(FacetKeys.entity, facets), properties: [],
+                location: location)
+        case (let kind, true):
+            guard let propertyKind = PropertyFingerprint.Kind(rawValue: kind), let keys = FacetKeys.keys(of: kind) else {
+                fail("unknown line kind '\(kind)'")
+                return
+            }
+            guard let hash = currentDescription, let facets = LockFileFormat.facets(words.dropFirst(2)) else {
+                fail("cannot read this \(kind) line")
+                return
+            }
+            descriptions[hash]?.properties.append(
+                PropertyFingerprint(kind: propertyKind, name: words[1], facets: FacetKeys.facets(keys, facets), location: location))
+        default:
+            fail("unknown line kind '\(kind)'")
+        }
+    }
+
+    mutating func lock() -> ModelLock {
+        var result: [StoreFingerprint] = []
+        for (version, references) in versions {
+            var version = version
+            for (name, hash, line) in references {
+                guard let entity = descriptions[hash], entity.name == name else {
+                    fail("version '\(version.versionName)' refers to entity \(name) \(hash), which the lock file does not describe", line: line)
+                    continue
+                }
+                version.entities.append(entity)
+            }
+            result.append(version)
+        }
+        return ModelLock(versions: result)
     }
 }

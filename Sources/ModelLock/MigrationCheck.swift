@@ -22,18 +22,29 @@ import ManagedModel
 /// entities: "create a new parent or child entity", "move an attribute up or down in a hierarchy", "move entities
 /// out of a hierarchy"), so moving an entity out of its hierarchy is not reported.
 ///
-/// Reported as not inferable: everything outside that list that we can see — an attribute type change, a to-many
-/// becoming to-one, a relationship pointing at another entity, an optional attribute becoming non-optional without
-/// a default, and the guide's explicit exception "you cannot merge entity hierarchies; if two existing entities do
-/// not share a common parent in the source, they cannot share a common parent in the destination".
+/// What lightweight migration infers and refuses, as measured (docs/core-data-runtime.md, "What the version hashes
+/// are made of … and what lightweight migration infers"; Apple's *Using Lightweight Migration*; the migrations
+/// run on macOS by `daspoon/storable`, `Tests/StorableTests/CoreDataTests.swift`):
+/// - attribute type changes among Integer 16/32/64, Decimal, Double, Float and Boolean are inferred (the values
+///   are converted); every other type change is refused ("Source and destination attribute types are
+///   incompatible"), also for a renamed attribute; Transformable <-> Binary only when the destination attribute's
+///   user info has `NSMigrationAllowTypeTransformation`;
+/// - a Binary attribute's external storage turned on is inferred, turned off is refused;
+/// - a to-many relationship becoming to-one is refused; a relationship pointing at another entity is refused;
+/// - two destination entities (or two properties of one entity) with the same renaming identifier (the name
+///   when none is set) fail the migration outright (error 134190, "Each destination entity must have a unique
+///   renaming identifier"): only that is reported, not the pairings that follow from it;
+/// - "you cannot merge entity hierarchies" (the guide's explicit exception).
 ///
-/// Also reported, to be conservative (the guide lists "addition" without conditions, but every existing object
-/// then lacks a value the destination requires, and the migrated store fails validation with "missing
-/// attribute values on mandatory destination attribute/relationship"): a new non-optional attribute without a
-/// default, a new non-optional relationship, and an optional relationship becoming non-optional.
+/// Inferred but validated when the migration runs ("may fail"): an attribute or relationship becoming required
+/// without a default, and a new required one. It fails only when existing rows have no value; we block it (a
+/// defensible choice, said as such). A to-many relationship with min count 0 is never flagged: an empty set is
+/// a valid value.
 ///
 /// Data loss: an element removed and one of the same kind and type added in the same entity without a renaming
-/// identifier look like a rename; migration infers "remove and add" and drops the old values.
+/// identifier look like a rename; migration infers "remove and add" and drops the old values. An entity that
+/// looks renamed this way is reported once: relationships that followed it to its new name are not also
+/// reported as pointing elsewhere.
 ///
 /// Transient properties are not stored, so they are not compared.
 public enum MigrationCheck {
@@ -41,6 +52,8 @@ public enum MigrationCheck {
         public enum Kind: String, Hashable, Sendable {
             case notInferable = "not inferable"
             case dataLoss = "data loss"
+            /// Inferred, but validated when the migration runs.
+            case mayFail = "may fail"
         }
 
         public var kind: Kind
@@ -51,30 +64,65 @@ public enum MigrationCheck {
     }
 
     public static func findings(from source: Schema, to destination: Schema) -> [Finding] {
+        // The migration fails outright on a shared renaming identifier: nothing else is worth saying.
+        let duplicates = duplicateRenamingIdentifiers(
+            destination.entities, kind: "entities", \.name, { renamingID($0.renamingIdentifier, $0.elementID) }, \.location)
+        if !duplicates.isEmpty { return duplicates }
+
         var findings: [Finding] = []
         let entityPairs = pairEntities(source: source, destination: destination)
-        var mappedSources: Set<String> = []
-        for (old, new) in entityPairs {
-            mappedSources.insert(old.name)
-            findings += propertyFindings(old, in: source, new, in: destination, entityPairs: entityPairs)
-        }
-        findings += hierarchyFindings(entityPairs, source: source, destination: destination)
         // Removed entities next to added ones with the same stored attribute names: a rename without its identifier.
+        var presumedRenames: [String: String] = [:]
         let added = destination.entities.filter { entity in !entityPairs.contains { $0.1.name == entity.name } }
-        var unclaimed = source.entities.filter { !mappedSources.contains($0.name) }
+        var unclaimed = source.entities.filter { entity in !entityPairs.contains { $0.0.name == entity.name } }
         for entity in added {
             let names = Set(storedAttributes(of: entity, in: destination).map(\.name))
             guard !names.isEmpty,
                 let index = unclaimed.firstIndex(where: { Set(storedAttributes(of: $0, in: source).map(\.name)) == names })
             else { continue }
             let old = unclaimed.remove(at: index)
+            presumedRenames[entity.name] = old.name
             findings.append(Finding(
                 kind: .dataLoss,
                 message: "entity \(entity.name) looks like entity \(old.name) renamed, but has no renaming identifier: "
                     + "migration would delete every \(old.name) and start \(entity.name) empty; set \(entity.name)'s Renaming ID to \(old.name)",
                 location: entity.location, sourceLocation: old.location))
         }
-        return findings
+        // The source entity a destination entity continues, as far as relationships are concerned.
+        let sourceName = { (destinationName: String) -> String? in
+            entityPairs.first { $0.1.name == destinationName }?.0.name ?? presumedRenames[destinationName]
+        }
+        var propertyFindings: [Finding] = []
+        for (old, new) in entityPairs {
+            propertyFindings += self.propertyFindings(old, in: source, new, in: destination, sourceName: sourceName)
+        }
+        return propertyFindings + hierarchyFindings(entityPairs, source: source, destination: destination) + findings
+    }
+
+    /// Error 134190: elements sharing a renaming identifier (their name when they have none), once per group.
+    static func duplicateRenamingIdentifiers<Element>(
+        _ elements: [Element], kind: String, _ name: (Element) -> String, _ explicitID: (Element) -> String?,
+        _ location: (Element) -> SourceLocation, owner: String? = nil
+    ) -> [Finding] {
+        var groups: [String: [Element]] = [:]
+        var order: [String] = []
+        for element in elements {
+            let id = explicitID(element) ?? name(element)
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(element)
+        }
+        return order.compactMap { id in
+            guard let group = groups[id], group.count > 1 else { return nil }
+            let names = group.map { (owner.map { "\($0)." } ?? "") + name($0) }
+            let singular = kind == "entities" ? "entity" : "property"
+            let explicit = group.first { explicitID($0) != nil } ?? group[group.count - 1]
+            return Finding(
+                kind: .notInferable,
+                message: "\(kind) \(names.joined(separator: " and ")) have the same renaming identifier \(id) (an element without "
+                    + "a Renaming ID is identified by its name): lightweight migration fails with error 134190 (\"Each destination "
+                    + "\(singular) must have a unique renaming identifier\"); give each its own",
+                location: location(explicit), sourceLocation: nil)
+        }
     }
 
     /// The destination's renaming identifier: `renamingIdentifier`, else Xcode's `elementID` (the Renaming ID field).
@@ -107,8 +155,13 @@ public enum MigrationCheck {
     }
 
     private static func propertyFindings(
-        _ old: Entity, in source: Schema, _ new: Entity, in destination: Schema, entityPairs: [(Entity, Entity)]
+        _ old: Entity, in source: Schema, _ new: Entity, in destination: Schema, sourceName: (String) -> String?
     ) -> [Finding] {
+        let duplicates = duplicateRenamingIdentifiers(
+            storedAttributes(of: new, in: destination).map { ($0.name, renamingID($0.renamingIdentifier, $0.elementID), $0.location) }
+                + storedRelationships(of: new, in: destination).map { ($0.name, renamingID($0.renamingIdentifier, $0.elementID), $0.location) },
+            kind: "properties", \.0, \.1, \.2, owner: new.name)
+        if !duplicates.isEmpty { return duplicates }
         var findings: [Finding] = []
         let oldAttributes = storedAttributes(of: old, in: source)
         let oldRelationships = storedRelationships(of: old, in: source)
@@ -119,32 +172,45 @@ public enum MigrationCheck {
         func refuse(_ message: String, at location: SourceLocation, was sourceLocation: SourceLocation? = nil) {
             findings.append(Finding(kind: .notInferable, message: message, location: location, sourceLocation: sourceLocation))
         }
+        func validated(_ change: String, _ advice: String, at location: SourceLocation, was sourceLocation: SourceLocation? = nil) {
+            findings.append(Finding(
+                kind: .mayFail,
+                message: "\(change): lightweight migration infers it, but it may fail at migration time when existing rows have no value; \(advice)",
+                location: location, sourceLocation: sourceLocation))
+        }
 
         for attribute in storedAttributes(of: new, in: destination) {
             guard let was = counterpart(of: attribute.name, attribute.renamingIdentifier, attribute.elementID, among: oldAttributes, \.name)
             else {
                 addedAttributes.append(attribute)
                 if !attribute.isOptional && attribute.defaultValue == nil && !attribute.isDerived {
-                    refuse(
-                        "new attribute \(new.name).\(attribute.name) is non-optional without a default value: "
-                            + "existing objects have no value for it and migration fails validation; make it optional or give it a default",
+                    validated(
+                        "new attribute \(new.name).\(attribute.name) is non-optional without a default value", "make it optional or give it a default",
                         at: attribute.location)
                 }
                 continue
             }
             removedAttributes.removeAll { $0.name == was.name }
-            let label = "attribute \(new.name).\(attribute.name)"
-            if was.type != attribute.type {
+            let label = "attribute \(new.name).\(attribute.name)" + (was.name == attribute.name ? "" : " (renamed from \(was.name))")
+            if was.type != attribute.type, !typeChangeIsInferred(from: was, to: attribute) {
+                let optIn = Set([was.type, attribute.type]) == [.transformable, .binary]
                 refuse(
-                    "\(label) changed type from \(was.type.rawValue) to \(attribute.type.rawValue): lightweight migration "
-                        + "does not convert values between types; add a new attribute (and a mapping model or a migration step to copy the values)",
+                    "\(label) changed type from \(was.type.rawValue) to \(attribute.type.rawValue): lightweight migration refuses it "
+                        + "(\"Source and destination attribute types are incompatible\"; it converts only among Integer 16/32/64, "
+                        + "Decimal, Double, Float and Boolean); "
+                        + (optIn
+                            ? "add the user info key \(allowTypeTransformationKey) = YES to the destination attribute to allow it"
+                            : "add a new attribute (and a mapping model or a migration step to copy the values)"),
+                    at: attribute.location, was: was.location)
+            }
+            if was.type == .binary, attribute.type == .binary, was.allowsExternalBinaryDataStorage, !attribute.allowsExternalBinaryDataStorage {
+                refuse(
+                    "\(label) no longer allows external storage: lightweight migration infers turning external storage on, "
+                        + "not off; keep it on, or add a new attribute",
                     at: attribute.location, was: was.location)
             }
             if was.isOptional && !attribute.isOptional && attribute.defaultValue == nil {
-                refuse(
-                    "\(label) became non-optional without a default value: lightweight migration infers this only "
-                        + "with a default value for the objects that have none; give it a default",
-                    at: attribute.location, was: was.location)
+                validated("\(label) became non-optional without a default value", "give it a default", at: attribute.location, was: was.location)
             }
         }
 
@@ -153,18 +219,14 @@ public enum MigrationCheck {
                 of: relationship.name, relationship.renamingIdentifier, relationship.elementID, among: oldRelationships, \.name)
             else {
                 addedRelationships.append(relationship)
-                if !relationship.isOptional {
-                    refuse(
-                        "new relationship \(new.name).\(relationship.name) is non-optional: existing objects have no "
-                            + "destination for it and migration fails validation; make it optional",
-                        at: relationship.location)
+                if mustHaveDestination(relationship) {
+                    validated("new relationship \(new.name).\(relationship.name) is non-optional", "make it optional", at: relationship.location)
                 }
                 continue
             }
             removedRelationships.removeAll { $0.name == was.name }
             let label = "relationship \(new.name).\(relationship.name)"
-            let mappedDestination = entityPairs.first { $0.1.name == relationship.destinationEntity }?.0.name
-            if mappedDestination != was.destinationEntity {
+            if sourceName(relationship.destinationEntity) != was.destinationEntity {
                 refuse(
                     "\(label) now points at \(relationship.destinationEntity) instead of \(was.destinationEntity): "
                         + "lightweight migration cannot move its objects to another entity",
@@ -176,10 +238,8 @@ public enum MigrationCheck {
                         + "(which object would it keep?)",
                     at: relationship.location, was: was.location)
             }
-            if was.isOptional && !relationship.isOptional {
-                refuse(
-                    "\(label) became non-optional: objects without a destination fail validation during migration",
-                    at: relationship.location, was: was.location)
+            if !mustHaveDestination(was) && mustHaveDestination(relationship) {
+                validated("\(label) became non-optional", "make sure every row has a destination first, or keep it optional", at: relationship.location, was: was.location)
             }
         }
 
@@ -191,13 +251,33 @@ public enum MigrationCheck {
         }
         for relationship in addedRelationships {
             guard let index = removedRelationships.firstIndex(where: {
-                $0.destinationEntity == (entityPairs.first { $0.1.name == relationship.destinationEntity }?.0.name)
+                $0.destinationEntity == sourceName(relationship.destinationEntity)
                     && $0.isToMany == relationship.isToMany
             }) else { continue }
             let old = removedRelationships.remove(at: index)
             findings.append(renameFinding("relationship", entity: new.name, old: old.name, new: relationship.name, relationship.location, old.location))
         }
         return findings
+    }
+
+    /// The user info key that lets lightweight migration convert between Transformable and Binary.
+    static let allowTypeTransformationKey = "NSMigrationAllowTypeTransformation"
+
+    /// Numeric and Boolean types convert into each other; Transformable <-> Binary with the destination's opt-in.
+    static func typeChangeIsInferred(from old: Attribute, to new: Attribute) -> Bool {
+        let convertible = { (type: AttributeType) in type.isNumeric || type == .boolean }
+        if convertible(old.type) && convertible(new.type) { return true }
+        if Set([old.type, new.type]) == [.transformable, .binary] {
+            let value = new.userInfo.first { $0.key == allowTypeTransformationKey }?.value.lowercased()
+            return value.map { !["no", "false", "0"].contains($0) } ?? false
+        }
+        return false
+    }
+
+    /// Whether existing rows need a value for the relationship: a required to-one, or a to-many whose minimum
+    /// count is above 0 (an empty set is a valid value of a required to-many).
+    static func mustHaveDestination(_ relationship: Relationship) -> Bool {
+        !relationship.isOptional && (!relationship.isToMany || (relationship.minCount ?? 0) > 0)
     }
 
     private static func renameFinding(

@@ -3,42 +3,40 @@ import ManagedModel
 /// What Core Data compares when it decides whether a store can be opened with a model version: per entity, the
 /// values its version hash is made of, written out as canonical text so a difference can be named.
 ///
-/// The basis is Apple's documentation of the version hashes (the API reference pages and the comments of the
-/// Core Data headers):
-/// - `NSEntityDescription.versionHash`: "The version hash uses only values which affect the persistence of data
-///   and the user-defined versionHashModifier value. (The values which affect persistence are the name of the
-///   entity, the version hash of the superentity (if present), if the entity is abstract, and all of the version
-///   hashes for the properties.)"
-/// - `NSPropertyDescription.versionHash`: "the name of the property, the flags for isOptional, isTransient, and
-///   isReadOnly" and the property's `versionHashModifier` (`isReadOnly` has no spelling in the model file).
-/// - `NSAttributeDescription.versionHash`: the property's values "and the attribute type".
-/// - `NSRelationshipDescription.versionHash`: the property's values, "the name of the destination entity and the
-///   inverse relationship, and the min and max count".
-/// - `NSManagedObjectModel.entityVersionHashesByName` is what a store's metadata keeps: adding or removing an
-///   entity changes the model's hashes as much as editing one.
+/// Exactly what Core Data hashes (docs/core-data-runtime.md, "What the version hashes are made of"; Apple's
+/// `versionHash` reference pages of NSEntityDescription, NSPropertyDescription, NSAttributeDescription and
+/// NSRelationshipDescription, and the hashes measured on macOS by `daspoon/storable`,
+/// `Tests/StorableTests/CoreDataTests.swift`):
+/// - property: name, optional, transient, `versionHashModifier`;
+/// - attribute: + attribute type, Allows External Storage, Preserve After Deletion; a derived attribute's
+///   derivation expression; a composite's elements with their attribute facts, nested composites flattened, sorted
+///   by name, transient elements skipped;
+/// - relationship: + destination entity name, inverse name (left out when the relationship is its own inverse),
+///   min count, max count, ordered;
+/// - entity: name, abstract, the parent entity's hash, the hashes of its non-transient attributes and
+///   relationships (inherited ones through the parent's hash), `versionHashModifier`, uniqueness constraints
+///   (each constraint's names in declared order, the constraints sorted).
 ///
-/// Deliberately left out, because none of these pages lists them: default values, validation (min/max values,
-/// regular expressions, validation predicates), user info, class names (`representedClassName`,
-/// `customClassName`, `usesScalarValueType`), the value transformer's name, the renaming identifier (it only
-/// tells migration which old element a new one continues: `NSPropertyDescription.renamingIdentifier`), delete
-/// rules, Codegen, indexes, uniqueness constraints, Spotlight, CloudKit and history-tracking flags.
-///
-/// Included although the pages do not list them, to be conservative (each changes what is stored, and we would
-/// rather ask for a new model version than let a store fail to open): `ordered` (an ordered relationship keeps
-/// an ordering column), Allows External Storage (`allowsExternalBinaryDataStorage`), derived attributes
-/// (`NSDerivedAttributeDescription`: a stored column Core Data fills), the attributes of a composite, and
-/// fetched properties (`NSFetchedPropertyDescription` is a property of the entity, so it is among "all of the
-/// version hashes for the properties"; its entity and predicate are included).
+/// Not hashed, so not recorded (editing them never blocks a build): transient properties (so every recorded
+/// property has transient=NO, and the flag is not written), fetched properties, default values, validation
+/// rules, user info, class names (`representedClassName`, `customClassName`, `usesScalarValueType`), value
+/// transformer names, renaming identifiers, delete rules, Allows Cloud Encryption, Spotlight, fetch indexes,
+/// configurations.
 public struct StoreFingerprint: Hashable, Sendable {
     public var versionName: String
     /// Sorted by name.
     public var entities: [EntityFingerprint]
+    /// The digest of the version's `contents` file when it was locked (`ContentsDigest`): when the file still has
+    /// these bytes, the version is unchanged without being read. Nil for a fingerprint made from a model. Not part
+    /// of equality (the same store schema can be written in many ways).
+    @NotCompared public var contentsDigest: String?
     /// The `version` line when read from a lock file; nil otherwise. Not part of equality.
     @NotCompared public var location: SourceLocation?
 
-    public init(versionName: String, entities: [EntityFingerprint], location: SourceLocation? = nil) {
+    public init(versionName: String, entities: [EntityFingerprint], contentsDigest: String? = nil, location: SourceLocation? = nil) {
         self.versionName = versionName
         self.entities = entities
+        self.contentsDigest = contentsDigest
         self.location = location
     }
 
@@ -48,7 +46,7 @@ public struct StoreFingerprint: Hashable, Sendable {
     public func entity(named name: String) -> EntityFingerprint? { entities.first { $0.name == name } }
 }
 
-/// One `key=value` of a canonical line. Every key is always written, so a line reads the same in every lock.
+/// One `key=value` of a canonical line.
 public struct Facet: Hashable, Sendable {
     public var key: String
     public var value: String
@@ -61,24 +59,29 @@ public struct Facet: Hashable, Sendable {
 
 public struct EntityFingerprint: Hashable, Sendable {
     public var name: String
-    /// `abstract`, `parent`, `modifier`.
+    /// The entity's version hash (`FingerprintHash` of its canonical lines and its parent's hash): entities with
+    /// the same hash are stored once in the lock file.
+    public var hash: String
+    /// `abstract`, `parent`, `modifier`, `unique`.
     public var facets: [Facet]
-    /// Own properties (the parent's are in the parent's fingerprint, as its hash is in the entity's), sorted by kind and name.
+    /// Own non-transient attributes and relationships, sorted by kind and name (the inherited ones are in the
+    /// parent's, whose hash is in this entity's).
     public var properties: [PropertyFingerprint]
     /// Where the element is: in the model, or the lock file line it was read from. Not part of equality.
     @NotCompared public var location: SourceLocation?
 
-    public init(name: String, facets: [Facet], properties: [PropertyFingerprint], location: SourceLocation? = nil) {
+    public init(name: String, hash: String, facets: [Facet], properties: [PropertyFingerprint], location: SourceLocation? = nil) {
         self.name = name
+        self.hash = hash
         self.facets = facets
         self.properties = properties
         self.location = location
     }
 
-    /// A short hash of the entity's canonical lines (its own and its properties').
-    public var hash: String {
+    /// The hash of an entity's lines, given its parent's hash (nil without a parent).
+    static func hash(name: String, facets: [Facet], properties: [PropertyFingerprint], parentHash: String?) -> String {
         FingerprintHash.hex(
-            [LockFileFormat.line(kind: "entity", name: name, facets: facets)]
+            [LockFileFormat.line(kind: "entity", name: name, facets: facets)] + (parentHash.map { ["parent \($0)"] } ?? [])
                 + properties.map { LockFileFormat.line(kind: $0.kind.rawValue, name: $0.name, facets: $0.facets) })
     }
 
@@ -91,7 +94,7 @@ public struct EntityFingerprint: Hashable, Sendable {
 
 public struct PropertyFingerprint: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case attribute, relationship, fetched
+        case attribute, relationship
     }
 
     public var kind: Kind
@@ -110,78 +113,116 @@ public struct PropertyFingerprint: Hashable, Sendable {
     public func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
 }
 
+/// The keys of each kind of line, in their canonical order, with the value a line leaves out (nil: always
+/// written). Leaving defaults out keeps a long history's lock file small and each line about what is special.
+enum FacetKeys {
+    static let entity: [(String, String?)] = [("abstract", "NO"), ("parent", "-"), ("modifier", "-"), ("unique", "-")]
+    static let attribute: [(String, String?)] = [
+        ("type", nil), ("optional", "NO"), ("external-storage", "NO"), ("preserve-after-deletion", "NO"),
+        ("derivation", "-"), ("composite", "-"), ("modifier", "-"),
+    ]
+    static let relationship: [(String, String?)] = [
+        ("destination", nil), ("inverse", "-"), ("optional", "NO"), ("min", "0"), ("max", nil), ("ordered", "NO"),
+        ("modifier", "-"),
+    ]
+
+    static func keys(of kind: String) -> [(String, String?)]? {
+        switch kind {
+        case "entity": entity
+        case "attribute": attribute
+        case "relationship": relationship
+        default: nil
+        }
+    }
+
+    /// Every key of `kind` in canonical order, from `values` (a key it lacks takes its default).
+    static func facets(_ kind: [(String, String?)], _ values: [String: String]) -> [Facet] {
+        kind.map { key, defaultValue in Facet(key, values[key] ?? defaultValue ?? "-") }
+    }
+}
+
 extension StoreFingerprint {
     /// The fingerprint of one resolved model version.
     public init(_ schema: Schema) {
-        let entities = schema.entities.map { entity in
-            let attributes = entity.attributes.map { attribute in
-                PropertyFingerprint(
-                    kind: .attribute, name: attribute.name, facets: Self.facets(of: attribute, in: schema),
-                    location: attribute.location)
+        var done: [String: EntityFingerprint] = [:]
+        var visiting: Set<String> = []
+        func fingerprint(_ entity: Entity) -> EntityFingerprint {
+            if let known = done[entity.name] { return known }
+            // The parent's hash first: it is part of this entity's (a cycle, reported by the reader, stops it).
+            visiting.insert(entity.name)
+            var parentHash: String?
+            if let parentName = entity.parentName, !visiting.contains(parentName), let parent = schema.entity(named: parentName) {
+                parentHash = fingerprint(parent).hash
             }
-            let relationships = entity.relationships.map { relationship in
+            visiting.remove(entity.name)
+            let attributes = entity.attributes.filter { !$0.isTransient }.map { attribute in
                 PropertyFingerprint(
-                    kind: .relationship, name: relationship.name, facets: Self.facets(of: relationship),
+                    kind: .attribute, name: attribute.name, facets: Self.facets(of: attribute, in: schema), location: attribute.location)
+            }
+            let relationships = entity.relationships.filter { !$0.isTransient }.map { relationship in
+                PropertyFingerprint(
+                    kind: .relationship, name: relationship.name, facets: Self.facets(of: relationship, in: entity),
                     location: relationship.location)
             }
-            let fetched = entity.fetchedProperties.map { property in
-                PropertyFingerprint(
-                    kind: .fetched, name: property.name,
-                    facets: [
-                        Facet("optional", yesNo(property.isOptional)),
-                        Facet("entity", property.fetchRequest.entityName),
-                        Facet("predicate", property.fetchRequest.predicateString ?? "-"),
-                    ],
-                    location: property.location)
-            }
-            let properties = (attributes + relationships + fetched).sorted {
-                ($0.kind.sortKey, $0.name) < ($1.kind.sortKey, $1.name)
-            }
-            return EntityFingerprint(
-                name: entity.name,
-                facets: [
-                    Facet("abstract", yesNo(entity.isAbstract)),
-                    Facet("parent", entity.parentName ?? "-"),
-                    Facet("modifier", entity.versionHashModifier ?? "-"),
-                ],
-                properties: properties, location: entity.location)
+            let properties = (attributes + relationships).sorted { ($0.kind.sortKey, $0.name) < ($1.kind.sortKey, $1.name) }
+            let unique = entity.uniquenessConstraints.map { $0.joined(separator: ",") }.sorted().joined(separator: ";")
+            let facets = FacetKeys.facets(FacetKeys.entity, [
+                "abstract": yesNo(entity.isAbstract), "parent": entity.parentName ?? "-",
+                "modifier": entity.versionHashModifier ?? "-", "unique": unique.isEmpty ? "-" : unique,
+            ])
+            let hash = EntityFingerprint.hash(name: entity.name, facets: facets, properties: properties, parentHash: parentHash)
+            let result = EntityFingerprint(name: entity.name, hash: hash, facets: facets, properties: properties, location: entity.location)
+            done[entity.name] = result
+            return result
         }
+        let entities = schema.entities.map(fingerprint)
         self.init(versionName: schema.versionName, entities: entities.sorted { $0.name < $1.name })
     }
 
     static func facets(of attribute: Attribute, in schema: Schema) -> [Facet] {
-        var facets = [
-            Facet("type", attribute.type.rawValue),
-            Facet("optional", yesNo(attribute.isOptional)),
-            Facet("transient", yesNo(attribute.isTransient)),
-            Facet("derived", yesNo(attribute.isDerived)),
-            Facet("external-storage", yesNo(attribute.allowsExternalBinaryDataStorage)),
-            Facet("modifier", attribute.versionHashModifier ?? "-"),
+        var values = [
+            "type": attribute.type.rawValue, "optional": yesNo(attribute.isOptional),
+            "external-storage": yesNo(attribute.allowsExternalBinaryDataStorage),
+            "preserve-after-deletion": yesNo(attribute.preserveAfterDeletion),
+            "modifier": attribute.versionHashModifier ?? "-",
         ]
+        // A derived attribute is hashed by its expression, not by a yes/no flag.
+        if attribute.isDerived { values["derivation"] = attribute.derivationExpression ?? "" }
         if attribute.type == .composite {
-            let elements = attribute.compositeName.flatMap { schema.composite(named: $0) }?.attributes ?? []
-            let text = elements.sorted { $0.name < $1.name }
-                .map { "\($0.name):\($0.type.rawValue):\($0.isOptional ? "optional" : "required")" }
-            facets.append(Facet("composite", text.isEmpty ? "-" : text.joined(separator: ",")))
+            let elements = compositeElements(of: attribute, in: schema, seen: [])
+            values["composite"] = elements.isEmpty ? "" : elements.sorted { $0.name < $1.name }.map { element in
+                let facts = facets(of: element, in: schema).filter { $0.key != "composite" }
+                    .filter { facet in FacetKeys.attribute.first { $0.0 == facet.key }?.1 != facet.value }
+                return "\(element.name)(\(facts.map { "\($0.key):\($0.value)" }.joined(separator: " ")))"
+            }.joined(separator: ", ")
         }
-        return facets
+        return FacetKeys.facets(FacetKeys.attribute, values)
     }
 
-    static func facets(of relationship: Relationship) -> [Facet] {
-        // The documented "min and max count": Xcode writes maxCount="1" on every to-one and nothing on an
-        // unbounded to-many, so both are normalised (0: no limit) and to-many is spelled out for the reader.
+    /// A composite's non-transient elements, nested composites replaced by their own elements.
+    private static func compositeElements(of attribute: Attribute, in schema: Schema, seen: Set<String>) -> [Attribute] {
+        guard let name = attribute.compositeName, !seen.contains(name), let composite = schema.composite(named: name) else { return [] }
+        return composite.attributes.filter { !$0.isTransient }.flatMap { element in
+            element.type == .composite ? compositeElements(of: element, in: schema, seen: seen.union([name])) : [element]
+        }
+    }
+
+    static func facets(of relationship: Relationship, in entity: Entity) -> [Facet] {
+        // Core Data hashes "min and max count": Xcode writes maxCount="1" on every to-one and nothing on an
+        // unbounded to-many, so both are normalised (0: no limit).
         let maximum = relationship.isToMany ? (relationship.maxCount ?? 0) : 1
-        return [
-            Facet("destination", relationship.destinationEntity),
-            Facet("inverse", relationship.inverseName ?? "-"),
-            Facet("to-many", yesNo(relationship.isToMany)),
-            Facet("ordered", yesNo(relationship.isToMany && relationship.isOrdered)),
-            Facet("optional", yesNo(relationship.isOptional)),
-            Facet("transient", yesNo(relationship.isTransient)),
-            Facet("min", String(relationship.minCount ?? 0)),
-            Facet("max", String(maximum)),
-            Facet("modifier", relationship.versionHashModifier ?? "-"),
-        ]
+        // A relationship that is its own inverse leaves the inverse out of its hash.
+        let isOwnInverse = relationship.destinationEntity == entity.name && relationship.inverseName == relationship.name
+            && (relationship.inverseEntity ?? entity.name) == entity.name
+        return FacetKeys.facets(FacetKeys.relationship, [
+            "destination": relationship.destinationEntity,
+            "inverse": isOwnInverse ? "-" : (relationship.inverseName ?? "-"),
+            "optional": yesNo(relationship.isOptional),
+            "min": String(relationship.minCount ?? 0),
+            "max": String(maximum),
+            "ordered": yesNo(relationship.isToMany && relationship.isOrdered),
+            "modifier": relationship.versionHashModifier ?? "-",
+        ])
     }
 }
 
@@ -205,23 +246,45 @@ extension PropertyFingerprint.Kind {
         switch self {
         case .attribute: 0
         case .relationship: 1
-        case .fetched: 2
         }
     }
 }
 
-/// 64-bit FNV-1a over the lines (each followed by a newline), as 16 hex digits: short, stable across platforms
-/// and runs (Swift's `Hasher` is seeded per process), and enough to tell edits apart; the lines themselves
-/// are in the lock file, so nothing depends on the hash being cryptographic.
-enum FingerprintHash {
+/// 64-bit FNV-1a, as 16 hex digits: short, stable across platforms and runs (Swift's `Hasher` is seeded per
+/// process), and enough to tell edits apart; the lines themselves are in the lock file, so nothing depends on
+/// the hash being cryptographic.
+public enum FingerprintHash {
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Over the lines, each followed by a newline.
     static func hex(_ lines: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = offsetBasis
         for line in lines {
-            for byte in line.utf8 + [0x0A] {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
+            for byte in line.utf8 { hash = step(hash, byte) }
+            hash = step(hash, 0x0A)
         }
+        return hex(hash)
+    }
+
+    /// The digest of a version's `contents` file, so that `generate` can tell an unchanged locked version
+    /// without reading it: the same FNV-1a step, taken over 64-bit little-endian words (and then the remaining
+    /// bytes), so that a long history's files are digested at memory speed.
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> String {
+        var hash = offsetBasis
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+        }
+        for index in (words * 8)..<bytes.count { hash = step(hash, bytes[index]) }
+        return hex(hash)
+    }
+
+    @inline(__always) private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    private static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

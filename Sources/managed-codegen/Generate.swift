@@ -300,7 +300,7 @@ struct Generate: ParsableCommand {
     /// (`MigrationCheck`). Without one, nothing.
     private func lockDiagnostics(_ loaded: LoadedModel) throws -> Diagnostics {
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        guard let lock = try LockSupport.load(path: lockPath) else { return Diagnostics() }
+        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return Diagnostics() }
         let current = loaded.schema.versionName
         let schema = { (name: String) throws -> Schema in
             name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema

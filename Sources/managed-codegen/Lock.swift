@@ -8,15 +8,17 @@ struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the store schema of the model's versions in a lock file, to commit when you ship.",
         discussion: """
-            Writes <Model>.managed-codegen.lock beside the model bundle: per version, per entity and property, \
-            the values Core Data's version hashes are made of (not default values, validation rules, user info \
-            or class names). From then on `generate` fails when a locked version changes in a way that makes \
+            Writes <Model>.managed-codegen.lock beside the model bundle: per version, its entities' Core Data \
+            version hashes and what they are made of (each distinct entity written once; not transient or fetched \
+            properties, default values, validation rules, user info, class names or delete rules), and a digest of \
+            the version's contents file, so that an unchanged version is not read again. From then on `generate` fails when a locked version changes in a way that makes \
             Core Data refuse the stores it created, and warns about changes from the newest locked version to the \
             current one that lightweight migration cannot infer.
 
             Locks every version of the bundle (or only --model-version). A version already locked that has \
             changed is refused unless --force re-locks it (only for versions that never shipped); --force also \
-            drops locked versions that are no longer in the bundle. Nothing is written on error.
+            drops locked versions that are no longer in the bundle, and replaces a lock file of an earlier \
+            managed-codegen. Nothing is written on error.
             """
     )
 
@@ -26,40 +28,52 @@ struct Lock: ParsableCommand {
     var force = false
 
     func run() throws {
-        let loaded = try ModelLoader.loadAllVersions(model.model)
-        guard let bundle = loaded.first?.bundle else { return }
         var diagnostics = Diagnostics()
-        for version in loaded { diagnostics.append(contentsOf: version.diagnostics) }
+        let bundle = try ModelBundle.locate(model.model, diagnostics: &diagnostics)
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
-        let existing = try LockSupport.load(path: lockPath) ?? ModelLock(versions: [])
+        let existing = try LockSupport.load(path: lockPath, modelPath: model.model, replacingOutdated: force) ?? ModelLock(versions: [])
 
-        let wanted: [LoadedModel]
-        if let name = model.modelVersion {
-            let location = try bundle.version(named: name)
-            wanted = loaded.filter { $0.schema.versionName == location.name }
-        } else {
-            wanted = loaded
-        }
+        let wanted = try model.modelVersion.map { [try bundle.version(named: $0)] } ?? bundle.versions
         var fingerprints: [String: StoreFingerprint] = [:]
         for version in existing.versions { fingerprints[version.versionName] = version }
         var added: [String] = []
         var relocked: [String] = []
-        for version in wanted {
-            let fingerprint = StoreFingerprint(version.schema)
-            if let locked = existing.version(named: fingerprint.versionName) {
-                let changes = LockCheck.changes(from: locked, to: fingerprint, contentsPath: version.schema.contentsPath)
-                guard !changes.isEmpty else { continue }
-                if !force {
-                    diagnostics.append(contentsOf: LockCheck.diagnostics(
-                        for: changes, versionName: fingerprint.versionName, modelPath: model.model))
-                    continue
+        var refreshed: [String] = []
+        var loadFailures = Diagnostics()
+        for location in wanted {
+            // A locked version whose `contents` has the bytes it had when locked is not read again.
+            let digest = LockSupport.contentsDigest(location.contentsPath)
+            let locked = existing.version(named: location.name)
+            if let locked, locked.contentsDigest != nil, locked.contentsDigest == digest { continue }
+            let loaded: LoadedModel
+            do {
+                loaded = try ModelLoader.load(model.model, version: location.name)
+            } catch let error as DiagnosticsError {
+                loadFailures.append(contentsOf: error.diagnostics)
+                continue
+            }
+            for diagnostic in loaded.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
+            var fingerprint = StoreFingerprint(loaded.schema)
+            fingerprint.contentsDigest = digest
+            if let locked {
+                let changes = LockCheck.changes(from: locked, to: fingerprint, contentsPath: loaded.schema.contentsPath)
+                if !changes.isEmpty {
+                    if !force {
+                        diagnostics.append(contentsOf: LockCheck.diagnostics(
+                            for: changes, versionName: fingerprint.versionName, modelPath: model.model))
+                        continue
+                    }
+                    relocked.append(fingerprint.versionName)
+                } else {
+                    // The same store schema in other bytes: the new digest spares the next runs reading it.
+                    refreshed.append(fingerprint.versionName)
                 }
-                relocked.append(fingerprint.versionName)
             } else {
                 added.append(fingerprint.versionName)
             }
             fingerprints[fingerprint.versionName] = fingerprint
         }
+        if loadFailures.hasErrors { throw DiagnosticsError(loadFailures) }
         var dropped: [String] = []
         for version in existing.versions where !bundle.versions.contains(where: { $0.name == version.versionName }) {
             if force {
@@ -87,6 +101,7 @@ struct Lock: ParsableCommand {
         if !added.isEmpty { parts.append("locked \(quoted(added))") }
         if !relocked.isEmpty { parts.append("re-locked \(quoted(relocked))") }
         if !dropped.isEmpty { parts.append("dropped \(quoted(dropped))") }
+        if !refreshed.isEmpty { parts.append("store schema unchanged, contents digest updated for \(quoted(refreshed))") }
         if parts.isEmpty { parts.append("rewritten") }
         print("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
     }

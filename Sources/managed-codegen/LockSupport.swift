@@ -21,29 +21,38 @@ enum LockSupport {
         return absolute
     }
 
-    /// The lock, or nil when the model has no lock file.
-    static func load(path: String) throws -> ModelLock? {
+    /// The lock, or nil when the model has no lock file. A lock file in an earlier format is one error telling how
+    /// to re-create it, or, for `lock --force` (`replacingOutdated`), an empty lock.
+    static func load(path: String, modelPath: String, replacingOutdated: Bool = false) throws -> ModelLock? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw DiagnosticsError(.error("cannot read the lock file", at: SourceLocation(path: path, line: 0)))
         }
-        return try ModelLock.parse(text, path: path)
+        if replacingOutdated, ModelLock.isOutdatedFormat(text) { return ModelLock(versions: []) }
+        return try ModelLock.parse(text, path: path, relock: "managed-codegen lock \(modelPath) --force")
     }
 
-    /// The errors for every locked version that changed or disappeared; `versions` are the bundle's, loaded on demand.
+    /// The digest of a version's `contents` file (`FingerprintHash`), nil when it cannot be read.
+    static func contentsDigest(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { data in data.withUnsafeBytes(FingerprintHash.digest) }
+    }
+
+    /// The errors for every locked version that changed or disappeared; `versions` are the bundle's, loaded on
+    /// demand: a version whose `contents` file has the bytes it had when locked is not read.
     static func check(
         _ lock: ModelLock, lockPath: String, modelPath: String, bundle: ModelBundle,
         schema: (String) throws -> Schema
     ) rethrows -> Diagnostics {
         var diagnostics = Diagnostics()
         for locked in lock.versions {
-            guard bundle.versions.contains(where: { $0.name == locked.versionName }) else {
+            guard let location = bundle.versions.first(where: { $0.name == locked.versionName }) else {
                 diagnostics.error(
                     "locked model version '\(locked.versionName)' is no longer in the model: apps that shipped it cannot "
                         + "migrate their stores; restore it, or, if it never shipped, re-lock: managed-codegen lock \(modelPath) --force",
                     at: locked.location ?? SourceLocation(path: lockPath, line: 0))
                 continue
             }
+            if let digest = locked.contentsDigest, digest == contentsDigest(location.contentsPath) { continue }
             let current = try schema(locked.versionName)
             let changes = LockCheck.changes(
                 from: locked, to: StoreFingerprint(current), contentsPath: current.contentsPath)

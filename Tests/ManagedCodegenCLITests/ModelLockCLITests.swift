@@ -38,7 +38,7 @@ import Testing
          "attribute Item.itemId changed its type from String to UUID", 6),
         ("<attribute name=\"name\" attributeType=\"String\"/>\n        <attribute name=\"stockCount\"",
          "<attribute name=\"name\" attributeType=\"String\" transient=\"YES\"/>\n        <attribute name=\"stockCount\"",
-         "attribute Item.name became transient", 7),
+         "attribute Item.name was removed", 3),
         ("<relationship name=\"owner\" maxCount=\"1\"", "<relationship name=\"owner\" optional=\"YES\" maxCount=\"1\"",
          "relationship Item.owner became optional", 11),
         ("<relationship name=\"owner\" maxCount=\"1\"", "<relationship name=\"owner\" toMany=\"YES\"",
@@ -116,8 +116,10 @@ import Testing
         let run = try Self.generate(model, in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
+        // The store schema is the same; only the digest of the contents file is new.
         let relock = try CLI.run(["lock", model], in: folder)
-        #expect(relock.stdout == "Inventory.managed-codegen.lock: up to date (1 locked version)\n", "\(relock.stderr)")
+        #expect(relock.stdout == "Inventory.managed-codegen.lock: store schema unchanged, contents digest updated for 'Inventory' (1 locked version)\n", "\(relock.stderr)")
+        #expect(try CLI.run(["lock", model], in: folder).stdout == "Inventory.managed-codegen.lock: up to date (1 locked version)\n")
     }
 
     /// Without a lock file there is no check and no output about it; versions not in the lock are not checked.
@@ -142,7 +144,85 @@ import Testing
         failed.expectRefusedModel(
             contentsPath: "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents",
             messageContaining: "attribute Note.body was removed in locked model version 'Versions 2'", line: 3)
-        #expect(failed.stderr.contains("Versions.managed-codegen.lock:8: note: locked here"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("Versions.managed-codegen.lock:12: note: locked here"), "\(failed.stderr)")
+    }
+
+    /// A locked version whose contents file has the bytes it had when locked is not read: a lock whose entity
+    /// was tampered with but whose digests still match passes; with one digest changed, that version is read and
+    /// compared.
+    @Test func anUnchangedLockedVersionIsNotRead() throws {
+        let (folder, model) = try Self.workspace("Versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["lock", model], in: folder).status == 0)
+        let lockURL = folder.appendingPathComponent("Versions.managed-codegen.lock")
+        let text = try String(contentsOf: lockURL, encoding: .utf8)
+        try #require(text.contains("  attribute body type=String optional=YES\n"))
+        // The entity's lines and its hash (in the version's reference and in its description), consistently.
+        let version2 = try #require(text.range(of: "version \"Versions 2\""))
+        let reference = try #require(text.range(of: "  entity Note ", range: version2.upperBound..<text.endIndex))
+        let noteHash = String(text[reference.upperBound...].prefix(16))
+        let tampered = text.replacingOccurrences(of: "  attribute body type=String optional=YES\n", with: "  attribute body type=Date optional=YES\n")
+            .replacingOccurrences(of: noteHash, with: "00000000000000ff")
+        try tampered.write(to: lockURL, atomically: true, encoding: .utf8)
+        let trusted = try Self.generate(model, in: folder)
+        #expect(trusted.status == 0 && trusted.stderr.isEmpty, "\(trusted.stderr)")
+
+        let digest = try #require(tampered.range(of: #"version "Versions 2" [0-9a-f]{16} contents=[0-9a-f]{16}"#, options: .regularExpression))
+        let line = String(tampered[digest])
+        try tampered.replacingOccurrences(of: line, with: String(line.dropLast(16)) + "0000000000000000")
+            .write(to: lockURL, atomically: true, encoding: .utf8)
+        let read = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
+        read.expectRefusedModel(
+            contentsPath: "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents",
+            messageContaining: "attribute Note.body changed its type from Date to String in locked model version 'Versions 2'", line: 4)
+    }
+
+    /// `lock --force --model-version` re-locks that version without reading the others (here one that no longer
+    /// parses), and keeps their lines as they were.
+    @Test func forcingOneVersionReadsOnlyThatVersion() throws {
+        let (folder, model) = try Self.workspace("Versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["lock", model], in: folder).status == 0)
+        let lockURL = folder.appendingPathComponent("Versions.managed-codegen.lock")
+        let before = try String(contentsOf: lockURL, encoding: .utf8)
+        try Self.edit(folder, "Versions.xcdatamodeld/Versions.xcdatamodel/contents", replacing: "</model>", with: "")
+        try Self.edit(folder, "Versions.xcdatamodeld/Versions 3.xcdatamodel/contents",
+                      replacing: "<attribute name=\"label\" attributeType=\"String\"/>", with: "<attribute name=\"label\" attributeType=\"Date\"/>")
+        let forced = try CLI.run(["lock", model, "--force", "--model-version", "Versions 3"], in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "Versions.managed-codegen.lock: re-locked 'Versions 3' (3 locked versions)\n")
+        let after = try String(contentsOf: lockURL, encoding: .utf8)
+        let versionLine = { (text: String, name: String) in text.split(separator: "\n").first { $0.hasPrefix("version \(name) ") } }
+        #expect(versionLine(before, "Versions") == versionLine(after, "Versions"))
+        #expect(versionLine(before, "\"Versions 2\"") == versionLine(after, "\"Versions 2\""))
+        #expect(versionLine(before, "\"Versions 3\"") != versionLine(after, "\"Versions 3\""))
+    }
+
+    /// A lock file written before `lock-format 2` is one error telling the user to re-create it; `lock --force`
+    /// does, and `generate` passes again.
+    @Test func anOutdatedLockFileIsOneErrorAndLockForceReplacesIt() throws {
+        let (folder, model) = try Self.workspace("Inventory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lockURL = folder.appendingPathComponent("Inventory.managed-codegen.lock")
+        try """
+            # managed-codegen lock for Inventory.xcdatamodeld: the store schema of each shipped model version.
+
+            version Inventory 3e963e596f165c44
+              entity Item 0a0b6f0f1685bf62 abstract=NO parent=- modifier=-
+                attribute name type=String optional=NO transient=NO derived=NO external-storage=NO modifier=-
+
+            """.write(to: lockURL, atomically: true, encoding: .utf8)
+        let run = try Self.generate(model, in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix(
+            "Inventory.managed-codegen.lock:1: error: this lock file was written by an earlier managed-codegen, which recorded values "
+                + "Core Data does not hash; re-create it with `managed-codegen lock Inventory.xcdatamodeld --force`"), "\(run.stderr)")
+        #expect(try CLI.run(["lock", model], in: folder).status == 1)
+        let forced = try CLI.run(["lock", model, "--force"], in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "Inventory.managed-codegen.lock: locked 'Inventory' (1 locked version)\n")
+        #expect(try Self.generate(model, in: folder).status == 0)
     }
 
     /// `generate` warns about changes from the newest locked version to the current one that lightweight
@@ -157,7 +237,7 @@ import Testing
         let warned = try Self.generate(model, in: folder, ["--model-version", "Versions 3"])
         #expect(warned.status == 0, "\(warned.stderr)")
         #expect(warned.stderrLines == [
-            "\(version3):10: warning: not inferable migrating 'Versions 2' to 'Versions 3': attribute Notebook.name changed type from String to Integer 64: lightweight migration does not convert values between types; add a new attribute (and a mapping model or a migration step to copy the values)",
+            "\(version3):10: warning: not inferable migrating 'Versions 2' to 'Versions 3': attribute Notebook.name changed type from String to Integer 64: lightweight migration refuses it (\"Source and destination attribute types are incompatible\"; it converts only among Integer 16/32/64, Decimal, Double, Float and Boolean); add a new attribute (and a mapping model or a migration step to copy the values)",
             "Versions.xcdatamodeld/Versions 2.xcdatamodel/contents:9: note: as it was in 'Versions 2'",
         ])
         let strict = try Self.generate(model, in: folder, ["--model-version", "Versions 3", "--warnings-as-errors"])
@@ -165,7 +245,7 @@ import Testing
 
         let check = try CLI.run(["migration-check", model, "--model-version", "Versions 3"], in: folder)
         #expect(check.status == 1)
-        #expect(check.stdout == "'Versions 2' -> 'Versions 3': 1 not inferable, 0 losing data.\n")
+        #expect(check.stdout == "'Versions 2' -> 'Versions 3': 1 not inferable, 0 losing data, 0 may fail at migration time.\n")
 
         // Locking the version is an input of the no-change early stop: the next run does not replay the warning.
         #expect(try Self.generate(model, in: folder, ["--model-version", "Versions 3"]).stderrLines.count == 2)
@@ -187,6 +267,8 @@ import Testing
         "05-attribute-becomes-required-without-default", "07-rename-attribute-without-renaming-id", "08-attribute-changes-type",
         "09-add-required-attribute-without-default", "14-rename-entity-without-renaming-id", "16-to-many-becomes-to-one",
         "19-add-required-relationship", "20-relationship-changes-destination", "22-merge-entity-hierarchies",
+        "25-rename-attribute-with-type-change", "26-transformable-becomes-binary", "28-external-storage-turned-off",
+        "32-duplicate-entity-renaming-identifier", "33-duplicate-property-renaming-identifier",
     ]
 
     @Test(arguments: migrationVersions)
@@ -207,7 +289,7 @@ import Testing
     }
 
     @Test func migrationRuleFixtureHasEveryRule() {
-        #expect(Self.migrationVersions.count == 23)
+        #expect(Self.migrationVersions.count == 33)
         #expect(Self.refusedRules.isSubset(of: Set(Self.migrationVersions)))
     }
 }

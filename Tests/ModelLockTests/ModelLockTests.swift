@@ -30,15 +30,15 @@ import Testing
         #expect(parsed == lock)
         #expect(parsed.text(modelName: "Model") == text)
         #expect(text.contains("version \"Model 2\" \(lock.versions[0].hash)\n"))
-        #expect(text.contains(
-            "    attribute price type=Decimal optional=YES transient=NO derived=NO external-storage=NO modifier=-\n"))
-        #expect(parsed.versions[0].entity(named: "Item")?.location == SourceLocation(path: "Model.managed-codegen.lock", line: 7))
+        #expect(text.contains("\n  attribute price type=Decimal optional=YES\n"))
+        #expect(text.contains("\n  entity Item \(lock.versions[0].entities[0].hash)\n"))
+        #expect(parsed.versions[0].entity(named: "Item")?.location == SourceLocation(path: "Model.managed-codegen.lock", line: 11))
     }
 
     static let storeEdits: [(String, @Sendable (inout Entity) -> Void)] = [
         ("became non-optional", { (item: inout Entity) in item.attributes[1].isOptional = false }),
         ("changed its type from Decimal to Double", { (item: inout Entity) in item.attributes[1].type = .double }),
-        ("became transient", { (item: inout Entity) in item.attributes[1].isTransient = true }),
+        ("was removed", { (item: inout Entity) in item.attributes[1].isTransient = true }),
         ("changed its version hash modifier from - to v2", { (item: inout Entity) in item.attributes[1].versionHashModifier = "v2" }),
         ("became to-one", { (item: inout Entity) in item.relationships[0].isToMany = false }),
         ("became ordered", { (item: inout Entity) in item.relationships[0].isOrdered = true }),
@@ -79,13 +79,46 @@ import Testing
     }
 
     @Test func unreadableLinesAreErrorsAtTheirLine() {
-        #expect(throws: DiagnosticsError.self) { try ModelLock.parse("version \"A\" 00\n  entity\n", path: "x.lock") }
+        #expect(throws: DiagnosticsError.self) { try ModelLock.parse("lock-format 2\nversion \"A\" 00\n  entity\n", path: "x.lock") }
         do {
-            _ = try ModelLock.parse("# c\nversion \"A\" 00\n  entity E 00 abstract\n", path: "x.lock")
+            _ = try ModelLock.parse("# c\nlock-format 2\nversion \"A\" 00\n  entity E 00 abstract\n", path: "x.lock")
         } catch let error as DiagnosticsError {
-            #expect(error.diagnostics.all.first?.location == SourceLocation(path: "x.lock", line: 3))
+            #expect(error.diagnostics.all.first?.location == SourceLocation(path: "x.lock", line: 4))
         } catch {
             Issue.record("\(error)")
         }
+    }
+
+    /// A lock file from before `lock-format 2` is one error at its first line, saying how to re-create it.
+    @Test func anOutdatedLockFileIsOneClearError() {
+        let old = "# managed-codegen lock\n\nversion \"A\" 0011223344556677\n  entity E 8899aabbccddeeff abstract=NO parent=- modifier=-\n"
+        #expect(ModelLock.isOutdatedFormat(old))
+        do {
+            _ = try ModelLock.parse(old, path: "x.lock", relock: "managed-codegen lock M.xcdatamodeld --force")
+            Issue.record("parsed an outdated lock file")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.all.count == 1)
+            #expect(error.diagnostics.all.first?.location == SourceLocation(path: "x.lock", line: 1))
+            #expect(error.diagnostics.all.first?.message.contains("re-create it with `managed-codegen lock M.xcdatamodeld --force`") == true)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// Each distinct entity description is written once; versions refer to it by hash.
+    @Test func unchangedEntitiesAreWrittenOnce() throws {
+        var v1 = StoreFingerprint(Self.schema())
+        v1.versionName = "Model 1"
+        v1.contentsDigest = "00112233aabbccdd"
+        let v2 = StoreFingerprint(Self.schema { $0.attributes[1].isOptional = false })
+        let lock = ModelLock(versions: [v1, v2])
+        let text = lock.text(modelName: "Model")
+        #expect(text.components(separatedBy: "\nentity Tag ").count == 2)
+        #expect(text.components(separatedBy: "\nentity Item ").count == 3)
+        #expect(text.contains("version \"Model 1\" \(v1.hash) contents=00112233aabbccdd\n"))
+        let parsed = try ModelLock.parse(text, path: "x.lock")
+        #expect(parsed == lock)
+        #expect(parsed.versions[0].contentsDigest == "00112233aabbccdd")
+        #expect(parsed.versions[1].contentsDigest == nil)
     }
 }
