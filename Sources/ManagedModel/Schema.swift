@@ -215,7 +215,7 @@ public struct Attribute: Hashable, Sendable {
     public var isTransient: Bool
     public var isDerived: Bool
     public var derivationExpression: String?
-    /// `usesScalarValueType` as written; nil when absent. Read `swiftType` rather than interpreting this.
+    /// `usesScalarValueType` as written; nil when absent. `TypeAssigner` interprets it.
     public var usesScalarValueType: Bool?
     public var defaultValue: AttributeValue?
     /// `defaultValueString` as written when it could not be read as this attribute's type (a default left behind
@@ -239,8 +239,6 @@ public struct Attribute: Hashable, Sendable {
     public var versionHashModifier: String?
     public var renamingIdentifier: String?
     public var userInfo: [UserInfoEntry]
-    /// Decided once, by `SwiftTypeTable`.
-    public var swiftType: SwiftPropertyType
 
     /// Inlinable: made once per attribute by the reader, where a call across modules copied the whole value.
     @inlinable
@@ -282,10 +280,6 @@ public struct Attribute: Hashable, Sendable {
         self.versionHashModifier = versionHashModifier
         self.renamingIdentifier = renamingIdentifier
         self.userInfo = userInfo
-        self.swiftType = SwiftTypeTable.swiftType(
-            for: type, usesScalarValueType: usesScalarValueType,
-            isOptional: Self.mayReadNil(isOptional: isOptional, isTransient: isTransient, isDerived: isDerived),
-            customClassName: customClassName)
     }
 
     /// Whether Core Data can hand out nil for the attribute while the program runs, which makes its Swift

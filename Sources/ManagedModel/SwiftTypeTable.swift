@@ -1,4 +1,4 @@
-/// How an attribute appears in Swift. Decided only by `SwiftTypeTable`.
+/// How an attribute appears in Swift. Decided only by `TypeAssigner` (over `SwiftTypeTable`).
 public struct SwiftPropertyType: Hashable, Sendable {
     public enum Storage: String, Hashable, Sendable, Codable {
         /// An Objective-C object (`String`, `Date`, `NSNumber`, …): `@NSManaged var x: T` or `T?`.
@@ -8,7 +8,7 @@ public struct SwiftPropertyType: Hashable, Sendable {
         /// because `@NSManaged` cannot declare `Int16?`.
         case scalar
         /// A Swift type the model cannot name (a userInfo enum or Codable type, a composite's struct): a computed
-        /// property converting the stored value. Decided by `SwiftTypeTable.declaredType(of:)`.
+        /// property converting the stored value.
         case typed
     }
 
@@ -49,9 +49,11 @@ public struct SwiftPropertyType: Hashable, Sendable {
 /// typed scalars (the point of this tool), dates stay `Date`. Unsigned types are never used:
 /// Core Data stores signed integers.
 public enum SwiftTypeTable {
-    public static func swiftType(
-        for type: AttributeType, usesScalarValueType: Bool?, isOptional: Bool, customClassName: String?
-    ) -> SwiftPropertyType {
+    /// The table's type for `attribute`: what Core Data stores, before userInfo types and composite structs.
+    public static func storedType(of attribute: Attribute) -> SwiftPropertyType {
+        let isOptional = Attribute.mayReadNil(
+            isOptional: attribute.isOptional, isTransient: attribute.isTransient, isDerived: attribute.isDerived)
+        let usesScalarValueType = attribute.usesScalarValueType
         func scalar(_ name: String, _ accessor: String) -> SwiftPropertyType {
             if usesScalarValueType == false {
                 return SwiftPropertyType(name: "NSNumber", isOptional: isOptional, storage: .object)
@@ -61,7 +63,7 @@ public enum SwiftTypeTable {
         func object(_ name: String) -> SwiftPropertyType {
             SwiftPropertyType(name: name, isOptional: isOptional, storage: .object)
         }
-        switch type {
+        switch attribute.type {
         case .integer16: return scalar("Int16", "int16Value")
         case .integer32: return scalar("Int32", "int32Value")
         case .integer64: return scalar("Int64", "int64Value")
@@ -80,7 +82,7 @@ public enum SwiftTypeTable {
         case .uuid: return object("UUID")
         case .uri: return object("URL")
         case .transformable:
-            return object(transformableClassName(customClassName) ?? "NSObject")
+            return object(transformableClassName(attribute.customClassName) ?? "NSObject")
         case .objectID: return object("NSManagedObjectID")
         case .undefined: return object("NSObject")
         case .composite: return object("[String: Any]")
@@ -154,18 +156,7 @@ public enum SwiftTypeTable {
     /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:
     /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
     public static func isSwiftOnlyTypeName(_ name: String) -> Bool {
-        // In ASCII every byte is a Character, so a byte scan finds what Character comparison finds
-        // (one pass: the planners ask for every attribute).
-        var hasSpecialByte = false
-        for byte in name.utf8 {
-            if byte >= 0x80 {
-                return name.contains("[") || name.contains("<") || name.contains("?") || name.contains("(")
-            }
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "(") {
-                hasSpecialByte = true
-            }
-        }
-        return hasSpecialByte
+        name.contains { $0 == "[" || $0 == "<" || $0 == "?" || $0 == "(" }
     }
 }
 

@@ -11,7 +11,7 @@ struct FixtureModelTests {
     func inventory() throws {
         let schema = try ModelLoader.load(TestSupport.fixtureBundle("Inventory")).schema
         let item = try #require(schema.entity(named: "Item"))
-        let types = Dictionary(uniqueKeysWithValues: item.attributes.map { ($0.name, $0.swiftType.declaration) })
+        let types = Dictionary(uniqueKeysWithValues: item.attributes.map { ($0.name, TypeAssigner.declaredType(of: $0).declaration) })
         #expect(types == [
             "itemId": "String", "dateCreated": "Date", "name": "String", "unitCost": "NSDecimalNumber",
             "unitPrice": "NSDecimalNumber", "stockCount": "Int64", "discount": "Double?",

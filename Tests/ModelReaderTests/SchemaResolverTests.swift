@@ -43,7 +43,7 @@ struct SchemaResolverTests {
         let entity = try #require(schema.entities.first)
         #expect(entity.isAbstract)
         #expect(entity.attributes.map(\.isOptional) == [false, true, false])
-        #expect(entity.attributes.map(\.swiftType.declaration) == ["String", "String?", "String"])
+        #expect(entity.attributes.map { TypeAssigner.declaredType(of: $0).declaration } == ["String", "String?", "String"])
     }
 
     @Test("typed defaults and bounds", arguments: [
@@ -122,7 +122,7 @@ struct SchemaResolverTests {
             """)
         let attributes = try #require(schema.entities.first).attributes
         #expect(attributes.map(\.type) == [.undefined, .undefined])
-        #expect(attributes[0].swiftType.declaration == "NSObject?")
+        #expect(TypeAssigner.declaredType(of: attributes[0]).declaration == "NSObject?")
         #expect(diagnostics.lines == [
             "5: error: attribute 'E.stored' has type Undefined, which Core Data allows only on transient attributes"
         ])

@@ -289,7 +289,7 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
             (.url("https://example.com/a/1"), attribute("a", .uri), #"URL(string: "https://example.com/a/1")!"#),
         ]
         for (value, attribute, expected) in cases {
-            #expect(value.swiftLiteral(for: attribute.swiftType) == expected)
+            #expect(value.swiftLiteral(for: TypeAssigner.declaredType(of: attribute)) == expected)
         }
     }
 

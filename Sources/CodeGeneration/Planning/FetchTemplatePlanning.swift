@@ -152,7 +152,7 @@ extension GenerationPlanner {
             element = InferredType(name: className)
             isCollection = toMany
         case .attribute(let attribute, let toMany):
-            let type = Self.swiftType(of: attribute)
+            let type = TypeAssigner.declaredType(of: attribute)
             isCollection = toMany
             switch (type.storage, attribute.annotations.override) {
             case (.typed, .rawRepresentable?): element = InferredType(name: type.name, substitutionSuffix: ".rawValue")

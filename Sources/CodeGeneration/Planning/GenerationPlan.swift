@@ -127,6 +127,8 @@ public struct AttributePlan: Hashable, Sendable {
 
     public var key: String
     public var swiftName: String
+    /// Resolved once, by `TypeAssigner`; the generated tests read it from here.
+    public var type: SwiftPropertyType
     /// `String`, `Int16?`, …
     public var typeDeclaration: String
     public var declaration: Declaration
@@ -151,6 +153,9 @@ public struct RelationshipPlan: Hashable, Sendable {
 
     public var key: String
     public var swiftName: String
+    /// `Tags` for `tags`: the name inside the to-many accessors (`addToTags(_:)`, `removeFromTags(_:)`, `insertIntoTags`,
+    /// `replaceTags`), which the generated tests call.
+    public var accessorStem: String
     public var kind: Kind
     public var destinationClassName: String
     /// `Person`, `Person?`, `Set<Tag>`, `NSOrderedSet`.

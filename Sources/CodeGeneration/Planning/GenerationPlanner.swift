@@ -301,11 +301,9 @@ struct GenerationPlanner {
                 attributeKeys.append(KeyConstant(swiftName: swiftName, key: attribute.name))
                 let annotations = attribute.annotations
                 guard !isIgnored(attribute, annotations: annotations, in: entity, report: declares) else { continue }
-                let (type, spelling) = Self.swiftTypeAndSpelling(of: attribute, annotations: annotations)
                 let facts = AttributeFacts(
-                    annotations: annotations, type: type, swiftName: swiftName,
-                    typeDeclaration: type.isOptional ? spelling?.optionalDeclaration ?? type.declaration : type.name,
-                    knownSpelling: spelling)
+                    annotations: annotations, type: TypeAssigner.declaredType(of: attribute, annotations: annotations),
+                    swiftName: swiftName)
                 if declares {
                     let plan = attributePlan(attribute, facts)
                     if plan.declaration == .managed || plan.declaration == .optionalScalar {
@@ -389,54 +387,12 @@ struct GenerationPlanner {
     /// validation hook), worked out once.
     struct AttributeFacts {
         var annotations: PropertyAnnotations
-        /// `swiftType(of:)`
+        /// `TypeAssigner.declaredType(of:annotations:)`
         var type: SwiftPropertyType
         /// The attribute's name, escaped.
         var swiftName: String
-        /// `type.declaration`
-        var typeDeclaration: String
-        /// `TypeSpelling.known(for: type, of: attribute.type)`
-        var knownSpelling: TypeSpelling?
-    }
-
-    /// What the planner spells for a type of `SwiftTypeTable`, worked out once per run: most attributes have
-    /// one of these types, so their declarations and validation hooks share these strings instead of
-    /// building their own.
-    /// (A class: every attribute of a table type holds one, so a copy is one retain.)
-    final class TypeSpelling: Sendable {
-        let type: SwiftPropertyType
-        /// `T?`
-        let optionalDeclaration: String
-        /// `GenerationPlanner.validationConversion(for: type)`
-        let validationConversion: String
-
-        private init(type: SwiftPropertyType) {
-            self.type = type
-            optionalDeclaration = type.declaration
-            validationConversion = GenerationPlanner.validationConversion(for: type)
-        }
-
-        /// The spelling of `type` when it is the table's type for `attributeType` (no custom class, no
-        /// userInfo type).
-        static func known(for type: SwiftPropertyType, of attributeType: AttributeType) -> TypeSpelling? {
-            // Two entries per attribute type, in `AttributeType.allCases` order: scalar, then object.
-            guard let index = attributeTypes.firstIndex(of: attributeType) else { return nil }
-            let spelling = table[2 * index + (type.storage == .scalar ? 0 : 1)]
-            guard spelling.type.name == type.name, spelling.type.storage == type.storage,
-                spelling.type.numberAccessor == type.numberAccessor
-            else { return nil }
-            return spelling
-        }
-
-        private static let attributeTypes = AttributeType.allCases
-        private static let table: [TypeSpelling] = attributeTypes.flatMap { attributeType in
-            [true, false].map { usesScalarValueType in
-                TypeSpelling(
-                    type: SwiftTypeTable.swiftType(
-                        for: attributeType, usesScalarValueType: usesScalarValueType, isOptional: true,
-                        customClassName: nil))
-            }
-        }
+        /// `String`, `Int16?`
+        var typeDeclaration: String { type.declaration }
     }
 
     private mutating func attributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
@@ -444,9 +400,11 @@ struct GenerationPlanner {
         if type.storage == .typed {
             return typedAttributePlan(attribute, facts)
         }
-        if attribute.swiftType.name != type.name {
+        if attribute.type == .transformable, let stored = SwiftTypeTable.transformableClassName(attribute.customClassName),
+            stored != type.name
+        {
             diagnostics.warning(
-                "attribute '\(attribute.name)' has the custom class '\(attribute.swiftType.name)', which is not a Swift type name; "
+                "attribute '\(attribute.name)' has the custom class '\(stored)', which is not a Swift type name; "
                     + "it is declared as \(type.name)",
                 at: attribute.location)
         }
@@ -459,46 +417,12 @@ struct GenerationPlanner {
         case (false, true): declaration = .managedReadOnly
         }
         var plan = AttributePlan(
-            key: attribute.name, swiftName: facts.swiftName, typeDeclaration: facts.typeDeclaration,
+            key: attribute.name, swiftName: facts.swiftName, type: type, typeDeclaration: facts.typeDeclaration,
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
             documentation: attributeDocumentation(attribute, facts.annotations),
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
         plan.primitiveIsDate = attribute.type == .date && type.storage == .scalar && type.isOptional
         return plan
-    }
-
-    /// The table's type, except that a custom class name Swift cannot spell (`Module.`) becomes `NSObject`.
-    static func swiftType(of attribute: Attribute) -> SwiftPropertyType {
-        swiftType(of: attribute, annotations: attribute.annotations)
-    }
-
-    /// `swiftType(of:)` for a caller that already holds `attribute.annotations`.
-    static func swiftType(of attribute: Attribute, annotations: PropertyAnnotations) -> SwiftPropertyType {
-        swiftTypeAndSpelling(of: attribute, annotations: annotations).type
-    }
-
-    /// `swiftType(of:annotations:)`, and `TypeSpelling.known(for:of:)` of it.
-    static func swiftTypeAndSpelling(of attribute: Attribute, annotations: PropertyAnnotations)
-        -> (type: SwiftPropertyType, spelling: TypeSpelling?)
-    {
-        var type = SwiftTypeTable.declaredType(of: attribute, annotations: annotations)
-        // The table's own types (all but custom classes and userInfo types) are spelled.
-        if let spelling = TypeSpelling.known(for: type, of: attribute.type) { return (type, spelling) }
-        let name = type.name
-        // Most names have no dot: then the one component is the name itself (no split, no copies).
-        let isSpelledType =
-            SwiftTypeTable.isSwiftOnlyTypeName(name)
-            || (Self.containsDot(name)
-                ? name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { SwiftNames.isIdentifier(String($0)) }
-                : SwiftNames.isIdentifier(name))
-        if !isSpelledType { type.name = "NSObject" }
-        return (type, TypeSpelling.known(for: type, of: attribute.type))
-    }
-
-    private static func containsDot(_ name: String) -> Bool {
-        // Over the contiguous bytes: iterating the UTF-8 view costs several times as much per byte.
-        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
-            ?? name.utf8.contains(UInt8(ascii: "."))
     }
 
     private func relationshipPlan(_ relationship: Relationship, swiftName: String) -> RelationshipPlan {
@@ -525,7 +449,7 @@ struct GenerationPlanner {
                 helper: supportTypes.orderedRelationship)
         }
         return RelationshipPlan(
-            key: relationship.name, swiftName: swiftName, kind: kind, destinationClassName: destination,
+            key: relationship.name, swiftName: swiftName, accessorStem: SwiftNames.capitalizedFirst(relationship.name), kind: kind, destinationClassName: destination,
             typeDeclaration: type, accessors: accessors, location: relationship.location)
     }
 
@@ -574,7 +498,6 @@ struct GenerationPlanner {
     }
 
     /// `self.name = name`
-    @inline(__always)
     private static func assignment(_ swiftName: String) -> String {
         String(concatenating: "self.", swiftName, " = ", swiftName)
     }
@@ -649,7 +572,7 @@ struct GenerationPlanner {
     private func validationHook(for attribute: Attribute, _ facts: AttributeFacts) -> ValidationPlan.PropertyHook {
         let type = facts.type
         return hook(key: attribute.name, swiftName: facts.swiftName, type: type.name,
-                    conversion: facts.knownSpelling?.validationConversion ?? Self.validationConversion(for: type),
+                    conversion: Self.validationConversion(for: type),
                     constraints: Self.constraints(of: attribute))
     }
 

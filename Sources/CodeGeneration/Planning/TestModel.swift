@@ -34,6 +34,11 @@ struct TestModel {
         var allRelationships: [Relationship]
         var attributes: [String: Attribute]
         var relationships: [String: Relationship]
+        /// The plans of the generated properties, from the class that declares each (this one or a generated ancestor).
+        var attributePlans: [String: AttributePlan]
+        var relationshipPlans: [String: RelationshipPlan]
+        /// Every key's escaped Swift name, from the class's `Keys`.
+        var swiftNames: [String: String]
         var uniquenessKeys: Set<String>
         var hasUniquenessConstraints: Bool
         var usableKeys: Set<String>
@@ -60,9 +65,15 @@ struct TestModel {
             // The keys name every property; those userInfo ignores have no Swift property.
             let ignored = attributes.values.filter(\.annotations.isIgnored).map(\.name)
                 + relationships.values.filter { PropertyAnnotations(userInfo: $0.userInfo).isIgnored }.map(\.name)
+            let declaringClasses = chain.reversed().compactMap { classes[$0.name] }
             entities[entity.name] = EntityFacts(
                 entity: entity, ancestorNames: Set(ancestors.map(\.name)), allAttributes: allAttributes,
                 allRelationships: allRelationships, attributes: attributes, relationships: relationships,
+                attributePlans: Dictionary(declaringClasses.flatMap(\.attributes).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
+                relationshipPlans: Dictionary(
+                    declaringClasses.flatMap(\.relationships).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }),
+                swiftNames: Dictionary(
+                    (classes[entity.name]?.keys ?? []).map { ($0.key, $0.swiftName) }, uniquingKeysWith: { first, _ in first }),
                 uniquenessKeys: Set(chain.flatMap { $0.uniquenessConstraints.flatMap { $0 } }),
                 hasUniquenessConstraints: chain.contains { !$0.uniquenessConstraints.isEmpty },
                 usableKeys: Set(classes[entity.name]?.keys.map(\.key) ?? []).subtracting(ignored))
@@ -87,6 +98,26 @@ struct TestModel {
         guard let qualifyingModule, generatedClassNames.contains(className) else { return className }
         return String(concatenating: qualifyingModule, ".", className)
     }
+
+    /// The generated property of attribute `key` of `entityName`, as the class planner decided it (name, type, …).
+    func attributePlan(_ key: String, of entityName: String) -> AttributePlan? { entities[entityName]?.attributePlans[key] }
+
+    /// The attribute's type from its plan; from the same owner when the ancestor class declaring it is left out of
+    /// generation (`--exclude`), and its initializer parameter is still this class's.
+    func declaredType(of attribute: Attribute, in entityName: String) -> SwiftPropertyType {
+        attributePlan(attribute.name, of: entityName)?.type ?? TypeAssigner.declaredType(of: attribute)
+    }
+
+    /// The names the class planner gave property `key` of `entityName`: its escaped Swift name (from `Keys`) and, for a
+    /// relationship, the stem of its accessors; a relationship declared by an ancestor class left out of generation
+    /// has no plan here, and its stem is spelled by the planner's rule.
+    func names(of key: String, in entityName: String) -> (swiftName: String, accessorStem: String) {
+        let swiftName = entities[entityName]?.swiftNames[key] ?? key
+        return (swiftName, relationshipPlan(key, of: entityName)?.accessorStem ?? SwiftNames.capitalizedFirst(key))
+    }
+
+    /// The generated property of relationship `key` of `entityName` (name, accessor names, destination class).
+    func relationshipPlan(_ key: String, of entityName: String) -> RelationshipPlan? { entities[entityName]?.relationshipPlans[key] }
 
     func attributes(of entityName: String) -> [String: Attribute] {
         entities[entityName]?.attributes ?? [:]
@@ -155,7 +186,7 @@ struct TestModel {
         case nil:
             break
         }
-        let type = GenerationPlanner.swiftType(of: attribute)
+        let type = declaredType(of: attribute, in: entityName)
         if attribute.type == .composite, type.storage == .typed, Self.userInfoExpression(of: attribute, variant: variant) == nil {
             return compositeLiteral(type.name, entityName: entityName, variant: variant, depth: 0)
         }
@@ -180,7 +211,7 @@ struct TestModel {
     /// out when they have none.
     private func compositeLiteral(_ structName: String, entityName: String, variant: Int, depth: Int) -> Result<String, TestPlanFailure> {
         guard depth < 8, let plan = composites[structName],
-            let definition = schema.composites.first(where: { SwiftTypeTable.compositeStructName($0.name) == structName })
+            let definition = schema.composites.first(where: { TypeAssigner.compositeStructName($0.name) == structName })
         else {
             return .failure(TestPlanFailure(reason: "the composite \(structName) is not generated"))
         }
@@ -211,13 +242,13 @@ struct TestModel {
     /// Values of these types are compared with `XCTAssertEqual`: not the app's Codable types, composite
     /// structs only when they are `Hashable`, and not userInfo expressions of types that may not be `Equatable`
     /// (`[String: Any]`, Swift-only containers).
-    func isComparable(_ attribute: Attribute) -> Bool {
+    func isComparable(_ attribute: Attribute, of entityName: String) -> Bool {
         switch attribute.annotations.override {
         case .rawRepresentable?: return true
         case .codable?: return false
         case nil: break
         }
-        let name = GenerationPlanner.swiftType(of: attribute).name
+        let name = declaredType(of: attribute, in: entityName).name
         if attribute.type == .composite { return composites[name]?.conformances.contains("Hashable") ?? false }
         return SwiftNames.isIdentifier(name) && name != "Any" && name != "AnyObject"
     }

@@ -96,79 +96,99 @@ struct TestPlanner {
         return classPlan.attributes.contains { $0.key == key } || classPlan.relationships.contains { $0.key == key }
     }
 
-    /// The relationship's plan in the class (or generated superclass) that declares it.
-    private func relationshipPlan(_ key: String, of entityName: String) -> RelationshipPlan? {
-        guard let entity = model.entity(entityName) else { return nil }
-        for owner in ([entity] + schema.ancestors(of: entity).reversed()) {
-            if let found = model.classes[owner.name]?.relationships.first(where: { $0.key == key }) { return found }
-        }
-        return nil
-    }
-
     // MARK: Round trip
 
-    private func roundTrip(for classPlan: ClassPlan) throws(TestPlanFailure) -> RoundTripPlan {
-        let entityName = classPlan.entityName
-        let usable = model.usableKeys(of: entityName)
-        var builder = ObjectGraphBuilder(model: model, context: "context", reservedNames: Self.reservedNames)
-        let subject = try builder.create(entityName, everyValue: true, variant: 0)
-        try builder.resolvePending()
-        var notes: [String] = []
-        let relationships = model.allRelationships(of: entityName).filter { usable.contains($0.name) }
-
-        // Optional relationships get a value too, so that storing them is tested.
-        for relationship in relationships {
-            let current = builder.object(subject)!
-            let swiftName = SwiftNames.escaped(relationship.name)
-            let inverse = model.inverse(of: relationship)
-            var attempt = builder
-            do throws(TestPlanFailure) {
-                if !relationship.isToMany, current.references[relationship.name] == nil {
-                    var bindings: [String: String] = [:]
-                    if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
-                    let target = try attempt.create(relationship.destinationEntity, bindings: bindings, name: relationship.name)
-                    try attempt.resolvePending()
-                    attempt.append("\(subject).\(swiftName) = \(target)")
-                    attempt.record(subject, key: relationship.name, toOne: target)
-                } else if relationship.isToMany, current.members[relationship.name] == nil {
-                    let wanted = max(relationship.minCount ?? 1, 1)
-                    guard wanted <= ObjectGraphBuilder.maximumMembers, wanted <= max(relationship.maxCount ?? wanted, 1) else {
-                        throw TestPlanFailure(reason: "it needs \(wanted) members")
-                    }
-                    for _ in 0..<wanted {
-                        var bindings: [String: String] = [:]
-                        if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
-                        let member = try attempt.create(relationship.destinationEntity, bindings: bindings)
-                        try attempt.resolvePending()
-                        attempt.append("\(subject).addTo\(SwiftNames.capitalizedFirst(relationship.name))(\(member))")
-                        attempt.record(subject, key: relationship.name, member: member)
-                    }
-                }
-                builder = attempt
-            } catch {
-                notes.append("\(relationship.name): left empty: \(error.reason)")
-            }
-        }
-        let creation = builder.statements
-        let created = builder.object(subject)!
-
+    /// The five steps' statements as they are planned: each concern below appends its own.
+    private struct RoundTripSteps {
         var createdChecks: [String] = []
         var fetchedChecks: [String] = []
         var modification: [String] = []
         var modifiedChecks: [String] = []
+        var notes: [String] = []
+    }
 
-        // Attributes.
+    private func roundTrip(for classPlan: ClassPlan) throws(TestPlanFailure) -> RoundTripPlan {
+        let entityName = classPlan.entityName
+        let usable = model.usableKeys(of: entityName)
+        let relationships = model.allRelationships(of: entityName).filter { usable.contains($0.name) }
+        var steps = RoundTripSteps()
+        var builder = ObjectGraphBuilder(model: model, context: "context", reservedNames: Self.reservedNames)
+        let subject = try builder.create(entityName, everyValue: true, variant: 0)
+        try builder.resolvePending()
+        for relationship in relationships {
+            relate(subject, through: relationship, of: entityName, in: &builder, steps: &steps)
+        }
+        checkAttributes(of: classPlan, subject: subject, steps: &steps)
+        let created = builder.object(subject)!
+        var changes = ObjectGraphBuilder(
+            model: model, context: "reader", reservedNames: builder.variables,
+            existing: [.init(variable: "fetched", entityName: created.entityName, references: [:])],
+            earlierObjects: builder.objectCounts)
+        for relationship in relationships {
+            let check = RelationshipCheck(planner: self, relationship: relationship, entityName: entityName, subject: subject)
+            if relationship.isToMany {
+                check.toMany(members: created.members[relationship.name] ?? [], changes: &changes, steps: &steps)
+            } else {
+                check.toOne(target: created.references[relationship.name], changes: &changes, steps: &steps)
+            }
+        }
+        return RoundTripPlan(
+            creation: builder.statements, createdChecks: steps.createdChecks, fetchedChecks: steps.fetchedChecks,
+            modification: steps.modification, modifiedChecks: steps.modifiedChecks, notes: steps.notes, subject: subject)
+    }
+
+    /// Creation: optional relationships get a value too, so that storing them is tested.
+    private func relate(
+        _ subject: String, through relationship: Relationship, of entityName: String, in builder: inout ObjectGraphBuilder,
+        steps: inout RoundTripSteps
+    ) {
+        let current = builder.object(subject)!
+        let property = model.names(of: relationship.name, in: entityName)
+        let inverse = model.inverse(of: relationship)
+        var attempt = builder
+        do throws(TestPlanFailure) {
+            if !relationship.isToMany, current.references[relationship.name] == nil {
+                var bindings: [String: String] = [:]
+                if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                let target = try attempt.create(relationship.destinationEntity, bindings: bindings, name: relationship.name)
+                try attempt.resolvePending()
+                attempt.append("\(subject).\(property.swiftName) = \(target)")
+                attempt.record(subject, key: relationship.name, toOne: target)
+            } else if relationship.isToMany, current.members[relationship.name] == nil {
+                let wanted = max(relationship.minCount ?? 1, 1)
+                guard wanted <= ObjectGraphBuilder.maximumMembers, wanted <= max(relationship.maxCount ?? wanted, 1) else {
+                    throw TestPlanFailure(reason: "it needs \(wanted) members")
+                }
+                for _ in 0..<wanted {
+                    var bindings: [String: String] = [:]
+                    if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
+                    let member = try attempt.create(relationship.destinationEntity, bindings: bindings)
+                    try attempt.resolvePending()
+                    attempt.append("\(subject).addTo\(property.accessorStem)(\(member))")
+                    attempt.record(subject, key: relationship.name, member: member)
+                }
+            }
+            builder = attempt
+        } catch {
+            steps.notes.append("\(relationship.name): left empty: \(error.reason)")
+        }
+    }
+
+    /// Attributes: each initializer value as created, fetched, changed to a second sample and fetched again.
+    private func checkAttributes(of classPlan: ClassPlan, subject: String, steps: inout RoundTripSteps) {
+        let entityName = classPlan.entityName
+        let usable = model.usableKeys(of: entityName)
         let initializerKeys = Set(classPlan.initializer?.parameters.map(\.key) ?? [])
         for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) {
-            let name = SwiftNames.escaped(attribute.name)
+            let name = model.names(of: attribute.name, in: entityName).swiftName
             if attribute.isDerived {
                 // Derived attributes are computed when the context saves (NSDerivedAttributeDescription); `now()`
                 // always has a value then, which reads back through the property's accessor.
                 if attribute.derivationExpression?.trimmingCharacters(in: .whitespaces) == "now()" {
-                    notes.append("\(attribute.name): derived (now()); Core Data computes it when saving")
-                    fetchedChecks.append("assertTrue(fetched.\(name) != nil)")
+                    steps.notes.append("\(attribute.name): derived (now()); Core Data computes it when saving")
+                    steps.fetchedChecks.append("assertTrue(fetched.\(name) != nil)")
                 } else {
-                    notes.append("\(attribute.name): derived; Core Data computes it")
+                    steps.notes.append("\(attribute.name): derived; Core Data computes it")
                 }
                 continue
             }
@@ -177,99 +197,101 @@ struct TestPlanner {
             switch model.sampleLiteral(attribute, entityName: entityName, variant: 0) {
             case .success(let literal): initial = literal
             case .failure(let failure):
-                notes.append("\(attribute.name): not checked: \(failure.reason)")
+                steps.notes.append("\(attribute.name): not checked: \(failure.reason)")
                 continue
             }
-            let comparable = model.isComparable(attribute)
+            let comparable = model.isComparable(attribute, of: entityName)
             if comparable {
-                createdChecks.append("assertEqual(\(subject).\(name), \(initial))")
+                steps.createdChecks.append("assertEqual(\(subject).\(name), \(initial))")
             } else {
-                notes.append("\(attribute.name): set, but not compared: its type may not be Equatable")
+                steps.notes.append("\(attribute.name): set, but not compared: its type may not be Equatable")
             }
             if attribute.isTransient {
-                notes.append("\(attribute.name): transient; not stored, so not compared after fetching")
+                steps.notes.append("\(attribute.name): transient; not stored, so not compared after fetching")
                 continue
             }
-            if comparable { fetchedChecks.append("assertEqual(fetched.\(name), \(initial))") }
+            if comparable { steps.fetchedChecks.append("assertEqual(fetched.\(name), \(initial))") }
             if attribute.annotations.isReadOnly {
-                notes.append("\(attribute.name): read-only; not changed")
-                if comparable { modifiedChecks.append("assertEqual(refetched.\(name), \(initial))") }
+                steps.notes.append("\(attribute.name): read-only; not changed")
+                if comparable { steps.modifiedChecks.append("assertEqual(refetched.\(name), \(initial))") }
                 continue
             }
             if case .success(let modified) = model.sampleLiteral(attribute, entityName: entityName, variant: 1) {
                 guard modified != initial else {
                     // An enum's fallback case, a userInfo sample without a modified one.
-                    notes.append("\(attribute.name): not changed: it has no second sample value")
-                    if comparable { modifiedChecks.append("assertEqual(refetched.\(name), \(initial))") }
+                    steps.notes.append("\(attribute.name): not changed: it has no second sample value")
+                    if comparable { steps.modifiedChecks.append("assertEqual(refetched.\(name), \(initial))") }
                     continue
                 }
-                modification.append("fetched.\(name) = \(modified)")
-                if comparable { modifiedChecks.append("assertEqual(refetched.\(name), \(modified))") }
+                steps.modification.append("fetched.\(name) = \(modified)")
+                if comparable { steps.modifiedChecks.append("assertEqual(refetched.\(name), \(modified))") }
+            }
+        }
+    }
+
+    /// Relationships: one relationship's round trip, to-one or to-many; changes are made in `reader` on `fetched`.
+    private struct RelationshipCheck {
+        let planner: TestPlanner
+        let relationship: Relationship
+        let entityName: String
+        let subject: String
+        var name: String { planner.model.names(of: relationship.name, in: entityName).swiftName }
+        var stem: String { planner.model.names(of: relationship.name, in: entityName).accessorStem }
+        var inverse: Relationship? { planner.model.inverse(of: relationship) }
+
+        func inverseCheck(_ member: String, context: String, contains: Bool = true) -> String? {
+            guard let inverse else { return nil }
+            return "assert\(contains ? "True" : "False")(store.relatedObjectIDs(of: \(context).object(with: \(member).objectID), "
+                + "key: \(SampleValue.stringLiteral(inverse.name))).contains(\(subject).objectID))"
+        }
+
+        /// A new destination object in `reader` bound to `fetched` through the inverse; its variable.
+        func createDestination(_ attempt: inout ObjectGraphBuilder, name: String) throws(TestPlanFailure) -> String {
+            var bindings: [String: String] = [:]
+            if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
+            let created = try attempt.create(relationship.destinationEntity, bindings: bindings, name: name)
+            try attempt.resolvePending()
+            return created
+        }
+
+        func toOne(target: String?, changes: inout ObjectGraphBuilder, steps: inout RoundTripSteps) {
+            let optional = relationship.isOptional || relationship.isTransient ? "?" : ""
+            steps.createdChecks.append(target.map { "XCTAssertIdentical(\(subject).\(name), \($0))" } ?? "XCTAssertNil(\(subject).\(name))")
+            if relationship.isTransient {
+                steps.notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
+                return
+            }
+            if let target {
+                steps.fetchedChecks.append("assertEqual(fetched.\(name)\(optional).objectID, \(target).objectID)")
+                if let check = inverseCheck(target, context: "reader") { steps.fetchedChecks.append(check) }
+            } else {
+                steps.fetchedChecks.append("XCTAssertNil(fetched.\(name))")
+            }
+            // Moving the object away from its current destination must leave that one valid.
+            if let inverse, !inverse.isOptional {
+                steps.notes.append(
+                    "\(relationship.name): not changed: the previous \(relationship.destinationEntity) would lose its required '\(inverse.name)'")
+                if let target {
+                    steps.modifiedChecks.append("assertEqual(refetched.\(name)\(optional).objectID, \(target).objectID)")
+                }
+                return
+            }
+            var attempt = changes
+            attempt.clearStatements()
+            do throws(TestPlanFailure) {
+                let replacement = try createDestination(&attempt, name: "new\(stem)")
+                attempt.append("fetched.\(name) = \(replacement)")
+                steps.modification += attempt.statements
+                steps.modifiedChecks.append("assertEqual(refetched.\(name)\(optional).objectID, \(replacement).objectID)")
+                if let check = inverseCheck(replacement, context: "checker") { steps.modifiedChecks.append(check) }
+                changes = attempt
+                changes.clearStatements()
+            } catch {
+                steps.notes.append("\(relationship.name): not changed: \(error.reason)")
             }
         }
 
-        // Relationships.
-        var changes = ObjectGraphBuilder(
-            model: model, context: "reader", reservedNames: builder.variables,
-            existing: [.init(variable: "fetched", entityName: created.entityName, references: [:])],
-            earlierObjects: builder.objectCounts)
-        for relationship in relationships {
-            let name = SwiftNames.escaped(relationship.name)
-            let inverse = model.inverse(of: relationship)
-            let capitalized = SwiftNames.capitalizedFirst(relationship.name)
-            func inverseCheck(_ member: String, context: String, contains: Bool = true) -> String? {
-                guard let inverse else { return nil }
-                return "assert\(contains ? "True" : "False")(store.relatedObjectIDs(of: \(context).object(with: \(member).objectID), "
-                    + "key: \(SampleValue.stringLiteral(inverse.name))).contains(\(subject).objectID))"
-            }
-            if !relationship.isToMany {
-                let target = created.references[relationship.name]
-                let optional = relationship.isOptional || relationship.isTransient ? "?" : ""
-                if let target {
-                    createdChecks.append("XCTAssertIdentical(\(subject).\(name), \(target))")
-                } else {
-                    createdChecks.append("XCTAssertNil(\(subject).\(name))")
-                }
-                if relationship.isTransient {
-                    notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
-                    continue
-                }
-                if let target {
-                    fetchedChecks.append("assertEqual(fetched.\(name)\(optional).objectID, \(target).objectID)")
-                    if let check = inverseCheck(target, context: "reader") { fetchedChecks.append(check) }
-                } else {
-                    fetchedChecks.append("XCTAssertNil(fetched.\(name))")
-                }
-                // Moving the object away from its current destination must leave that one valid.
-                if let inverse, !inverse.isOptional {
-                    notes.append("\(relationship.name): not changed: the previous \(relationship.destinationEntity) would lose its required '\(inverse.name)'")
-                    if let target {
-                        modifiedChecks.append("assertEqual(refetched.\(name)\(optional).objectID, \(target).objectID)")
-                    }
-                    continue
-                }
-                var attempt = changes
-                attempt.clearStatements()
-                do throws(TestPlanFailure) {
-                    var bindings: [String: String] = [:]
-                    if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
-                    let replacement = try attempt.create(
-                        relationship.destinationEntity, bindings: bindings, name: "new\(capitalized)")
-                    try attempt.resolvePending()
-                    attempt.append("fetched.\(name) = \(replacement)")
-                    modification += attempt.statements
-                    modifiedChecks.append("assertEqual(refetched.\(name)\(optional).objectID, \(replacement).objectID)")
-                    if let check = inverseCheck(replacement, context: "checker") { modifiedChecks.append(check) }
-                    changes = attempt
-                    changes.clearStatements()
-                } catch {
-                    notes.append("\(relationship.name): not changed: \(error.reason)")
-                }
-                continue
-            }
-
-            // To-many.
-            let members = created.members[relationship.name] ?? []
+        func toMany(members: [String], changes: inout ObjectGraphBuilder, steps: inout RoundTripSteps) {
             let isOrdered = relationship.isOrdered
             func idList(_ variables: [String]) -> String { "[" + variables.map { "\($0).objectID" }.joined(separator: ", ") + "]" }
             func memberIDs(_ owner: String) -> String {
@@ -278,22 +300,22 @@ struct TestPlanner {
                     : "Set(\(owner).\(name).map(\\.objectID))"
             }
             if members.isEmpty {
-                createdChecks.append("assertEqual(\(subject).\(name).count, 0)")
+                steps.createdChecks.append("assertEqual(\(subject).\(name).count, 0)")
             } else if isOrdered {
-                createdChecks.append(
+                steps.createdChecks.append(
                     "assertEqual(\(subject).\(name).array.compactMap { $0 as? NSManagedObject }, [\(members.joined(separator: ", "))])")
             } else {
-                createdChecks.append("assertEqual(\(subject).\(name), [\(members.joined(separator: ", "))])")
+                steps.createdChecks.append("assertEqual(\(subject).\(name), [\(members.joined(separator: ", "))])")
             }
             if relationship.isTransient {
-                notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
-                continue
+                steps.notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
+                return
             }
             if members.isEmpty {
-                fetchedChecks.append("assertEqual(fetched.\(name).count, 0)")
+                steps.fetchedChecks.append("assertEqual(fetched.\(name).count, 0)")
             } else {
-                fetchedChecks.append("assertEqual(\(memberIDs("fetched")), \(idList(members)))")
-                fetchedChecks += members.compactMap { inverseCheck($0, context: "reader") }
+                steps.fetchedChecks.append("assertEqual(\(memberIDs("fetched")), \(idList(members)))")
+                steps.fetchedChecks += members.compactMap { inverseCheck($0, context: "reader") }
             }
 
             // Add one member, then take the first original one out, keeping the count within its bounds.
@@ -303,22 +325,18 @@ struct TestPlanner {
             attempt.clearStatements()
             var added: String?
             do throws(TestPlanFailure) {
-                var bindings: [String: String] = [:]
-                if let inverse, !inverse.isToMany { bindings[inverse.name] = "fetched" }
-                let member = try attempt.create(
-                    relationship.destinationEntity, bindings: bindings, name: "added\(destinationClassName(relationship))")
-                try attempt.resolvePending()
-                attempt.append("fetched.addTo\(capitalized)(\(member))")
+                let member = try createDestination(&attempt, name: "added\(planner.destinationClassName(relationship))")
+                attempt.append("fetched.addTo\(stem)(\(member))")
                 added = member
             } catch {
-                notes.append("\(relationship.name): no member added: \(error.reason)")
+                steps.notes.append("\(relationship.name): no member added: \(error.reason)")
             }
             func countIsValid(_ count: Int) -> Bool {
                 count <= maximum && (count >= minimum || (count == 0 && relationship.isOptional))
             }
-            let style = members.isEmpty ? nil : removalStyle(of: relationship)
+            let style = members.isEmpty ? nil : planner.removalStyle(of: relationship)
             if !members.isEmpty, style == nil {
-                notes.append("\(relationship.name): no member removed: \(removalObstacle(of: relationship))")
+                steps.notes.append("\(relationship.name): no member removed: \(planner.removalObstacle(of: relationship))")
             }
             let count = members.count
             var adds = added != nil
@@ -327,38 +345,34 @@ struct TestPlanner {
                 if removes, countIsValid(count - 1) { adds = false }
                 else if adds, countIsValid(count + 1) { removes = false }
                 else { (adds, removes) = (false, false) }
-                notes.append("\(relationship.name): \(adds ? "no member removed" : "no member added"): the count must stay within its bounds")
+                steps.notes.append("\(relationship.name): \(adds ? "no member removed" : "no member added"): the count must stay within its bounds")
             }
             if adds {
-                modification += attempt.statements
+                steps.modification += attempt.statements
                 changes = attempt
                 changes.clearStatements()
             }
             var expected = members
             if removes, let first = members.first, let style {
-                modification.append(removalStatement(style, member: first, relationship: relationship, in: entityName))
+                steps.modification.append(planner.removalStatement(style, member: first, relationship: relationship, in: entityName))
                 expected.removeFirst()
             }
             if adds, let added { expected.append(added) }
             if expected.isEmpty {
-                modifiedChecks.append("assertEqual(refetched.\(name).count, 0)")
+                steps.modifiedChecks.append("assertEqual(refetched.\(name).count, 0)")
             } else {
-                modifiedChecks.append("assertEqual(\(memberIDs("refetched")), \(idList(expected)))")
+                steps.modifiedChecks.append("assertEqual(\(memberIDs("refetched")), \(idList(expected)))")
             }
-            if adds, let added, let check = inverseCheck(added, context: "checker") { modifiedChecks.append(check) }
+            if adds, let added, let check = inverseCheck(added, context: "checker") { steps.modifiedChecks.append(check) }
             if removes, let first = members.first, let style {
                 switch style {
                 case .remove:
-                    if let check = inverseCheck(first, context: "checker", contains: false) { modifiedChecks.append(check) }
+                    if let check = inverseCheck(first, context: "checker", contains: false) { steps.modifiedChecks.append(check) }
                 case .delete:
-                    modifiedChecks.append("XCTAssertNil(try? checker.existingObject(with: \(first).objectID))")
+                    steps.modifiedChecks.append("XCTAssertNil(try? checker.existingObject(with: \(first).objectID))")
                 }
             }
         }
-
-        return RoundTripPlan(
-            creation: creation, createdChecks: createdChecks, fetchedChecks: fetchedChecks, modification: modification,
-            modifiedChecks: modifiedChecks, notes: notes, subject: subject)
     }
 
     enum RemovalStyle { case remove, delete }
@@ -386,9 +400,9 @@ struct TestPlanner {
     private func removalStatement(_ style: RemovalStyle, member: String, relationship: Relationship, in entityName: String) -> String {
         switch style {
         case .remove:
-            let destination = model.typeReference(relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
+            let destination = model.typeReference(model.relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
             let object = "reader.object(with: \(member).objectID)"
-            return "fetched.removeFrom\(SwiftNames.capitalizedFirst(relationship.name))("
+            return "fetched.removeFrom\(model.names(of: relationship.name, in: entityName).accessorStem)("
                 + (destination == "NSManagedObject" ? object : "try XCTUnwrap(\(object) as? \(destination))") + ")"
         case .delete:
             return "reader.delete(reader.object(with: \(member).objectID))"
@@ -404,8 +418,8 @@ struct TestPlanner {
         var outsideValues: [OutsideValue] = []
 
         for attribute in model.allAttributes(of: entityName) where usable.contains(attribute.name) && !attribute.isDerived {
-            let name = SwiftNames.escaped(attribute.name)
-            let type = GenerationPlanner.swiftType(of: attribute)
+            let type = model.declaredType(of: attribute, in: entityName)
+            let name = model.names(of: attribute.name, in: entityName).swiftName
             let typeName = type.name
             let analysis = model.synthesizer.boundaryAnalysis(for: attribute)
             if type.storage == .typed {
@@ -574,8 +588,7 @@ struct TestPlanner {
         for relationship: Relationship, in classPlan: ClassPlan, subject: String, reserved: Set<String>
     ) -> ConstraintTestPlan? {
         let entityName = classPlan.entityName
-        let name = SwiftNames.escaped(relationship.name)
-        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let (name, capitalized) = model.names(of: relationship.name, in: entityName)
         let inverse = model.inverse(of: relationship)
         var builder = ObjectGraphBuilder(
             model: model, context: "context", reservedNames: reserved.union(["changes", "moving"]),
@@ -666,8 +679,7 @@ struct TestPlanner {
     private func orderOnDisk(
         _ relationship: Relationship, of classPlan: ClassPlan, subject: String, members: [String], createdUniqueObjects: Bool
     ) -> [String] {
-        let name = SwiftNames.escaped(relationship.name)
-        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let (name, capitalized) = model.names(of: relationship.name, in: classPlan.entityName)
         let count = members.count
         if let maximum = relationship.maxCount, maximum > 0, maximum < count {
             return ["// The order on disk is not checked here: at most \(maximum) members can be saved."]
@@ -702,8 +714,7 @@ struct TestPlanner {
     private mutating func relationshipTests(
         for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
     ) -> [ConstraintTestPlan] {
-        let name = SwiftNames.escaped(relationship.name)
-        let capitalized = SwiftNames.capitalizedFirst(relationship.name)
+        let (name, capitalized) = model.names(of: relationship.name, in: entityName)
         let key = SampleValue.stringLiteral(relationship.name)
         let inverse = model.inverse(of: relationship)
         let location = relationship.location
@@ -755,7 +766,7 @@ struct TestPlanner {
             }
             if let body, minimum > 1 {
                 if let style = removalStyle(of: relationship) {
-                    let destination = model.typeReference(relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
+                    let destination = model.typeReference(model.relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
                     let first = relationship.isOrdered
                         ? "try XCTUnwrap(\(subject).\(name).firstObject as? \(destination))"
                         : "try XCTUnwrap(\(subject).\(name).first)"

@@ -146,7 +146,7 @@ extension GenerationPlanner {
         if !documentation.isEmpty { documentation.append("") }
         documentation += behaviour
         return AttributePlan(
-            key: attribute.name, swiftName: swiftName, typeDeclaration: facts.typeDeclaration,
+            key: attribute.name, swiftName: swiftName, type: facts.type, typeDeclaration: facts.typeDeclaration,
             declaration: attribute.isDerived ? .typedReadOnly : .typed, numberAccessor: nil, location: attribute.location,
             typedAccessor: TypedAccessorPlan(getter: getter, setter: setter), documentation: documentation,
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
@@ -218,7 +218,7 @@ extension GenerationPlanner {
     }
 
     private func uniqueFetch(for attribute: Attribute) -> UniqueFetchPlan? {
-        let type = Self.swiftType(of: attribute)
+        let type = TypeAssigner.declaredType(of: attribute)
         let name = SwiftNames.escaped(attribute.name)
         let argument: String
         switch (type.storage, attribute.annotations.override) {
@@ -246,7 +246,7 @@ extension GenerationPlanner {
         var conformances: [String: [String]] = [:]
         // Nested composites first, so a struct's conformances can depend on its fields' structs.
         for composite in orderedComposites() {
-            guard let name = SwiftTypeTable.compositeStructName(composite.name) else {
+            guard let name = TypeAssigner.compositeStructName(composite.name) else {
                 diagnostics.warning("composite '\(composite.name)' is not generated: its name is not a Swift identifier", at: composite.location)
                 continue
             }
@@ -267,7 +267,9 @@ extension GenerationPlanner {
                 }
                 let swiftName = SwiftNames.escaped(element.name)
                 let lookup = "compositeValue[Keys.\(swiftName)]"
-                let type = Self.swiftType(of: element)
+                let type = TypeAssigner.fieldType(of: element)
+                // userInfo types do not apply inside composites: such an element is read as its stored type.
+                let readsNumber = element.annotations.override == nil
                 let decode: String
                 let encode: String
                 var fieldIsSendable = true
@@ -277,22 +279,21 @@ extension GenerationPlanner {
                     let nested = conformances[type.name] ?? []
                     hashable = hashable && nested.contains("Hashable")
                     fieldIsSendable = nested.contains("Sendable")
-                } else if type.name == "TimeInterval" {
+                } else if readsNumber, type.name == "TimeInterval" {
                     decode = "(\(lookup) as? Date)?.timeIntervalSinceReferenceDate"
                     encode = "Date(timeIntervalSinceReferenceDate: \(swiftName))"
-                } else if type.storage == .scalar, let accessor = type.numberAccessor {
+                } else if readsNumber, type.storage == .scalar, let accessor = type.numberAccessor {
                     decode = "(\(lookup) as? NSNumber)?.\(accessor)"
                     encode = "NSNumber(value: \(swiftName))"
                 } else {
-                    // userInfo types do not apply inside composites: the element keeps its stored type.
-                    let stored = element.swiftType.storage == .typed ? "NSObject" : element.swiftType.name
+                    let stored = type.name
                     decode = "\(lookup) as? \(stored)"
                     encode = swiftName
                     hashable = hashable && Self.hashableTypeNames.contains(stored)
                     fieldIsSendable = Self.sendableTypeNames.contains(stored)
                 }
                 sendable = sendable && fieldIsSendable
-                let fieldType = element.type == .composite ? type.name : (type.storage == .typed ? element.swiftType.name : type.name)
+                let fieldType = type.name
                 var defaultClause = element.isOptional ? " = nil" : ""
                 if !element.isOptional, let value = element.defaultValue,
                     let literal = SwiftLiteral.defaultValue(value, for: SwiftPropertyType(name: fieldType, isOptional: false, storage: type.storage))

@@ -25,8 +25,10 @@ import ManagedModel
 ///   `allowsExternalBinaryDataStorage`, `allowsCloudEncryption`, `preserveAfterDeletion`,
 ///   `spotlightIndexingEnabled`, `storedInTruthFile`, `indexed`, `composite`, `elementID`,
 ///   `versionHashModifier`, `renamingIdentifier`, `userInfo`, `swiftType`
-///   (`{declaration, name, optional, storage: object|scalar, numberAccessor}`); `unreadableDefault` (the
-///   `defaultValueString` text, `default` then `null`) only when the default could not be read as the type.
+///   (`{declaration, name, optional, storage: object|scalar|typed, numberAccessor}`: the type the generated
+///   property declares, from `TypeAssigner`, the owner the generator asks too; a composite's element has the type
+///   of its struct's field); `unreadableDefault` (the `defaultValueString` text, `default` then `null`) only when
+///   the default could not be read as the type.
 /// - typed value: one of `{"integer": n}`, `{"double": x}`, `{"decimal": "text"}`, `{"bool": b}`,
 ///   `{"string": "text"}`, `{"uuid": "text"}`, `{"url": "text"}`, or `{"date": seconds since 2001-01-01 UTC,
 ///   "iso8601": "…Z"}`. String and Binary bounds are lengths (`integer`).
@@ -85,7 +87,7 @@ public enum SchemaDump {
             "versionHashModifier": .optional(entity.versionHashModifier),
             "renamingIdentifier": .optional(entity.renamingIdentifier),
             "userInfo": userInfo(entity.userInfo),
-            "attributes": .array(entity.attributes.map(attribute)),
+            "attributes": .array(entity.attributes.map { attribute($0, type: TypeAssigner.declaredType(of: $0)) }),
             "relationships": .array(entity.relationships.map(relationship)),
             "fetchedProperties": .array(entity.fetchedProperties.map(fetchedProperty)),
             "inheritedProperties": .array(inherited),
@@ -95,14 +97,8 @@ public enum SchemaDump {
         ])
     }
 
-    static func attribute(_ attribute: Attribute) -> JSONText {
-        guard case .object(var fields) = attributeFields(attribute) else { preconditionFailure() }
-        if let text = attribute.unreadableDefaultValue { fields["unreadableDefault"] = .string(text) }
-        return .object(fields)
-    }
-
-    private static func attributeFields(_ attribute: Attribute) -> JSONText {
-        .object([
+    static func attribute(_ attribute: Attribute, type: SwiftPropertyType) -> JSONText {
+        var fields: [String: JSONText] = [
             "name": .string(attribute.name),
             "line": .integer(Int64(attribute.location.line)),
             "type": .string(attribute.type.rawValue),
@@ -129,13 +125,15 @@ public enum SchemaDump {
             "renamingIdentifier": .optional(attribute.renamingIdentifier),
             "userInfo": userInfo(attribute.userInfo),
             "swiftType": .object([
-                "declaration": .string(attribute.swiftType.declaration),
-                "name": .string(attribute.swiftType.name),
-                "optional": .bool(attribute.swiftType.isOptional),
-                "storage": .string(attribute.swiftType.storage.rawValue),
-                "numberAccessor": .optional(attribute.swiftType.numberAccessor),
+                "declaration": .string(type.declaration),
+                "name": .string(type.name),
+                "optional": .bool(type.isOptional),
+                "storage": .string(type.storage.rawValue),
+                "numberAccessor": .optional(type.numberAccessor),
             ]),
-        ])
+        ]
+        if let text = attribute.unreadableDefaultValue { fields["unreadableDefault"] = .string(text) }
+        return .object(fields)
     }
 
     static func value(_ value: AttributeValue?) -> JSONText {
@@ -224,7 +222,7 @@ public enum SchemaDump {
         .object([
             "name": .string(composite.name),
             "line": .integer(Int64(composite.location.line)),
-            "attributes": .array(composite.attributes.map(attribute)),
+            "attributes": .array(composite.attributes.map { attribute($0, type: TypeAssigner.fieldType(of: $0)) }),
         ])
     }
 
