@@ -153,9 +153,8 @@ public struct RelationshipPlan: Hashable, Sendable {
 
     public var key: String
     public var swiftName: String
-    /// `Tags` for `tags`: the name inside the to-many accessors (`addToTags(_:)`, `removeFromTags(_:)`, `insertIntoTags`,
-    /// `replaceTags`), which the generated tests call.
-    public var accessorStem: String
+    /// The names of the to-many accessors, which the generated tests call.
+    public var accessorNames: AccessorNames
     public var kind: Kind
     public var destinationClassName: String
     /// `Person`, `Person?`, `Set<Tag>`, `NSOrderedSet`.
@@ -163,6 +162,19 @@ public struct RelationshipPlan: Hashable, Sendable {
     /// Xcode-compatible mutation accessors (empty for to-one).
     public var accessors: [AccessorPlan]
     public var location: SourceLocation
+}
+
+/// The Swift names Xcode gives a relationship's mutation accessors: `addToTags`, `removeFromTags`; ordered ones also
+/// `insertIntoTags`, `replaceTags`.
+public struct AccessorNames: Hashable, Sendable {
+    /// `Tags` for `tags`.
+    public var stem: String
+    public var addTo: String { "addTo" + stem }
+    public var removeFrom: String { "removeFrom" + stem }
+    public var insertInto: String { "insertInto" + stem }
+    public var replace: String { "replace" + stem }
+
+    init(key: String) { stem = SwiftNames.capitalizedFirst(key) }
 }
 
 /// A relationship accessor with Xcode's name and Objective-C selector.

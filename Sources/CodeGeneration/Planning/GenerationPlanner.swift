@@ -430,6 +430,7 @@ struct GenerationPlanner {
         let kind: RelationshipPlan.Kind
         let type: String
         let accessors: [AccessorPlan]
+        let names = AccessorNames(key: relationship.name)
         // To-many relationships are never nil: Core Data returns an empty set for an object without members.
         switch (relationship.isToMany, relationship.isOrdered) {
         case (false, _):
@@ -440,16 +441,15 @@ struct GenerationPlanner {
         case (true, false):
             kind = .toMany
             type = String(concatenating: "Set<", destination, ">")
-            accessors = RelationshipAccessors.unordered(key: relationship.name, destination: destination)
+            accessors = RelationshipAccessors.unordered(names: names, destination: destination)
         case (true, true):
             kind = .orderedToMany
             type = "NSOrderedSet"
             accessors = RelationshipAccessors.ordered(
-                key: relationship.name, swiftKeyReference: String(concatenating: "Keys.", swiftName), destination: destination,
-                helper: supportTypes.orderedRelationship)
+                names: names, swiftKeyReference: "Keys.\(swiftName)", destination: destination, helper: supportTypes.orderedRelationship)
         }
         return RelationshipPlan(
-            key: relationship.name, swiftName: swiftName, accessorStem: SwiftNames.capitalizedFirst(relationship.name), kind: kind, destinationClassName: destination,
+            key: relationship.name, swiftName: swiftName, accessorNames: names, kind: kind, destinationClassName: destination,
             typeDeclaration: type, accessors: accessors, location: relationship.location)
     }
 

@@ -109,11 +109,11 @@ struct TestModel {
     }
 
     /// The names the class planner gave property `key` of `entityName`: its escaped Swift name (from `Keys`) and, for a
-    /// relationship, the stem of its accessors; a relationship declared by an ancestor class left out of generation
-    /// has no plan here, and its stem is spelled by the planner's rule.
-    func names(of key: String, in entityName: String) -> (swiftName: String, accessorStem: String) {
+    /// relationship, its accessors' names; a relationship declared by an ancestor class left out of generation has no
+    /// plan here, and its accessors are named by the same rule.
+    func names(of key: String, in entityName: String) -> (swiftName: String, accessors: AccessorNames) {
         let swiftName = entities[entityName]?.swiftNames[key] ?? key
-        return (swiftName, relationshipPlan(key, of: entityName)?.accessorStem ?? SwiftNames.capitalizedFirst(key))
+        return (swiftName, relationshipPlan(key, of: entityName)?.accessorNames ?? AccessorNames(key: key))
     }
 
     /// The generated property of relationship `key` of `entityName` (name, accessor names, destination class).

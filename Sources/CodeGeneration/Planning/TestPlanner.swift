@@ -164,7 +164,7 @@ struct TestPlanner {
                     if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
                     let member = try attempt.create(relationship.destinationEntity, bindings: bindings)
                     try attempt.resolvePending()
-                    attempt.append("\(subject).addTo\(property.accessorStem)(\(member))")
+                    attempt.append("\(subject).\(property.accessors.addTo)(\(member))")
                     attempt.record(subject, key: relationship.name, member: member)
                 }
             }
@@ -236,7 +236,7 @@ struct TestPlanner {
         let entityName: String
         let subject: String
         var name: String { planner.model.names(of: relationship.name, in: entityName).swiftName }
-        var stem: String { planner.model.names(of: relationship.name, in: entityName).accessorStem }
+        var accessors: AccessorNames { planner.model.names(of: relationship.name, in: entityName).accessors }
         var inverse: Relationship? { planner.model.inverse(of: relationship) }
 
         func inverseCheck(_ member: String, context: String, contains: Bool = true) -> String? {
@@ -279,7 +279,7 @@ struct TestPlanner {
             var attempt = changes
             attempt.clearStatements()
             do throws(TestPlanFailure) {
-                let replacement = try createDestination(&attempt, name: "new\(stem)")
+                let replacement = try createDestination(&attempt, name: "new\(accessors.stem)")
                 attempt.append("fetched.\(name) = \(replacement)")
                 steps.modification += attempt.statements
                 steps.modifiedChecks.append("assertEqual(refetched.\(name)\(optional).objectID, \(replacement).objectID)")
@@ -326,7 +326,7 @@ struct TestPlanner {
             var added: String?
             do throws(TestPlanFailure) {
                 let member = try createDestination(&attempt, name: "added\(planner.destinationClassName(relationship))")
-                attempt.append("fetched.addTo\(stem)(\(member))")
+                attempt.append("fetched.\(accessors.addTo)(\(member))")
                 added = member
             } catch {
                 steps.notes.append("\(relationship.name): no member added: \(error.reason)")
@@ -402,7 +402,7 @@ struct TestPlanner {
         case .remove:
             let destination = model.typeReference(model.relationshipPlan(relationship.name, of: entityName)?.destinationClassName ?? "NSManagedObject")
             let object = "reader.object(with: \(member).objectID)"
-            return "fetched.removeFrom\(model.names(of: relationship.name, in: entityName).accessorStem)("
+            return "fetched.\(model.names(of: relationship.name, in: entityName).accessors.removeFrom)("
                 + (destination == "NSManagedObject" ? object : "try XCTUnwrap(\(object) as? \(destination))") + ")"
         case .delete:
             return "reader.delete(reader.object(with: \(member).objectID))"
@@ -588,7 +588,7 @@ struct TestPlanner {
         for relationship: Relationship, in classPlan: ClassPlan, subject: String, reserved: Set<String>
     ) -> ConstraintTestPlan? {
         let entityName = classPlan.entityName
-        let (name, capitalized) = model.names(of: relationship.name, in: entityName)
+        let (name, accessors) = model.names(of: relationship.name, in: entityName)
         let inverse = model.inverse(of: relationship)
         var builder = ObjectGraphBuilder(
             model: model, context: "context", reservedNames: reserved.union(["changes", "moving"]),
@@ -612,20 +612,20 @@ struct TestPlanner {
             // Each step names the members it leaves, in order; the recorder sees one notification per step.
             lines += [
                 "// Members bound through their inverse joined already: start empty (removeFrom(_: NSOrderedSet)).",
-                "\(subject).removeFrom\(capitalized)(\(subject).\(name))",
+                "\(subject).\(accessors.removeFrom)(\(subject).\(name))",
                 "assertEqual(\(subject).\(name).count, 0)",
                 "// Key-Value Observing: the accessors announce each change with its kind and indexes (NSObject,",
                 "// willChange(_:valuesAt:forKey:)); none of them may re-enter the mutableOrderedSetValue(forKey:) proxy.",
                 "let changes = store.changes(of: \(subject), key: \(key)) {",
-                "    \(subject).addTo\(capitalized)(\(a))  // [a]",
-                "    \(subject).insertInto\(capitalized)(\(b), at: 0)  // [b, a]",
-                "    \(subject).insertInto\(capitalized)([\(c), \(d)], at: IndexSet([1, 2]) as NSIndexSet)  // [b, c, d, a]",
-                "    \(subject).replace\(capitalized)(at: 0, with: \(e))  // [e, c, d, a]",
-                "    \(subject).replace\(capitalized)(at: IndexSet([1]) as NSIndexSet, with: [\(b)])  // [e, b, d, a]",
-                "    \(subject).removeFrom\(capitalized)(at: 2)  // [e, b, a]",
-                "    \(subject).removeFrom\(capitalized)(at: IndexSet([0]) as NSIndexSet)  // [b, a]",
-                "    \(subject).removeFrom\(capitalized)(\(a))  // [b]",
-                "    \(subject).addTo\(capitalized)(NSOrderedSet(array: [\(c), \(a)]))  // [b, c, a]",
+                "    \(subject).\(accessors.addTo)(\(a))  // [a]",
+                "    \(subject).\(accessors.insertInto)(\(b), at: 0)  // [b, a]",
+                "    \(subject).\(accessors.insertInto)([\(c), \(d)], at: IndexSet([1, 2]) as NSIndexSet)  // [b, c, d, a]",
+                "    \(subject).\(accessors.replace)(at: 0, with: \(e))  // [e, c, d, a]",
+                "    \(subject).\(accessors.replace)(at: IndexSet([1]) as NSIndexSet, with: [\(b)])  // [e, b, d, a]",
+                "    \(subject).\(accessors.removeFrom)(at: 2)  // [e, b, a]",
+                "    \(subject).\(accessors.removeFrom)(at: IndexSet([0]) as NSIndexSet)  // [b, a]",
+                "    \(subject).\(accessors.removeFrom)(\(a))  // [b]",
+                "    \(subject).\(accessors.addTo)(NSOrderedSet(array: [\(c), \(a)]))  // [b, c, a]",
                 "}",
                 "assertEqual(\(subject).\(name).array.compactMap { $0 as? NSManagedObject }, [\(b), \(c), \(a)])",
                 "assertEqual(changes, [",
@@ -637,12 +637,12 @@ struct TestPlanner {
         } else {
             lines += [
                 "// Members bound through their inverse joined already: start empty (removeFrom(_: NSSet)).",
-                "\(subject).removeFrom\(capitalized)(\(subject).\(name) as NSSet)",
+                "\(subject).\(accessors.removeFrom)(\(subject).\(name) as NSSet)",
                 "assertEqual(\(subject).\(name).count, 0)",
-                "\(subject).addTo\(capitalized)(\(a))",
-                "\(subject).addTo\(capitalized)(NSSet(array: [\(b), \(c), \(d), \(e)]))",
-                "\(subject).removeFrom\(capitalized)(\(d))",
-                "\(subject).removeFrom\(capitalized)(NSSet(array: [\(a), \(e)]))",
+                "\(subject).\(accessors.addTo)(\(a))",
+                "\(subject).\(accessors.addTo)(NSSet(array: [\(b), \(c), \(d), \(e)]))",
+                "\(subject).\(accessors.removeFrom)(\(d))",
+                "\(subject).\(accessors.removeFrom)(NSSet(array: [\(a), \(e)]))",
                 "assertEqual(\(subject).\(name), [\(b), \(c)])",
             ]
             finalMembers = [b, c]
@@ -664,7 +664,7 @@ struct TestPlanner {
                 createdUniqueObjects: builder.createdEntities.contains(where: model.hasUniquenessConstraints))
         }
         return ConstraintTestPlan(
-            kind: .relationshipAccessors, methodName: "test\(capitalized)Accessors",
+            kind: .relationshipAccessors, methodName: "test\(accessors.stem)Accessors",
             summary: "Every generated accessor of `\(relationship.name)` changes its members"
                 + (relationship.isOrdered ? ", in order, with one change notification each," : "")
                 + (inverse == nil ? "." : " and keeps `\(inverse!.name)` in step."),
@@ -679,7 +679,7 @@ struct TestPlanner {
     private func orderOnDisk(
         _ relationship: Relationship, of classPlan: ClassPlan, subject: String, members: [String], createdUniqueObjects: Bool
     ) -> [String] {
-        let (name, capitalized) = model.names(of: relationship.name, in: classPlan.entityName)
+        let (name, accessors) = model.names(of: relationship.name, in: classPlan.entityName)
         let count = members.count
         if let maximum = relationship.maxCount, maximum > 0, maximum < count {
             return ["// The order on disk is not checked here: at most \(maximum) members can be saved."]
@@ -696,14 +696,14 @@ struct TestPlanner {
         let moved = Array(members.dropFirst()) + [members[0]]
         return [
             "// On disk: the order survives a save and a fetch in a fresh context, and so does a reordering.",
-            "\(subject).addTo\(capitalized)(NSOrderedSet(array: [\(members[3]), \(members[4])]))  // [\(members.joined(separator: ", "))]",
+            "\(subject).\(accessors.addTo)(NSOrderedSet(array: [\(members[3]), \(members[4])]))  // [\(members.joined(separator: ", "))]",
             "try context.save()",
             "let reader = store.newContext()",
             "let fetched: \(className) = try store.fetch(\(entity), id: \(subject).objectID, in: reader)",
             "assertEqual(fetched.\(name).array.compactMap { ($0 as? NSManagedObject)?.objectID }, \(ids(members)))",
             "let moving = try XCTUnwrap(fetched.\(name).firstObject as? NSManagedObject)",
-            "fetched.removeFrom\(capitalized)(at: 0)",
-            "fetched.addTo\(capitalized)(NSOrderedSet(array: [moving]))  // [\(moved.joined(separator: ", "))]",
+            "fetched.\(accessors.removeFrom)(at: 0)",
+            "fetched.\(accessors.addTo)(NSOrderedSet(array: [moving]))  // [\(moved.joined(separator: ", "))]",
             "try reader.save()",
             "let checker = store.newContext()",
             "let refetched: \(className) = try store.fetch(\(entity), id: \(subject).objectID, in: checker)",
@@ -714,7 +714,7 @@ struct TestPlanner {
     private mutating func relationshipTests(
         for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
     ) -> [ConstraintTestPlan] {
-        let (name, capitalized) = model.names(of: relationship.name, in: entityName)
+        let (name, accessors) = model.names(of: relationship.name, in: entityName)
         let key = SampleValue.stringLiteral(relationship.name)
         let inverse = model.inverse(of: relationship)
         let location = relationship.location
@@ -730,7 +730,7 @@ struct TestPlanner {
                 if let inverse, !inverse.isToMany { bindings[inverse.name] = subject }
                 let member = try builder.create(relationship.destinationEntity, bindings: bindings, name: "related")
                 try builder.resolvePending()
-                builder.append(relationship.isToMany ? "\(subject).addTo\(capitalized)(\(member))" : "\(subject).\(name) = \(member)")
+                builder.append(relationship.isToMany ? "\(subject).\(accessors.addTo)(\(member))" : "\(subject).\(name) = \(member)")
                 if builder.createdEntities.contains(where: model.hasUniquenessConstraints) {
                     throw TestPlanFailure(reason: "the related objects have uniqueness constraints, so identical copies cannot be saved")
                 }
@@ -756,7 +756,7 @@ struct TestPlanner {
             }
             if let body, maximum > 0 {
                 tests.append(ConstraintTestPlan(
-                    kind: .relationshipCount, methodName: "test\(capitalized)MaximumCount",
+                    kind: .relationshipCount, methodName: "test\(accessors.stem)MaximumCount",
                     summary: "`\(relationship.name)`, at most \(maximum) members: \(maximum) save, one more fails with NSValidationRelationshipExceedsMaximumCountError.",
                     statements: ["while \(subject).\(name).count < \(maximum) {"] + indented(body) + ["}", "try context.save()"]
                         + body + [
@@ -771,10 +771,10 @@ struct TestPlanner {
                         ? "try XCTUnwrap(\(subject).\(name).firstObject as? \(destination))"
                         : "try XCTUnwrap(\(subject).\(name).first)"
                     let leave = style == .remove
-                        ? "\(subject).removeFrom\(capitalized)(\(first))"
+                        ? "\(subject).\(accessors.removeFrom)(\(first))"
                         : "context.delete(\(first))"
                     tests.append(ConstraintTestPlan(
-                        kind: .relationshipCount, methodName: "test\(capitalized)MinimumCount",
+                        kind: .relationshipCount, methodName: "test\(accessors.stem)MinimumCount",
                         summary: "`\(relationship.name)`, at least \(minimum) members: \(minimum) save, one fewer fails with NSValidationRelationshipLacksMinimumCountError.",
                         statements: ["while \(subject).\(name).count < \(minimum) {"] + indented(body) + ["}", "try context.save()", leave,
                             "store.assertValidationError(try context.save(), code: NSValidationRelationshipLacksMinimumCountError, key: \(key))"],
