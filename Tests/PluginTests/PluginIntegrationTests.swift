@@ -15,7 +15,7 @@ import Testing
         if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_SKIP_PLUGIN_TESTS"] == nil,
         "MANAGED_CODEGEN_SKIP_PLUGIN_TESTS is set"))
 struct PluginIntegrationTests {
-    static let workArea = packageRoot.appendingPathComponent(".build/plugin-tests")
+    static let workArea = TestSupport.packageRoot.appendingPathComponent(".build/plugin-tests")
     static let scratch = workArea.appendingPathComponent("scratch")
     static let example = workArea.appendingPathComponent("InventoryApp")
 
@@ -34,12 +34,12 @@ struct PluginIntegrationTests {
         let fileManager = FileManager.default
         try? fileManager.removeItem(at: Self.example)
         try fileManager.createDirectory(at: Self.example, withIntermediateDirectories: true)
-        let original = packageRoot.appendingPathComponent("Examples/InventoryApp")
+        let original = TestSupport.packageRoot.appendingPathComponent("Examples/InventoryApp")
         try fileManager.copyItem(at: original.appendingPathComponent("Sources"), to: sources)
         let manifest = try read(original.appendingPathComponent("Package.swift"))
         #expect(manifest.contains(#"path: "../..""#))
         try write(
-            manifest.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(packageRoot.path)\""),
+            manifest.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(TestSupport.packageRoot.path)\""),
             to: Self.example.appendingPathComponent("Package.swift"))
         // SwiftPM plans the build again when Package.resolved appears, relinking the plugin's tool, which
         // re-runs every build command of the tool: resolve first, so that the builds measured are plain.

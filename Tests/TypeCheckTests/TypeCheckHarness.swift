@@ -86,17 +86,6 @@ struct TypeCheckHarness: Sendable {
         return try result.get()
     }
 
-    static let packageRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
-
     static let stubSDKDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("StubSDK")
 
@@ -134,7 +123,7 @@ struct TypeCheckHarness: Sendable {
             hasher.combine(file.path.replacingOccurrences(of: stubSDKDirectory.path, with: ""))
             hasher.combine(try Data(contentsOf: file))
         }
-        let cacheRoot = packageRoot.appendingPathComponent(".build/typecheck-sdk")
+        let cacheRoot = TestSupport.packageRoot.appendingPathComponent(".build/typecheck-sdk")
         let destination = cacheRoot.appendingPathComponent(hasher.hexDigest)
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: destination.appendingPathComponent("modules/XCTest.swiftmodule").path) {
