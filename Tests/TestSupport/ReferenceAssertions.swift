@@ -37,7 +37,11 @@ public func assertSameText(
     _ actual: String, _ expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard expected != actual else { return }
-    Issue.record("\(what) differs:\n\(textDiff(expected: expected, actual: actual, name: what))", sourceLocation: sourceLocation)
+    // Snippets are written without a final newline; one on each side keeps git's "No newline" note out.
+    let ending = expected.hasSuffix("\n") || actual.hasSuffix("\n") ? "" : "\n"
+    Issue.record(
+        "\(what) differs:\n\(textDiff(expected: expected + ending, actual: actual + ending, name: what))",
+        sourceLocation: sourceLocation)
 }
 
 /// `git diff --no-index` of two texts (`expected/<name>`, `actual/<name>`), or both texts when git cannot run.
@@ -65,7 +69,11 @@ public func textDiff(expected: String, actual: String, name: String) -> String {
         try handle.close()
         let diff = try String(contentsOf: output, encoding: .utf8)
         // Exit 1 means "the files differ"; anything else, git did not diff them.
-        if process.terminationStatus == 1, !diff.isEmpty { return diff }
+        if process.terminationStatus == 1, !diff.isEmpty {
+            // The blob ids of the temporary files say nothing.
+            return diff.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("index ") }
+                .joined(separator: "\n")
+        }
     } catch {}
     return "--- expected\n\(expected)\n--- actual\n\(actual)"
 }
