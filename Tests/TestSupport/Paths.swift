@@ -45,6 +45,32 @@ public enum TestSupport {
         return url
     }
 
+    /// Runs `arguments` through `/usr/bin/env` (or `executable`), stdout and stderr merged into one pipe read to the
+    /// end before waiting; returns the exit status and the output.
+    public static func run(
+        _ arguments: [String], executable: String = "/usr/bin/env", in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// `swiftc -parse` of `files`: whether they are valid Swift, with the compiler's output.
+    public static func swiftcParse(_ files: [String]) throws -> (status: Int32, output: String) {
+        try run(["swiftc", "-parse"] + files)
+    }
+
     /// `UPDATE_REFERENCES=1`: reference assertions rewrite the reference files instead of comparing.
     public static let updatingReferences = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
 

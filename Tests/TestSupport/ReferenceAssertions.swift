@@ -55,21 +55,10 @@ public func textDiff(expected: String, actual: String, name: String) -> String {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "diff", "--no-index", "--no-color", "--", "expected/\(fileName)", "actual/\(fileName)"]
-        process.currentDirectoryURL = folder
-        let output = folder.appendingPathComponent("diff.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let diff = try String(contentsOf: output, encoding: .utf8)
+        let (status, diff) = try TestSupport.run(
+            ["git", "diff", "--no-index", "--no-color", "--", "expected/\(fileName)", "actual/\(fileName)"], in: folder)
         // Exit 1 means "the files differ"; anything else, git did not diff them.
-        if process.terminationStatus == 1, !diff.isEmpty {
+        if status == 1, !diff.isEmpty {
             // The blob ids of the temporary files say nothing.
             return diff.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("index ") }
                 .joined(separator: "\n")

@@ -266,19 +266,7 @@ struct TypeCheckHarness: Sendable {
     /// Runs a process with stdout and stderr merged into one pipe, read to the end before waiting.
     static func runWithStatus(_ executable: String, _ arguments: [String],
                               environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TestSupport.run(arguments, executable: executable, environment: environment)
     }
 }
 

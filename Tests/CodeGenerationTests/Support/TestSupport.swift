@@ -12,20 +12,6 @@ extension TestSupport {
     static func plan(_ schema: Schema, _ configuration: GeneratorConfiguration = .init()) -> (GenerationPlan, Diagnostics) {
         CodeGenerator.makePlan(schema: schema, configuration: configuration)
     }
-
-    /// Runs `swiftc -parse` on `files`; returns the exit status and the compiler's output.
-    static func swiftcParse(_ files: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse"] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
 }
 
 extension ClassPlan {

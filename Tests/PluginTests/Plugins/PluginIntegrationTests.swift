@@ -64,27 +64,18 @@ struct PluginIntegrationTests {
     }
 
     func swift(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let command =
             ["swift"] + arguments.prefix(1) + ["--package-path", Self.example.path, "--scratch-path", Self.scratch.path]
             + arguments.dropFirst()
         try write(
             ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: "\n"),
             to: Self.workArea.appendingPathComponent("logs/environment.txt"))
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
         let start = Date()
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let run = Run(
-            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
-            seconds: Date().timeIntervalSince(start))
+        let (status, output) = try TestSupport.run(command)
+        let run = Run(status: status, output: output, seconds: Date().timeIntervalSince(start))
         // Each run's output is kept for reading after a failure.
         let log = Self.workArea.appendingPathComponent("logs/\(Date().timeIntervalSince1970)-\(arguments[0]).log")
-        try? write("swift \(process.arguments!.dropFirst().joined(separator: " "))\n\n\(run.output)", to: log)
+        try? write("\(command.joined(separator: " "))\n\n\(run.output)", to: log)
         print(
             "[PluginIntegrationTests] swift \(arguments.joined(separator: " ")): exit \(run.status) in \(String(format: "%.1f", run.seconds)) s (log: \(log.path))"
         )
