@@ -81,22 +81,25 @@ let package = Package(
             ),
             dependencies: ["managed-codegen"]
         ),
-        .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader"]),
-        .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader"]),
-        .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues"]),
-        .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine"]),
-        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader"]),
+        // Shared by every test target (README, "Where a new test goes"): the package root, the fixture list,
+        // reference assertions that print a `git diff --no-index` on failure, TextArgument.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader", "TestSupport"]),
+        .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
+        .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),
+        .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
+        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
-        .testTarget(name: "ManagedCodegenCLITests", dependencies: ["managed-codegen"], exclude: ["Inputs"]),
+        .testTarget(name: "ManagedCodegenCLITests", dependencies: ["managed-codegen", "TestSupport"], exclude: ["Inputs"]),
         .testTarget(
             name: "TypeCheckTests",
-            dependencies: ["CodeGeneration", "ModelReader"],
+            dependencies: ["CodeGeneration", "ModelReader", "TestSupport"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
         .testTarget(
             name: "PluginTests",
-            dependencies: ["ManagedCodegenConfig", "managed-codegen", "CodeGeneration", "ModelReader"]
+            dependencies: ["ManagedCodegenConfig", "managed-codegen", "CodeGeneration", "ModelReader", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+/// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
+@_exported import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,17 +12,6 @@ import Darwin
 
 /// Runs the built `managed-codegen` binary and looks at what it left on disk.
 enum CLI {
-    static let packageRoot: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
-            folder = folder.deletingLastPathComponent()
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
-
-    static let fixtureModels = packageRoot.appendingPathComponent("Fixtures/Models")
-
     /// The binary SwiftPM built next to this test bundle (the target depends on the executable).
     static let binary: URL = {
         var candidates: [URL] = []
@@ -27,7 +19,7 @@ enum CLI {
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL)
         for configuration in ["debug", "release"] {
-            candidates.append(packageRoot.appendingPathComponent(".build/\(configuration)"))
+            candidates.append(TestSupport.packageRoot.appendingPathComponent(".build/\(configuration)"))
         }
         for folder in candidates {
             let url = folder.appendingPathComponent("managed-codegen")
@@ -92,14 +84,6 @@ enum CLI {
             stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "",
             seconds: Date().timeIntervalSince(start))
-    }
-
-    /// A fresh empty folder; removed by the caller.
-    static func temporaryDirectory(_ name: String = #function) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("managed-codegen-cli-\(name.filter(\.isLetter))-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// Writes `<folder>/<name>.xcdatamodeld/<name>.xcdatamodel/contents` with `bytes`; returns the bundle.

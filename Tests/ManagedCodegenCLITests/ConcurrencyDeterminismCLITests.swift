@@ -20,13 +20,13 @@ import Testing
     static func copyFixture(_ name: String, to folder: URL, as bundleName: String? = nil) throws -> URL {
         let destination = folder.appendingPathComponent("\(bundleName ?? name).xcdatamodeld")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLI.fixtureModels.appendingPathComponent("\(name).xcdatamodeld"), to: destination)
+        try FileManager.default.copyItem(at: TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld"), to: destination)
         return destination
     }
 
     @Test("many concurrent runs of two model versions into one folder never leave a torn or mixed file")
     func concurrentRunsNeverTear() throws {
-        let root = try CLI.temporaryDirectory()
+        let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         // Two versions of one model with the same entities: every file exists in both, with different contents.
         let versionA = try Self.copyFixture("Inventory", to: root.appendingPathComponent("A"))
@@ -86,7 +86,7 @@ import Testing
 
     @Test("output is byte-identical across runs, locales, time zones and paths with spaces and Unicode")
     func identicalAcrossEnvironmentsAndPaths() throws {
-        let root = try CLI.temporaryDirectory()
+        let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let plain = try Self.copyFixture("Vocabulary", to: root.appendingPathComponent("plain"))
         let unusual = try Self.copyFixture("Vocabulary", to: root.appendingPathComponent("Mödels with spaces/日本 語"))
@@ -116,9 +116,9 @@ import Testing
 
     @Test("output does not depend on the order the model's folders were created in")
     func identicalAcrossFileSystemOrder() throws {
-        let root = try CLI.temporaryDirectory()
+        let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let source = CLI.fixtureModels.appendingPathComponent("Versions.xcdatamodeld")
+        let source = TestSupport.fixtureModels.appendingPathComponent("Versions.xcdatamodeld")
         let versions = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { $0.hasSuffix(".xcdatamodel") }.sorted()
         #expect(versions.count >= 3)
         var dumps: [String] = []

@@ -6,10 +6,10 @@ import Testing
 /// and `PRODUCT_MODULE_NAME.` class names): the CLI reports each as an Xcode-style warning, exits 0 and writes
 /// the files; `--warnings-as-errors` turns them into errors (exit 1, nothing written).
 @Suite struct EditorLeftoversCLITests {
-    static let fixture = CLI.fixtureModels.appendingPathComponent("EditorLeftovers.xcdatamodeld")
+    static let fixture = TestSupport.fixtureModels.appendingPathComponent("EditorLeftovers.xcdatamodeld")
 
     @Test func warningsOnlyAndFilesWritten() throws {
-        let output = try CLI.temporaryDirectory()
+        let output = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try CLI.run([
             "generate", Self.fixture.path, "--output", output.appendingPathComponent("Generated").path,
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func warningsAsErrorsRefuses() throws {
-        let output = try CLI.temporaryDirectory()
+        let output = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try CLI.run([
             "generate", Self.fixture.path, "--output", output.appendingPathComponent("Generated").path,

@@ -11,9 +11,9 @@ import Testing
         var tests: URL { root.appendingPathComponent("Tests") }
 
         init(_ name: String = #function) throws {
-            root = try CLI.temporaryDirectory(name)
+            root = try TestSupport.temporaryDirectory(name)
             bundle = root.appendingPathComponent("Inventory.xcdatamodeld")
-            try FileManager.default.copyItem(at: CLI.fixtureModels.appendingPathComponent("Inventory.xcdatamodeld"), to: bundle)
+            try FileManager.default.copyItem(at: TestSupport.fixtureModels.appendingPathComponent("Inventory.xcdatamodeld"), to: bundle)
         }
 
         func generate(_ extra: [String] = [], in directory: URL? = nil) throws -> CLI.Run {

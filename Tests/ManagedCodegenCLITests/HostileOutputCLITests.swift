@@ -16,9 +16,9 @@ import Darwin
         let bundle: URL
 
         init(_ name: String = #function) throws {
-            root = try CLI.temporaryDirectory(name)
+            root = try TestSupport.temporaryDirectory(name)
             bundle = root.appendingPathComponent("Inventory.xcdatamodeld")
-            try FileManager.default.copyItem(at: CLI.fixtureModels.appendingPathComponent("Inventory.xcdatamodeld"), to: bundle)
+            try FileManager.default.copyItem(at: TestSupport.fixtureModels.appendingPathComponent("Inventory.xcdatamodeld"), to: bundle)
         }
 
         func generate(output: String, humanOutput: String, testsOutput: String? = nil) throws -> CLI.Run {

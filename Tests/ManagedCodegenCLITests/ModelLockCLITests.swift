@@ -6,13 +6,13 @@ import Testing
 /// Data's version hashes ignore does not; each rule of the migration fixture is classified as its reference says.
 @Suite struct ModelLockCLITests {
     static let migrations = "Fixtures/MigrationRules/Migrations.xcdatamodeld"
-    static let expectedMigrationChecks = CLI.packageRoot.appendingPathComponent("Fixtures/Expected/MigrationCheck")
+    static let expectedMigrationChecks = TestSupport.expected.appendingPathComponent("MigrationCheck")
 
     /// A copy of `fixture` in a fresh folder; tests run in that folder, so paths in diagnostics are relative.
     static func workspace(_ fixture: String, name: String = #function) throws -> (folder: URL, model: String) {
-        let folder = try CLI.temporaryDirectory(name)
+        let folder = try TestSupport.temporaryDirectory(name)
         try FileManager.default.copyItem(
-            at: CLI.fixtureModels.appendingPathComponent("\(fixture).xcdatamodeld"),
+            at: TestSupport.fixtureModels.appendingPathComponent("\(fixture).xcdatamodeld"),
             to: folder.appendingPathComponent("\(fixture).xcdatamodeld"))
         return (folder, "\(fixture).xcdatamodeld")
     }
@@ -255,7 +255,7 @@ import Testing
     }
 
     static let migrationVersions: [String] = {
-        let folder = CLI.packageRoot.appendingPathComponent(migrations)
+        let folder = TestSupport.packageRoot.appendingPathComponent(migrations)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".xcdatamodel") && $0 != "00-base.xcdatamodel" }
             .map { String($0.dropLast(".xcdatamodel".count)) }.sorted()
@@ -274,18 +274,11 @@ import Testing
     @Test(arguments: migrationVersions)
     func migrationCheckClassifiesEachRule(version: String) throws {
         let arguments = ["migration-check", Self.migrations, "--from", "00-base", "--model-version", version]
-        let run = try CLI.run(arguments, in: CLI.packageRoot)
+        let run = try CLI.run(arguments, in: TestSupport.packageRoot)
         #expect(run.status == (Self.refusedRules.contains(version) ? 1 : 0), "\(run.stderr)")
         let transcript = "$ managed-codegen \(arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))\n"
             + "exit status \(run.status)\n--- stdout\n\(run.stdout)--- stderr\n\(run.stderr)"
-        let referenceURL = Self.expectedMigrationChecks.appendingPathComponent("\(version).txt")
-        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try FileManager.default.createDirectory(at: Self.expectedMigrationChecks, withIntermediateDirectories: true)
-            try transcript.write(to: referenceURL, atomically: true, encoding: .utf8)
-            return
-        }
-        let reference = try String(contentsOf: referenceURL, encoding: .utf8)
-        #expect(transcript == reference, "differs from \(referenceURL.path); run UPDATE_REFERENCES=1 swift test and review the diff")
+        assertMatchesReference(transcript, reference: Self.expectedMigrationChecks.appendingPathComponent("\(version).txt"))
     }
 
     @Test func migrationRuleFixtureHasEveryRule() {

@@ -13,9 +13,9 @@ import Testing
         var contents: URL { bundle.appendingPathComponent("Vocabulary.xcdatamodel/contents") }
 
         init(_ name: String = #function) throws {
-            root = try CLI.temporaryDirectory(name)
+            root = try TestSupport.temporaryDirectory(name)
             bundle = root.appendingPathComponent("Vocabulary.xcdatamodeld")
-            try FileManager.default.copyItem(at: CLI.fixtureModels.appendingPathComponent("Vocabulary.xcdatamodeld"), to: bundle)
+            try FileManager.default.copyItem(at: TestSupport.fixtureModels.appendingPathComponent("Vocabulary.xcdatamodeld"), to: bundle)
         }
 
         func generate(_ extra: [String] = []) throws -> CLI.Run {
@@ -113,7 +113,7 @@ import Testing
         defer { workspace.remove() }
         let templates = workspace.root.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let bundledHeader = CLI.packageRoot.appendingPathComponent("Templates/Swift/file-header.mustache")
+        let bundledHeader = TestSupport.packageRoot.appendingPathComponent("Templates/Swift/file-header.mustache")
         try FileManager.default.copyItem(at: bundledHeader, to: templates.appendingPathComponent("file-header.mustache"))
         var options = ["--templates", templates.path]
         _ = try workspace.generate(options)
@@ -146,7 +146,7 @@ import Testing
         let incremental = workspace.output
 
         // The same inputs from scratch.
-        let fresh = try CLI.temporaryDirectory("fresh")
+        let fresh = try TestSupport.temporaryDirectory("fresh")
         defer { try? FileManager.default.removeItem(at: fresh) }
         let freshRun = try CLI.run(
             ["generate", workspace.bundle.path, "--output", fresh.appendingPathComponent("Generated").path,

@@ -11,7 +11,7 @@ import Testing
         var human: URL { root.appendingPathComponent("Model") }
 
         init(_ name: String = #function) throws {
-            root = try CLI.temporaryDirectory(name)
+            root = try TestSupport.temporaryDirectory(name)
         }
 
         func model(_ name: String) throws -> URL {

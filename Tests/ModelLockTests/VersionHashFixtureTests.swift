@@ -2,14 +2,14 @@ import Foundation
 import ManagedModel
 import ModelLock
 import ModelReader
+import TestSupport
 import Testing
 
 /// One fixture version per version-hash fact (Fixtures/MigrationRules/VersionHashes.xcdatamodeld, written by
 /// scripts/make-migration-fixture.py): the lock of the base version must refuse exactly the versions whose Core
 /// Data version hashes differ, naming the change, and let the others pass.
 @Suite struct VersionHashFixtureTests {
-    static let bundle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/MigrationRules/VersionHashes.xcdatamodeld").path
+    static let bundle = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationRules/VersionHashes.xcdatamodeld").path
 
     /// Each `changes-…` version: the changes the lock reports against the base, in order. (Composite elements
     /// are flattened, nested composite `coordinates` into `latitude` and `longitude`, and sorted by name.)
@@ -100,9 +100,8 @@ import Testing
     }
 }
 
-private let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-private let corpusIsPresent = FileManager.default.fileExists(atPath: corpusFolder.path)
+private let corpusFolder = TestSupport.corpus
+private let corpusIsPresent = TestSupport.corpusIsPresent
 
 /// Every version of every real model in `../shared/corpus`: its lock file reads back as written, and the same
 /// model read twice has the same hashes (nothing in the fingerprint depends on the run).

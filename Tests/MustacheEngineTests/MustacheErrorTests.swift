@@ -1,4 +1,5 @@
 import MustacheEngine
+import TestSupport
 import Testing
 
 /// Template mistakes are reported with the line of the tag at fault, before anything renders.

@@ -4,7 +4,7 @@ import Testing
 /// The README's test command is `swift test --disable-xctest` (no "Executed 0 tests" from XCTest before Swift
 /// Testing's summary): an XCTest case in a test target would never run, so there must be none.
 @Test func noTestTargetImportsXCTest() throws {
-    let tests = packageRoot.appendingPathComponent("Tests")
+    let tests = TestSupport.packageRoot.appendingPathComponent("Tests")
     // Excluded from the test targets in Package.swift: the stub SDK, the samples the type-check harness
     // compiles itself, and input files.
     let excluded = ["TypeCheckTests/StubSDK/", "TypeCheckTests/Samples/", "ManagedCodegenCLITests/Inputs/"]

@@ -1,19 +1,11 @@
 import Foundation
 import Testing
 
-/// The package root, found from this file's path (Tests/PluginTests/TestSupport.swift).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
+@_exported import TestSupport
 
-let inventoryFixture = packageRoot.appendingPathComponent("Fixtures/Models/Inventory.xcdatamodeld")
+let inventoryFixture = TestSupport.fixtureModels.appendingPathComponent("Inventory.xcdatamodeld")
 
-/// A fresh folder under the system's temporary folder, removed by the caller with `removeItem`.
-func makeTemporaryDirectory(_ name: String = #function) throws -> URL {
-    let safe = name.filter { $0.isLetter || $0.isNumber }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("managed-codegen-\(safe)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A copy of the Inventory fixture model in `directory/App`, returned as the bundle's path.
 func copyInventoryModel(into directory: URL) throws -> URL {

@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import TestSupport
 import Testing
 
 @testable import SampleValues

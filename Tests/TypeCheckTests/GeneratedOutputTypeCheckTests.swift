@@ -9,19 +9,18 @@ import Testing
 /// zero errors and zero warnings in Swift 5, Swift 6, and Swift 6 with MainActor default isolation; the module
 /// first, then the tests as a second module importing it.
 @Suite struct GeneratedOutputTypeCheckTests {
-    static let packageRoot = TypeCheckHarness.packageRoot
-    static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let corpus = TestSupport.corpus
     static let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.path)
 
     @Test(arguments: GeneratorConfiguration.AccessLevel.allCases)
     func fixtureModelsTypeCheck(_ accessLevel: GeneratorConfiguration.AccessLevel) throws {
-        let models = try FileManager.default.contentsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Fixtures/Models").path)
+        let models = try FileManager.default.contentsOfDirectory(atPath: TestSupport.fixtureModels.path)
             .filter { $0.hasSuffix(".xcdatamodeld") }.sorted()
         #expect(models.count >= 5, "\(models)")
         var plain: [(Schema, String)] = []
         var withAppTypes: [(Schema, String)] = []
         for model in models {
-            let bundle = Self.packageRoot.appendingPathComponent("Fixtures/Models/\(model)")
+            let bundle = TestSupport.fixtureModels.appendingPathComponent(model)
             let versions = try ModelLoader.loadAllVersions(bundle.path)
             try #require(!versions.isEmpty)
             let labelled = versions.map { ($0.schema, "\(model)/\($0.schema.versionName) (\(accessLevel.rawValue))") }

@@ -47,7 +47,7 @@ struct GeneratedModel: Sendable {
     /// - Throws: ``DiagnosticsError`` when the generator rejects the model.
     init(schema: Schema, label: String, options: GenerationOptions) throws {
         var companions = CompanionTypes(schema: schema, providedNames: CompanionTypes.declaredNames(in: options.appSource ?? ""))
-        let hookFolder = TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Hooks/\(schema.modelName)")
+        let hookFolder = TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(schema.modelName)")
         let appFiles = ((try? FileManager.default.contentsOfDirectory(atPath: hookFolder.path)) ?? []).filter { $0.hasSuffix(".swift") }
         var sources: [String: String] = [:]
         for name in appFiles { sources[name] = try String(contentsOf: hookFolder.appendingPathComponent(name), encoding: .utf8) }

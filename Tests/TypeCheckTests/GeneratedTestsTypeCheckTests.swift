@@ -10,7 +10,7 @@ import Testing
 struct GeneratedTestsTypeCheckTests {
     static func inventory(modelBundle: GeneratorConfiguration.TestsModelBundle = .class) throws -> GeneratedSources {
         let loaded = try ModelLoader.load(
-            TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Models/Inventory.xcdatamodeld").path)
+            TestSupport.fixtureBundle("Inventory"))
         return try GeneratedSources(
             schema: loaded.schema, label: "Inventory", options: GenerationOptions(moduleName: "Inventory", testsModelBundle: modelBundle))
     }

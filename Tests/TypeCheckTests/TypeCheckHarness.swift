@@ -86,17 +86,6 @@ struct TypeCheckHarness: Sendable {
         return try result.get()
     }
 
-    static let packageRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
-
     static let stubSDKDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("StubSDK")
 
@@ -134,7 +123,7 @@ struct TypeCheckHarness: Sendable {
             hasher.combine(file.path.replacingOccurrences(of: stubSDKDirectory.path, with: ""))
             hasher.combine(try Data(contentsOf: file))
         }
-        let cacheRoot = packageRoot.appendingPathComponent(".build/typecheck-sdk")
+        let cacheRoot = TestSupport.packageRoot.appendingPathComponent(".build/typecheck-sdk")
         let destination = cacheRoot.appendingPathComponent(hasher.hexDigest)
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: destination.appendingPathComponent("modules/XCTest.swiftmodule").path) {
@@ -277,19 +266,7 @@ struct TypeCheckHarness: Sendable {
     /// Runs a process with stdout and stderr merged into one pipe, read to the end before waiting.
     static func runWithStatus(_ executable: String, _ arguments: [String],
                               environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try TestSupport.run(arguments, executable: executable, environment: environment)
     }
 }
 

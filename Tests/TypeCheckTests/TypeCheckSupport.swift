@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+/// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
+@_exported import TestSupport
+
 /// The hand-written reference sample in the shape of generated code (Samples/Inventory + Samples/InventoryTests).
 enum InventorySample {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Samples")

@@ -105,7 +105,7 @@ struct TypedExtrasTypeCheckTests {
         try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
 
-        let model = TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
+        let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
         let result = try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, configuration: .init())
         #expect(result.files.contains { $0.relativePath == "Dimensions+Generated.swift" })
         for file in result.files {
@@ -126,7 +126,7 @@ struct TypedExtrasTypeCheckTests {
         let app = root.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        let model = TypeCheckHarness.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
+        let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
         for file in try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, configuration: .init()).files {
             try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
         }

@@ -3,45 +3,14 @@ import ManagedModel
 
 @testable import CodeGeneration
 
-enum TestSupport {
-    /// The package root, found from this file's path.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+/// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
+@_exported import TestSupport
 
-    static var fixturesModels: URL { packageRoot.appendingPathComponent("Fixtures/Models") }
-    static var expectedGenerated: URL { packageRoot.appendingPathComponent("Fixtures/Expected/Generated") }
-    static var corpus: URL { packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL }
+extension TestSupport {
+    static var expectedGenerated: URL { expected.appendingPathComponent("Generated") }
 
     static func plan(_ schema: Schema, _ configuration: GeneratorConfiguration = .init()) -> (GenerationPlan, Diagnostics) {
         CodeGenerator.makePlan(schema: schema, configuration: configuration)
-    }
-
-    /// A fresh empty folder under the system's temporary folder.
-    static func temporaryDirectory(_ name: String = #function) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("managed-codegen-tests-\(UUID().uuidString)-\(name.filter(\.isLetter))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Runs `swiftc -parse` on `files`; returns the exit status and the compiler's output.
-    static func swiftcParse(_ files: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse"] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
 

@@ -12,8 +12,8 @@ import Testing
     }
 
     @Test func fixtureModelsParse() throws {
-        let schemas = try ReferenceTests.fixtureModels.flatMap {
-            try ModelLoader.loadAllVersions(TestSupport.fixturesModels.appendingPathComponent("\($0).xcdatamodeld").path).map(\.schema)
+        let schemas = try TestSupport.fixtureNames.flatMap {
+            try ModelLoader.loadAllVersions(TestSupport.fixtureModels.appendingPathComponent("\($0).xcdatamodeld").path).map(\.schema)
         }
         #expect(schemas.count >= 4)
         try expectParses(schemas, label: "fixtures")

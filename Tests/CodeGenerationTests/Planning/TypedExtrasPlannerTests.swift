@@ -18,7 +18,7 @@ import Testing
     }
 
     private func typedExtras() throws -> (GenerationPlan, Diagnostics) {
-        let model = TestSupport.fixturesModels.appendingPathComponent("TypedExtras.xcdatamodeld")
+        let model = TestSupport.fixtureModels.appendingPathComponent("TypedExtras.xcdatamodeld")
         return TestSupport.plan(try ModelLoader.load(model.path).schema)
     }
 

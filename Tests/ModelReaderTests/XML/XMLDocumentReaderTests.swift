@@ -241,23 +241,10 @@ final class ReaderScratchDirectory: Sendable {
     }
 }
 
-/// Test inputs found relative to this file: the package root and the shared model corpus beside it.
+/// Test inputs: the shared model corpus beside the package.
 enum XMLReaderFixtures {
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return url
-    }()
-
     /// `<package>/../shared/corpus`, or nil when this checkout has no corpus next to it.
-    static let corpus: URL? = {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        let index = url.appendingPathComponent("INDEX.tsv")
-        return FileManager.default.fileExists(atPath: index.path) ? url : nil
-    }()
+    static let corpus: URL? = TestSupport.corpusIsPresent ? TestSupport.corpus : nil
 
     /// The largest current-version `contents` in the corpus; without a corpus, a model written here.
     static func realModelBytes() throws -> [UInt8] {

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func outputAndHumanOutputWorkWithoutAConfigFile() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         let machine = directory.appendingPathComponent("Out/Generated")
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func withoutFoldersOrConfigTheErrorSaysWhatToPass() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         #expect(
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func theConfigBesideTheModelIsReadAndFlagsOverrideIt() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         let app = model.deletingLastPathComponent()
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func anExplicitConfigFileIsUsedAndItsErrorsAreReportedBeforeTheModelIsRead() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("Config/codegen.yml")
         try write("output: Out\nhuman-output: Human\nwarnings-as-errors: yes please\n", to: config)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func singleFileWritesOneFileAndNothingElse() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         // A config with human and tests folders: the build-tool mode ignores them.
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func machineOnlyAndSkipMachineFilesSplitTheFiles() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         let machine = directory.appendingPathComponent("G")
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func targetDirectoryGivesDefaultsAndRejectsModelsOutsideIt() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = try copyInventoryModel(into: directory)
         let target = model.deletingLastPathComponent()

@@ -251,7 +251,7 @@ import Testing
     /// accessors (read-write and derived) go through `ManagedOptionalDate`, every other optional scalar's through
     /// `ManagedOptionalScalar` (an NSNumber).
     @Test func optionalScalarDatesConvertThroughDate() throws {
-        let schema = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
+        let schema = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
         let result = try CodeGenerator.generate(schema: schema, configuration: .init())
         let team = try #require(result.files.first { $0.relativePath == "Team+Generated.swift" }).contents
         #expect(team.contains("get { ManagedOptionalDate.value(forKey: Keys.foundedOn, of: self) }"))

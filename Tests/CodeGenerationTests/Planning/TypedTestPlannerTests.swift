@@ -166,7 +166,7 @@ import Testing
 
     /// The TypedExtras fixture: `Item` (composite origin, Codable manifest, enums) can now be created and tested.
     @Test func typedExtrasItemIsTested() throws {
-        let model = TestSupport.fixturesModels.appendingPathComponent("TypedExtras.xcdatamodeld")
+        let model = TestSupport.fixtureModels.appendingPathComponent("TypedExtras.xcdatamodeld")
         let (plan, _) = try testPlan(try ModelLoader.load(model.path).schema)
         let item = try #require(plan.suites.first { $0.entityName == "Item" })
         #expect(item.unavailableReason == nil)

@@ -2,14 +2,14 @@ import Testing
 
 /// A text test argument as the test log shows it: control and format characters escaped, and a long text cut
 /// to its start and its length (a 10,000-character sample printed whole made a 10,083-character log line;
-/// `\r` and `\0` printed raw broke the lines around them). One file, linked into each test target that uses it.
-struct TextArgument: Sendable, CustomTestStringConvertible, ExpressibleByStringLiteral {
-    let text: String
+/// `\r` and `\0` printed raw broke the lines around them). Shared by every test target.
+public struct TextArgument: Sendable, CustomTestStringConvertible, ExpressibleByStringLiteral {
+    public let text: String
 
-    init(_ text: String) { self.text = text }
-    init(stringLiteral text: String) { self.text = text }
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral text: String) { self.text = text }
 
-    var testDescription: String {
+    public var testDescription: String {
         let limit = 40
         var shown = ""
         for scalar in text.unicodeScalars.prefix(limit) {

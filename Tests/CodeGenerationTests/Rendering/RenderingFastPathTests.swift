@@ -12,7 +12,7 @@ import Testing
     /// that name holds (found through `Mirror`; absent optionals as nil), recursively, and unknown names answer nil.
     @Test(arguments: ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers"])
     func typedLookupsMatchTheMirror(model: String) throws {
-        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(model).xcdatamodeld").path)
+        let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(model).xcdatamodeld").path)
         let configuration = GeneratorConfiguration(generateXcodeCodegenEntities: true)
         let (plan, _) = CodeGenerator.makePlan(schema: loaded.schema, configuration: configuration)
         #expect(!plan.classes.isEmpty)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func normalizedMatchesOnRenderedFixtureText() throws {
-        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Vocabulary.xcdatamodeld").path)
+        let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Vocabulary.xcdatamodeld").path)
         let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
         for file in result.files {
             let messy = file.contents.replacingOccurrences(of: "\n", with: "  \r\n").replacingOccurrences(of: "{", with: "{\t\n\n")

@@ -8,9 +8,6 @@ import Testing
 /// Whole generated files compared with `Fixtures/Expected/Generated/<Model>/<kind>/<file>`.
 /// `UPDATE_REFERENCES=1 swift test --filter ReferenceTests` rewrites them (then read every diff).
 @Suite struct ReferenceTests {
-    static let updating = ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1"
-    static let fixtureModels = ["Inventory", "ValidationGuide", "Vocabulary", "Versions", "TypedExtras", "EditorLeftovers", "RuntimeSafety", "Staff"]
-
     @Test func swiftBuiltInventory() throws {
         try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()), to: "SwiftBuilt/Inventory")
     }
@@ -24,9 +21,9 @@ import Testing
         try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: configuration), to: "SwiftBuilt/InventoryInternal")
     }
 
-    @Test(arguments: fixtureModels)
+    @Test(arguments: TestSupport.fixtureNames)
     func fixtureModel(_ name: String) throws {
-        let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(name).xcdatamodeld").path)
+        let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path)
         // With the generated tests (`tests/<Model>ModelTests.swift`) and their warnings in diagnostics.txt, and the
         // validation hooks of the app's files in `Fixtures/Hooks/<Model>` when there are any.
         let hooks = ValidationHookScan.scanning(
@@ -51,11 +48,10 @@ import Testing
         var expected: [String: String] = [:]
         for file in result.files { expected["\(file.kind.rawValue)/\(file.relativePath)"] = file.contents }
         // Paths relative to the package, so references do not depend on where the package is checked out.
-        let diagnostics = result.diagnostics.all.map(\.description).joined(separator: "\n")
-            .replacingOccurrences(of: TestSupport.packageRoot.path + "/", with: "")
+        let diagnostics = TestSupport.relative(result.diagnostics.all.map(\.description).joined(separator: "\n"))
         expected["diagnostics.txt"] = diagnostics.isEmpty ? "" : diagnostics + "\n"
 
-        if Self.updating {
+        if TestSupport.updatingReferences {
             try? FileManager.default.removeItem(at: directory)
             for (path, contents) in expected {
                 let url = directory.appendingPathComponent(path)
@@ -72,8 +68,7 @@ import Testing
         }
         #expect(onDisk == Set(expected.keys), "reference files of \(reference) differ; UPDATE_REFERENCES=1 rewrites them")
         for (path, contents) in expected.sorted(by: { $0.key < $1.key }) {
-            let actual = (try? String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)) ?? "<missing>"
-            #expect(actual == contents, "\(reference)/\(path) differs from the generated text")
+            assertMatchesReference(contents, reference: directory.appendingPathComponent(path))
         }
     }
 }

@@ -235,7 +235,7 @@ import Testing
 /// Ordered relationships: the accessor test ends on disk, and runs on a sub-entity that inherits the relationship.
 @Suite struct OrderedAccessorTestPlanTests {
     static func staff() throws -> Schema {
-        try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
+        try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
     }
 
     func accessorTest(_ schema: Schema, _ entityName: String) throws -> ConstraintTestPlan? {

@@ -3,30 +3,11 @@ import ManagedModel
 
 @testable import ModelReader
 
-/// Paths the reader tests use, found from this file's location (no working-directory assumptions).
-enum TestSupport {
-    /// The package root: the first ancestor of this file holding `Package.swift`.
-    static let packageRoot: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
-            folder = folder.deletingLastPathComponent()
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+/// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
+@_exported import TestSupport
 
-    static let fixtureModels = packageRoot.appendingPathComponent("Fixtures/Models")
-    static let expectedDumps = packageRoot.appendingPathComponent("Fixtures/Expected/Dump")
-
-    /// `<package root>/../shared/corpus`: real models, present on the development machine only.
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var corpusIsPresent: Bool {
-        FileManager.default.fileExists(atPath: corpus.appendingPathComponent("INDEX.tsv").path)
-    }
-
-    static func fixtureBundle(_ name: String) -> String {
-        fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path
-    }
+extension TestSupport {
+    static let expectedDumps = expected.appendingPathComponent("Dump")
 
     /// Parses and resolves model XML given as text, as `ModelLoader` does (entities decoded while the parser
     /// reads on); `contents` is the path used in diagnostics.

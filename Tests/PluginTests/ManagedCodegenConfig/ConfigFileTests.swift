@@ -122,7 +122,7 @@ import Testing
         #expect(ConfigFile.directory(besideModel: "/p/App/Model.xcdatamodel/") == "/p/App")
         #expect(ConfigFile.directory(besideModel: "/p/App/Folder/contents") == "/p/App")
 
-        let directory = try makeTemporaryDirectory()
+        let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bundle = try copyInventoryModel(into: directory)
         #expect(ConfigFile.locate(besideModel: bundle.path) == nil)

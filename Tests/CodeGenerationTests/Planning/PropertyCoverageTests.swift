@@ -11,8 +11,8 @@ import Testing
 /// identifiers) or the model's userInfo asks to leave it out.
 @Suite struct PropertyCoverageTests {
     @Test func fixtureModelsDropNoDeclarableProperty() throws {
-        let schemas = try ReferenceTests.fixtureModels.flatMap {
-            try ModelLoader.loadAllVersions(TestSupport.fixturesModels.appendingPathComponent("\($0).xcdatamodeld").path).map(\.schema)
+        let schemas = try TestSupport.fixtureNames.flatMap {
+            try ModelLoader.loadAllVersions(TestSupport.fixtureModels.appendingPathComponent("\($0).xcdatamodeld").path).map(\.schema)
         }
         let counts = expectNothingDropped(schemas)
         // RuntimeSafety's `Reading` and `Probe` carry every name of a member taking arguments.

@@ -9,7 +9,7 @@ import Testing
 /// for hooks Core Data would never call.
 @Suite struct ValidationHookTests {
     static func staff() throws -> Schema {
-        try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
+        try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
     }
 
     static func plan(_ files: [String: String]) throws -> (GenerationPlan, Diagnostics) {
@@ -61,8 +61,8 @@ import Testing
     // MARK: Planning
 
     @Test func noHooksMeansNoBridgesAndNoOverrides() throws {
-        for name in ReferenceTests.fixtureModels {
-            let loaded = try ModelLoader.load(TestSupport.fixturesModels.appendingPathComponent("\(name).xcdatamodeld").path)
+        for name in TestSupport.fixtureNames {
+            let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path)
             let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init())
             for file in result.files {
                 #expect(!file.contents.contains(":error:)"), "\(name)/\(file.relativePath)")

@@ -1,1 +1,0 @@
-../../SampleValuesTests/TextArgument.swift
