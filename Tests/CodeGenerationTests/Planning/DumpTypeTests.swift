@@ -11,11 +11,11 @@ import Testing
 @Suite struct DumpTypeTests {
     @Test("dump's swiftType is the generated declaration: fixtures")
     func fixtures() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: TestSupport.fixturesModels.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestSupport.fixtureModels.path)
             .filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }.sorted()
         #expect(!names.isEmpty)
         var compared = 0
-        for name in names { compared += try compareDumpWithPlan(TestSupport.fixturesModels.appendingPathComponent(name).path) }
+        for name in names { compared += try compareDumpWithPlan(TestSupport.fixtureModels.appendingPathComponent(name).path) }
         // TypedExtras alone has userInfo enums, Codable types and composites: the cases where the two once disagreed.
         #expect(compared > 100)
     }
