@@ -54,9 +54,8 @@ public struct OutputWriter: Sendable {
         return try session.commit()
     }
 
-    /// Starts a write that takes files one at a time, from any thread, as they are rendered: each new
-    /// content goes straight to a temporary file next to its destination, so a run never holds all of its
-    /// output in memory. Nothing is visible until ``Session/commit()``.
+    /// Starts a write that takes files one at a time: each new content goes straight to a temporary file next
+    /// to its destination. Nothing is visible until ``Session/commit()``.
     /// - Throws: ``DiagnosticsError`` when an output folder is unusable.
     public func begin(check: Bool = false) throws -> Session {
         var diagnostics = Diagnostics()
@@ -116,8 +115,12 @@ public struct OutputWriter: Sendable {
                 guard !check else { break }
                 do {
                     let (temporary, descriptor) = try createTemporaryFile(for: path)
-                    defer { close(descriptor) }
-                    try file.utf8.withUnsafeBytes { try Staging.write($0, to: descriptor, at: temporary) }
+                    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+                    do {
+                        try handle.write(contentsOf: file.utf8)
+                    } catch {
+                        throw DiagnosticsError(.error("cannot write \(temporary): \(error.localizedDescription)"))
+                    }
                     lock.withLock { staging.staged(temporary, for: action) }
                     return
                 } catch {
@@ -128,33 +131,6 @@ public struct OutputWriter: Sendable {
                 break
             }
             lock.withLock { actions.append(action) }
-        }
-
-        /// Starts the file `relativePath` of `kind` whose contents arrive in pieces (``StreamedFile/append(_:)``),
-        /// for a file too large to hold at once: each piece is compared with the existing file and, unless
-        /// checking, written to a temporary file. ``StreamedFile/finish()`` decides, like `add`, whether it is
-        /// new, replaced or unchanged; it must be called before `commit`.
-        public func stream(_ relativePath: String, kind: GeneratedFile.Kind) -> StreamedFile {
-            // A human file is kept when it exists, so its contents would be produced for nothing.
-            precondition(kind != .human, "human files are added whole")
-            guard let (path, existingSize) = claim(relativePath, kind: kind) else { return StreamedFile(failedIn: self) }
-            var existing: (descriptor: Int32, size: Int)?
-            if let size = existingSize {
-                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                // Unreadable: compared as different, so it is replaced (or reported stale), as by `add`.
-                if descriptor >= 0 { existing = (descriptor, size) }
-            }
-            var temporary: (path: String, descriptor: Int32)?
-            if !check {
-                do {
-                    temporary = try createTemporaryFile(for: path)
-                } catch {
-                    record(error, writing: path)
-                    if let existing { close(existing.descriptor) }
-                    return StreamedFile(failedIn: self)
-                }
-            }
-            return StreamedFile(path: path, existed: existingSize != nil, existing: existing, temporary: temporary, in: self)
         }
 
         /// The destination of a new file `relativePath` of `kind`, reserved for it, and the size of the file there
@@ -189,30 +165,13 @@ public struct OutputWriter: Sendable {
         }
 
         /// Keeps a failure to stage `path` for `commit`.
-        func record(_ error: any Error, writing path: String) {
+        private func record(_ error: any Error, writing path: String) {
             lock.withLock {
                 if let error = error as? DiagnosticsError {
                     diagnostics.append(contentsOf: error.diagnostics)
                 } else {
                     diagnostics.error("cannot write \(path): \(error)")
                 }
-            }
-        }
-
-        /// What a finished ``StreamedFile`` needs: its temporary file published at commit, or dropped when the
-        /// existing file already holds the same contents.
-        func finished(_ action: Action, temporary: String?) {
-            lock.withLock {
-                if let temporary {
-                    switch action {
-                    case .replace, .create:
-                        staging.staged(temporary, for: action)
-                        return
-                    case .unchanged, .keepHuman, .delete:
-                        staging.discard(temporary)
-                    }
-                }
-                actions.append(action)
             }
         }
 
@@ -437,13 +396,8 @@ public struct OutputWriter: Sendable {
 
     /// Whether the file at `path`, of `size` bytes, holds exactly `contents`; no byte is read when the sizes differ.
     static func file(at path: String, ofSize size: Int, holds contents: [UInt8]) -> Bool {
-        contents.withUnsafeBufferPointer { expected in
-            guard size == expected.count else { return false }
-            guard let existing = FileManager.default.contents(atPath: path), existing.count == expected.count else { return false }
-            return existing.withUnsafeBytes { bytes in
-                expected.isEmpty || memcmp(bytes.baseAddress!, expected.baseAddress!, expected.count) == 0
-            }
-        }
+        guard size == contents.count, let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == Data(contents)
     }
 
     /// Temporary files written so far and the folders created for them, removed again on failure.
@@ -480,19 +434,6 @@ public struct OutputWriter: Sendable {
 
         mutating func staged(_ temporary: String, for action: Action) {
             stagedFiles.append((action, temporary))
-        }
-
-        /// Writes `bytes` to the temporary file `temporary`, open as `descriptor`.
-        static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at temporary: String) throws {
-            var offset = 0
-            while offset < bytes.count {
-                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputWriter.systemError("cannot write", temporary)
-                }
-                offset += written
-            }
         }
 
         /// Creates `directory` and its missing ancestors, remembering each one created.
@@ -550,8 +491,7 @@ public struct OutputWriter: Sendable {
     }
 }
 
-// File-scope shims: inside `OutputWriter`, `write` and `rename` name its own methods.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+// A file-scope shim: inside `OutputWriter`, `rename` names its own method.
 private func posixRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 
 /// What ``OutputWriter/write(_:check:)`` did, or in check mode would do. Absolute paths, sorted.
