@@ -74,14 +74,12 @@ public struct OutputWriter: Sendable {
             modelBanner: modelBanner, check: check)
     }
 
-    /// One write in progress. `add` is safe to call from several threads at once.
-    public final class Session: @unchecked Sendable {
+    /// One write in progress, fed one file at a time.
+    public final class Session {
         private let directories: [GeneratedFile.Kind: String]
         private let regeneratedDirectories: [String]
         private let modelBanner: String?
         private let check: Bool
-        /// Guards everything below; staging a file's contents happens outside it.
-        private let lock = NSLock()
         private var diagnostics = Diagnostics()
         private var produced: Set<String> = []
         private var actions: [Action] = []
@@ -121,7 +119,7 @@ public struct OutputWriter: Sendable {
                     } catch {
                         throw DiagnosticsError(.error("cannot write \(temporary): \(error.localizedDescription)"))
                     }
-                    lock.withLock { staging.staged(temporary, for: action) }
+                    staging.staged(temporary, for: action)
                     return
                 } catch {
                     record(error, writing: path)
@@ -130,7 +128,7 @@ public struct OutputWriter: Sendable {
             case .unchanged, .keepHuman, .delete:
                 break
             }
-            lock.withLock { actions.append(action) }
+            actions.append(action)
         }
 
         /// The destination of a new file `relativePath` of `kind`, reserved for it, and the size of the file there
@@ -140,7 +138,7 @@ public struct OutputWriter: Sendable {
             switch destinationPath(of: relativePath, kind: kind) {
             case .success(let destination): path = destination
             case .failure(let problem):
-                lock.withLock { diagnostics.error(problem.message) }
+                diagnostics.error(problem.message)
                 return nil
             }
             // Output folders are standardized once; only a destination that is itself a symbolic link needs resolving.
@@ -149,13 +147,13 @@ public struct OutputWriter: Sendable {
                 path = OutputWriter.standardized(path)
                 entry = OutputWriter.existingEntry(at: path)
             }
-            guard lock.withLock({ produced.insert(path).inserted }) else {
-                lock.withLock { diagnostics.error("two generated files have the same path \(path)") }
+            guard produced.insert(path).inserted else {
+                diagnostics.error("two generated files have the same path \(path)")
                 return nil
             }
             switch entry {
             case .directory:
-                lock.withLock { diagnostics.error("cannot write \(path): a folder is in the way") }
+                diagnostics.error("cannot write \(path): a folder is in the way")
                 return nil
             case .file(let size):
                 return (path, size)
@@ -166,23 +164,20 @@ public struct OutputWriter: Sendable {
 
         /// Keeps a failure to stage `path` for `commit`.
         private func record(_ error: any Error, writing path: String) {
-            lock.withLock {
-                if let error = error as? DiagnosticsError {
-                    diagnostics.append(contentsOf: error.diagnostics)
-                } else {
-                    diagnostics.error("cannot write \(path): \(error)")
-                }
+            if let error = error as? DiagnosticsError {
+                diagnostics.append(contentsOf: error.diagnostics)
+            } else {
+                diagnostics.error("cannot write \(path): \(error)")
             }
         }
 
-        /// A new temporary file next to `path`, open for writing. Named under the lock, created outside it: the
-        /// rendering threads would otherwise take turns at every `open`.
+        /// A new temporary file next to `path`, open for writing.
         private func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
             while true {
-                let temporary = try lock.withLock { try staging.newTemporaryName(for: path) }
+                let temporary = try staging.newTemporaryName(for: path)
                 let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if descriptor >= 0 {
-                    lock.withLock { staging.created(temporary) }
+                    staging.created(temporary)
                     return (temporary, descriptor)
                 }
                 // Another run may write here too; O_EXCL makes sure the file is this run's.
@@ -206,31 +201,27 @@ public struct OutputWriter: Sendable {
         /// Makes the staged files visible (renames, links for human files), deletes stale machine files,
         /// and reports. With any problem recorded by `add`, removes every temporary file and throws instead.
         public func commit() throws -> WriteReport {
-            try lock.withLock {
-                precondition(!finished, "a write session commits once")
-                finished = true
-                for directory in Set(regeneratedDirectories).sorted() {
-                    // A produced file reached through a symbolic link was recorded by its resolved path.
-                    for path in OutputWriter.bannerFiles(in: directory, skipping: produced, firstLine: modelBanner)
-                    where !produced.contains(OutputWriter.standardized(path)) {
-                        actions.append(.delete(path))
-                    }
+            precondition(!finished, "a write session commits once")
+            finished = true
+            for directory in Set(regeneratedDirectories).sorted() {
+                // A produced file reached through a symbolic link was recorded by its resolved path.
+                for path in OutputWriter.bannerFiles(in: directory, skipping: produced, firstLine: modelBanner)
+                where !produced.contains(OutputWriter.standardized(path)) {
+                    actions.append(.delete(path))
                 }
-                if diagnostics.hasErrors {
-                    staging.rollBack()
-                    throw DiagnosticsError(diagnostics)
-                }
-                return check ? checkReport() : try publish()
             }
+            if diagnostics.hasErrors {
+                staging.rollBack()
+                throw DiagnosticsError(diagnostics)
+            }
+            return check ? checkReport() : try publish()
         }
 
         /// Removes the temporary files of a write that will not be committed.
         public func abandon() {
-            lock.withLock {
-                guard !finished else { return }
-                finished = true
-                staging.rollBack()
-            }
+            guard !finished else { return }
+            finished = true
+            staging.rollBack()
         }
 
         private func checkReport() -> WriteReport {
