@@ -2,7 +2,7 @@ import ManagedModel
 
 /// One generated file, in memory; ``OutputWriter`` decides where it goes by its kind.
 public struct GeneratedFile: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
         /// Rewritten on every run: `Item+Generated.swift`.
         case machine
         /// Written only when absent: `Item.swift`.
@@ -11,6 +11,11 @@ public struct GeneratedFile: Hashable, Sendable {
         case support
         /// Generated tests, rewritten on every run.
         case tests
+
+        /// In `allCases` order: the order of the manifest (``PreparedGeneration/manifest``).
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
     }
 
     /// The path relative to the output folder of its kind, e.g. `Item+Generated.swift`.
@@ -35,17 +40,9 @@ public struct GeneratedFile: Hashable, Sendable {
     }
 }
 
-extension Array where Element == GeneratedFile {
-    /// By kind (in `Kind.allCases` order), then path: the order of ``GenerationResult/files``.
-    public func sortedByKindAndPath() -> [GeneratedFile] {
-        let kindOrder = Dictionary(uniqueKeysWithValues: GeneratedFile.Kind.allCases.enumerated().map { ($1, $0) })
-        return sorted { (kindOrder[$0.kind]!, $0.relativePath) < (kindOrder[$1.kind]!, $1.relativePath) }
-    }
-}
-
 /// Everything one run generated, and what it had to say.
 public struct GenerationResult: Sendable {
-    /// Sorted by kind, then path.
+    /// In manifest order: by kind, then path.
     public var files: [GeneratedFile]
     public var diagnostics: Diagnostics
     public var plan: GenerationPlan

@@ -173,25 +173,14 @@ public struct GenerationRequest: Hashable, Sendable {
         )
     }
 
-    /// The files this request writes, out of everything the generator produced.
-    /// Whether `file` is written, for scopes that choose file by file; nil for `--single-file`, which
-    /// combines the machine files into one.
-    public func includes(_ file: GeneratedFile) -> Bool? {
-        switch (scope, file.kind) {
-        case (.singleFile, _): nil
-        case (.machineOnly, let kind): kind == .machine || kind == .support
-        case (.all, .human), (.withoutMachineFiles, .human): humanDirectory != nil
-        case (.all, .tests), (.withoutMachineFiles, .tests): testsDirectory != nil
-        case (.all, _): true
-        case (.withoutMachineFiles, _): false
+    /// The files this request writes, out of the generator's manifest.
+    public var selection: FileSelection {
+        switch scope {
+        case .singleFile(let name): .combined(named: name)
+        case .machineOnly: .kinds([.machine, .support])
+        case .all, .withoutMachineFiles:
+            .kinds(Set([scope == .all ? [.machine, .support] : [], humanDirectory != nil ? [.human] : [], testsDirectory != nil ? [.tests] : []].joined()))
         }
-    }
-
-    /// Consumes `files`, so that for `--single-file` each part is freed as soon as it is copied into the combined file.
-    public func selecting(_ files: consuming [GeneratedFile]) -> [GeneratedFile] {
-        guard case .singleFile(let name) = scope else { return files.filter { includes($0) == true } }
-        let parts = (consume files).filter(\.isCombinedPart)
-        return [GeneratedFile.combined(consume parts, named: name)]
     }
 
     /// Where the writer puts each kind. Kinds this request does not write share a folder it does write, so

@@ -78,8 +78,7 @@ struct TemplateSet: Sendable {
     /// `\n` line endings, no trailing spaces or tabs, no leading or trailing blank lines, exactly one
     /// final newline: byte-identical output whatever the templates' own line endings.
     ///
-    /// One pass over the UTF-8 bytes (splitting `String`s by `Character` and `replacingOccurrences` were
-    /// two fifths of a run). Byte-wise equals character-wise here: `\n` and `\r\n` always end a grapheme,
+    /// Over the UTF-8 bytes, which equals working on characters here: `\n` and `\r\n` always end a grapheme,
     /// and a space or tab followed by a combining mark does not end its line in either view.
     static func normalized(_ text: String) -> String {
         var bytes = Array(text.utf8)
@@ -87,69 +86,29 @@ struct TemplateSet: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// In place, so that a large file (a model's generated tests run to 20 MB) is never held twice. Lines only
-    /// move towards the start: each is copied to where the previous one ended, at or before where it was.
     static func normalize(_ bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\n"))  // room for the final newline; read as the last line's end
-        let count = bytes.count - 1
-        let written = bytes.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var lines = LineCompactor(base: base)
-            var lineStart = 0
-            while lineStart < count {
-                // memchr: lines are short, the text between them long.
-                guard let found = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart) else { break }
-                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                let end = newline > lineStart && base[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                lines.append(from: lineStart, to: end)
-                lineStart = newline + 1
+        let newline = UInt8(ascii: "\n")
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        /// Blank lines seen since the last line with text; written only when more text follows.
+        var pendingNewlines = 0
+        var lineStart = bytes.startIndex
+        while true {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline)
+            var end = lineEnd ?? bytes.endIndex
+            if lineEnd != nil, end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            if end == lineStart {
+                if !output.isEmpty { pendingNewlines += 1 }
+            } else {
+                if !output.isEmpty { output += repeatElement(newline, count: pendingNewlines + 1) }
+                output += bytes[lineStart..<end]
+                pendingNewlines = 0
             }
-            lines.append(from: lineStart, to: count)
-            return lines.finish()
+            guard let lineEnd else { break }
+            lineStart = lineEnd + 1
         }
-        bytes.removeLast(bytes.count - written)
-    }
-}
-
-/// Copies lines towards the start of their buffer, without trailing spaces or tabs and without blank lines
-/// at either end. A value of its own (not variables captured by a nested function, which were checked for
-/// exclusive access at every line).
-private struct LineCompactor {
-    let base: UnsafeMutablePointer<UInt8>
-    private var written = 0
-    /// Blank lines seen since the last non-blank line; written only when more text follows.
-    private var pendingNewlines = 0
-    private var wroteText = false
-
-    init(base: UnsafeMutablePointer<UInt8>) {
-        self.base = base
-    }
-
-    mutating func append(from start: Int, to lineEnd: Int) {
-        var end = lineEnd
-        while end > start, base[end - 1] == UInt8(ascii: " ") || base[end - 1] == UInt8(ascii: "\t") {
-            end -= 1
-        }
-        if end == start {
-            if wroteText { pendingNewlines += 1 }
-            return
-        }
-        if wroteText {
-            for _ in 0...pendingNewlines {
-                base[written] = UInt8(ascii: "\n")
-                written += 1
-            }
-        }
-        if written != start { memmove(base + written, base + start, end - start) }
-        written += end - start
-        pendingNewlines = 0
-        wroteText = true
-    }
-
-    /// Writes the final newline; returns how many bytes the normalised text has.
-    mutating func finish() -> Int {
-        base[written] = UInt8(ascii: "\n")
-        written += 1
-        return written
+        output.append(newline)
+        bytes = output
     }
 }

@@ -54,9 +54,8 @@ public struct OutputWriter: Sendable {
         return try session.commit()
     }
 
-    /// Starts a write that takes files one at a time, from any thread, as they are rendered: each new
-    /// content goes straight to a temporary file next to its destination, so a run never holds all of its
-    /// output in memory. Nothing is visible until ``Session/commit()``.
+    /// Starts a write that takes files one at a time: each new content goes straight to a temporary file next
+    /// to its destination. Nothing is visible until ``Session/commit()``.
     /// - Throws: ``DiagnosticsError`` when an output folder is unusable.
     public func begin(check: Bool = false) throws -> Session {
         var diagnostics = Diagnostics()
@@ -75,14 +74,12 @@ public struct OutputWriter: Sendable {
             modelBanner: modelBanner, check: check)
     }
 
-    /// One write in progress. `add` is safe to call from several threads at once.
-    public final class Session: @unchecked Sendable {
+    /// One write in progress, fed one file at a time.
+    public final class Session {
         private let directories: [GeneratedFile.Kind: String]
         private let regeneratedDirectories: [String]
         private let modelBanner: String?
         private let check: Bool
-        /// Guards everything below; staging a file's contents happens outside it.
-        private let lock = NSLock()
         private var diagnostics = Diagnostics()
         private var produced: Set<String> = []
         private var actions: [Action] = []
@@ -116,9 +113,13 @@ public struct OutputWriter: Sendable {
                 guard !check else { break }
                 do {
                     let (temporary, descriptor) = try createTemporaryFile(for: path)
-                    defer { close(descriptor) }
-                    try file.utf8.withUnsafeBytes { try Staging.write($0, to: descriptor, at: temporary) }
-                    lock.withLock { staging.staged(temporary, for: action) }
+                    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+                    do {
+                        try handle.write(contentsOf: file.utf8)
+                    } catch {
+                        throw DiagnosticsError(.error("cannot write \(temporary): \(error.localizedDescription)"))
+                    }
+                    staging.staged(temporary, for: action)
                     return
                 } catch {
                     record(error, writing: path)
@@ -127,34 +128,7 @@ public struct OutputWriter: Sendable {
             case .unchanged, .keepHuman, .delete:
                 break
             }
-            lock.withLock { actions.append(action) }
-        }
-
-        /// Starts the file `relativePath` of `kind` whose contents arrive in pieces (``StreamedFile/append(_:)``),
-        /// for a file too large to hold at once: each piece is compared with the existing file and, unless
-        /// checking, written to a temporary file. ``StreamedFile/finish()`` decides, like `add`, whether it is
-        /// new, replaced or unchanged; it must be called before `commit`.
-        public func stream(_ relativePath: String, kind: GeneratedFile.Kind) -> StreamedFile {
-            // A human file is kept when it exists, so its contents would be produced for nothing.
-            precondition(kind != .human, "human files are added whole")
-            guard let (path, existingSize) = claim(relativePath, kind: kind) else { return StreamedFile(failedIn: self) }
-            var existing: (descriptor: Int32, size: Int)?
-            if let size = existingSize {
-                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                // Unreadable: compared as different, so it is replaced (or reported stale), as by `add`.
-                if descriptor >= 0 { existing = (descriptor, size) }
-            }
-            var temporary: (path: String, descriptor: Int32)?
-            if !check {
-                do {
-                    temporary = try createTemporaryFile(for: path)
-                } catch {
-                    record(error, writing: path)
-                    if let existing { close(existing.descriptor) }
-                    return StreamedFile(failedIn: self)
-                }
-            }
-            return StreamedFile(path: path, existed: existingSize != nil, existing: existing, temporary: temporary, in: self)
+            actions.append(action)
         }
 
         /// The destination of a new file `relativePath` of `kind`, reserved for it, and the size of the file there
@@ -164,7 +138,7 @@ public struct OutputWriter: Sendable {
             switch destinationPath(of: relativePath, kind: kind) {
             case .success(let destination): path = destination
             case .failure(let problem):
-                lock.withLock { diagnostics.error(problem.message) }
+                diagnostics.error(problem.message)
                 return nil
             }
             // Output folders are standardized once; only a destination that is itself a symbolic link needs resolving.
@@ -173,13 +147,13 @@ public struct OutputWriter: Sendable {
                 path = OutputWriter.standardized(path)
                 entry = OutputWriter.existingEntry(at: path)
             }
-            guard lock.withLock({ produced.insert(path).inserted }) else {
-                lock.withLock { diagnostics.error("two generated files have the same path \(path)") }
+            guard produced.insert(path).inserted else {
+                diagnostics.error("two generated files have the same path \(path)")
                 return nil
             }
             switch entry {
             case .directory:
-                lock.withLock { diagnostics.error("cannot write \(path): a folder is in the way") }
+                diagnostics.error("cannot write \(path): a folder is in the way")
                 return nil
             case .file(let size):
                 return (path, size)
@@ -189,41 +163,21 @@ public struct OutputWriter: Sendable {
         }
 
         /// Keeps a failure to stage `path` for `commit`.
-        func record(_ error: any Error, writing path: String) {
-            lock.withLock {
-                if let error = error as? DiagnosticsError {
-                    diagnostics.append(contentsOf: error.diagnostics)
-                } else {
-                    diagnostics.error("cannot write \(path): \(error)")
-                }
+        private func record(_ error: any Error, writing path: String) {
+            if let error = error as? DiagnosticsError {
+                diagnostics.append(contentsOf: error.diagnostics)
+            } else {
+                diagnostics.error("cannot write \(path): \(error)")
             }
         }
 
-        /// What a finished ``StreamedFile`` needs: its temporary file published at commit, or dropped when the
-        /// existing file already holds the same contents.
-        func finished(_ action: Action, temporary: String?) {
-            lock.withLock {
-                if let temporary {
-                    switch action {
-                    case .replace, .create:
-                        staging.staged(temporary, for: action)
-                        return
-                    case .unchanged, .keepHuman, .delete:
-                        staging.discard(temporary)
-                    }
-                }
-                actions.append(action)
-            }
-        }
-
-        /// A new temporary file next to `path`, open for writing. Named under the lock, created outside it: the
-        /// rendering threads would otherwise take turns at every `open`.
+        /// A new temporary file next to `path`, open for writing.
         private func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
             while true {
-                let temporary = try lock.withLock { try staging.newTemporaryName(for: path) }
+                let temporary = try staging.newTemporaryName(for: path)
                 let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if descriptor >= 0 {
-                    lock.withLock { staging.created(temporary) }
+                    staging.created(temporary)
                     return (temporary, descriptor)
                 }
                 // Another run may write here too; O_EXCL makes sure the file is this run's.
@@ -247,31 +201,27 @@ public struct OutputWriter: Sendable {
         /// Makes the staged files visible (renames, links for human files), deletes stale machine files,
         /// and reports. With any problem recorded by `add`, removes every temporary file and throws instead.
         public func commit() throws -> WriteReport {
-            try lock.withLock {
-                precondition(!finished, "a write session commits once")
-                finished = true
-                for directory in Set(regeneratedDirectories).sorted() {
-                    // A produced file reached through a symbolic link was recorded by its resolved path.
-                    for path in OutputWriter.bannerFiles(in: directory, skipping: produced, firstLine: modelBanner)
-                    where !produced.contains(OutputWriter.standardized(path)) {
-                        actions.append(.delete(path))
-                    }
+            precondition(!finished, "a write session commits once")
+            finished = true
+            for directory in Set(regeneratedDirectories).sorted() {
+                // A produced file reached through a symbolic link was recorded by its resolved path.
+                for path in OutputWriter.bannerFiles(in: directory, skipping: produced, firstLine: modelBanner)
+                where !produced.contains(OutputWriter.standardized(path)) {
+                    actions.append(.delete(path))
                 }
-                if diagnostics.hasErrors {
-                    staging.rollBack()
-                    throw DiagnosticsError(diagnostics)
-                }
-                return check ? checkReport() : try publish()
             }
+            if diagnostics.hasErrors {
+                staging.rollBack()
+                throw DiagnosticsError(diagnostics)
+            }
+            return check ? checkReport() : try publish()
         }
 
         /// Removes the temporary files of a write that will not be committed.
         public func abandon() {
-            lock.withLock {
-                guard !finished else { return }
-                finished = true
-                staging.rollBack()
-            }
+            guard !finished else { return }
+            finished = true
+            staging.rollBack()
         }
 
         private func checkReport() -> WriteReport {
@@ -437,13 +387,8 @@ public struct OutputWriter: Sendable {
 
     /// Whether the file at `path`, of `size` bytes, holds exactly `contents`; no byte is read when the sizes differ.
     static func file(at path: String, ofSize size: Int, holds contents: [UInt8]) -> Bool {
-        contents.withUnsafeBufferPointer { expected in
-            guard size == expected.count else { return false }
-            guard let existing = FileManager.default.contents(atPath: path), existing.count == expected.count else { return false }
-            return existing.withUnsafeBytes { bytes in
-                expected.isEmpty || memcmp(bytes.baseAddress!, expected.baseAddress!, expected.count) == 0
-            }
-        }
+        guard size == contents.count, let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == Data(contents)
     }
 
     /// Temporary files written so far and the folders created for them, removed again on failure.
@@ -480,19 +425,6 @@ public struct OutputWriter: Sendable {
 
         mutating func staged(_ temporary: String, for action: Action) {
             stagedFiles.append((action, temporary))
-        }
-
-        /// Writes `bytes` to the temporary file `temporary`, open as `descriptor`.
-        static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at temporary: String) throws {
-            var offset = 0
-            while offset < bytes.count {
-                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputWriter.systemError("cannot write", temporary)
-                }
-                offset += written
-            }
         }
 
         /// Creates `directory` and its missing ancestors, remembering each one created.
@@ -550,8 +482,7 @@ public struct OutputWriter: Sendable {
     }
 }
 
-// File-scope shims: inside `OutputWriter`, `write` and `rename` name its own methods.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+// A file-scope shim: inside `OutputWriter`, `rename` names its own method.
 private func posixRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 
 /// What ``OutputWriter/write(_:check:)`` did, or in check mode would do. Absolute paths, sorted.

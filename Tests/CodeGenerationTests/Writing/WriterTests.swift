@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ManagedModel
 import Testing
@@ -176,22 +175,22 @@ import Testing
         #expect(try writer.write(files).written == [tests.appendingPathComponent("ItemTests+Generated.swift").path])
     }
 
-    /// The streaming path: files added from many threads are staged as they come, invisible until commit;
+    /// Files added one at a time are staged as they come, invisible until commit;
     /// an abandoned session leaves no file, no temporary file and no folder it created.
-    @Test func sessionStagesConcurrentlyAndCommitsOrAbandons() throws {
+    @Test func sessionStagesAndCommitsOrAbandons() throws {
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let files = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files
 
         let abandoned = try layout.writer.begin()
-        DispatchQueue.concurrentPerform(iterations: files.count) { abandoned.add(files[$0]) }
+        for file in files { abandoned.add(file) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.machine.path).allSatisfy { $0.hasSuffix(".tmp") })
         abandoned.abandon()
         #expect(!FileManager.default.fileExists(atPath: layout.machine.path))
         #expect(!FileManager.default.fileExists(atPath: layout.human.path))
 
         let session = try layout.writer.begin()
-        DispatchQueue.concurrentPerform(iterations: files.count) { session.add(files[$0]) }
+        for file in files { session.add(file) }
         let report = try session.commit()
         #expect(report.written.count == files.count)
         let inMemory = try layout.writer.write(files, check: true)

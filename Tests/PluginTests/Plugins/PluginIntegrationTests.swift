@@ -109,10 +109,10 @@ struct PluginIntegrationTests {
         let request = try GenerationRequest.resolve(
             config.settings.filling(from: .pluginDefaults(targetDirectory: directory.path)),
             modelName: loaded.bundle.modelName, scope: .all, configPath: config.path)
-        let files = request.selecting(
-            try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
+        let files = GeneratedFiles()
+        try GenerationPipeline(configuration: request.configuration).run(loaded.schema, selecting: request.selection, into: files)
         var expected: [String: String] = [:]
-        for file in files {
+        for file in files.files {
             let folder = file.kind == .human ? request.humanDirectory! : request.machineDirectory!
             expected[URL(fileURLWithPath: folder).appendingPathComponent(file.relativePath).standardizedFileURL.path] =
                 file.contents

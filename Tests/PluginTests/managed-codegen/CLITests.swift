@@ -114,16 +114,16 @@ import Testing
         for name in ["class Item", "class Person", "class Tag", "enum ManagedValidation"] {
             #expect(text.contains(name), "\(name) missing from the single file")
         }
-        // Streamed part by part as rendered, the same bytes as the parts combined in memory.
+        // The same bytes as the pipeline combines in memory.
         let file = work.appendingPathComponent("Inventory+ManagedObjects.swift")
         let config = try ConfigFile.load(model.deletingLastPathComponent().appendingPathComponent("managed-codegen.yml").path)
         let loaded = try ModelLoader.load(model.path)
         let request = try GenerationRequest.resolve(
             GenerateSettings(output: work.path).filling(from: config.settings), modelName: loaded.bundle.modelName,
             scope: .singleFile("Inventory+ManagedObjects.swift"), configPath: config.path)
-        let inMemory = request.selecting(
-            try CodeGenerator.generate(schema: loaded.schema, configuration: request.configuration).files)
-        #expect(try Data(contentsOf: file) == Data(inMemory[0].utf8))
+        let inMemory = GeneratedFiles()
+        try GenerationPipeline(configuration: request.configuration).run(loaded.schema, selecting: request.selection, into: inMemory)
+        #expect(try Data(contentsOf: file) == Data(inMemory.files[0].utf8))
         // Unchanged output is not rewritten: the build system's no-op rebuilds depend on it.
         let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
         Thread.sleep(forTimeInterval: 0.05)

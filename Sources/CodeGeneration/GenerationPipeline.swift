@@ -1,0 +1,263 @@
+import ManagedModel
+import MustacheEngine
+
+/// Schema -> generated files, in named stages with the types that cross each boundary:
+///
+/// | stage | takes | gives |
+/// |---|---|---|
+/// | plan | `Schema`, ``GeneratorConfiguration``, ``ValidationHookScan`` | ``GenerationPlan``, ``TestPlan``, warnings |
+/// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
+/// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
+/// | render | each ``FileSpec`` (entities in parallel) | ``GeneratedFile``s, the ``FileSelection`` applied |
+/// | write | the selected files | an ``OutputSink``: ``OutputWriter/Session`` (the CLI), ``GeneratedFiles`` (memory) |
+///
+/// Reading the model (`ModelLoader`) and checking its lock come before, in the CLI. Every stage that can fail
+/// does so before anything reaches the sink: nothing is written on error.
+public struct GenerationPipeline: Sendable {
+    public var configuration: GeneratorConfiguration
+    /// The validation hooks the user wrote: a property gets the bridge Core Data calls only when its hook is among them.
+    public var hooks: ValidationHookScan
+
+    public init(configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none) {
+        self.configuration = configuration
+        self.hooks = hooks
+    }
+
+    /// Every stage: plans `schema`, renders the files `selection` keeps and hands them to `sink`.
+    /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error; `sink` got nothing then.
+    @discardableResult
+    public func run(_ schema: Schema, selecting selection: FileSelection = .all, into sink: some OutputSink) throws -> PreparedGeneration {
+        let prepared = try prepare(schema)
+        do {
+            try prepared.render(selecting: selection, into: sink)
+        } catch let error as DiagnosticsError {
+            throw DiagnosticsError(prepared.diagnostics.appending(error.diagnostics))
+        }
+        return prepared
+    }
+
+    /// The plan and templates stages: everything that can go wrong before a file is rendered.
+    /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error (unknown
+    ///   configuration, unreadable or invalid templates).
+    public func prepare(_ schema: Schema) throws -> PreparedGeneration {
+        let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, configuration: configuration, hooks: hooks)
+        var diagnostics = planDiagnostics
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        var testPlan: TestPlan?
+        if configuration.generatesTests {
+            let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+            testPlan = tests.0
+            diagnostics.append(contentsOf: tests.1)
+        }
+        do {
+            let templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
+            return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
+        } catch let error as DiagnosticsError {
+            throw DiagnosticsError(diagnostics.appending(error.diagnostics))
+        }
+    }
+}
+
+extension Diagnostics {
+    fileprivate func appending(_ other: Diagnostics) -> Diagnostics {
+        var all = self
+        all.append(contentsOf: other)
+        return all
+    }
+}
+
+/// The planning stages on their own, for tests and for ``GenerationPipeline``.
+public enum CodeGenerator {
+    /// The first characters of every machine file; files starting with them are ours to replace or delete.
+    public static let bannerPrefix = GenerationPlan.bannerPrefix
+
+    /// Every stage into memory (``GeneratedFiles``): the files sorted by kind, then path.
+    public static func generate(
+        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+    ) throws -> GenerationResult {
+        let files = GeneratedFiles()
+        let prepared = try GenerationPipeline(configuration: configuration, hooks: hooks).run(schema, into: files)
+        return GenerationResult(files: files.files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
+    }
+
+    /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
+    /// its warnings (constraints without a test, entities no valid object of which can be built).
+    public static func makeTestPlan(
+        schema: Schema, plan: GenerationPlan, configuration: GeneratorConfiguration
+    ) -> (TestPlan?, Diagnostics) {
+        var planner = TestPlanner(schema: schema, plan: plan, configuration: configuration)
+        let testPlan = planner.makePlan()
+        return (testPlan, planner.diagnostics)
+    }
+
+    /// The planning stage alone: what would be generated, and why entities are skipped.
+    public static func makePlan(
+        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+    ) -> (GenerationPlan, Diagnostics) {
+        var planner = GenerationPlanner(schema: schema, configuration: configuration, hooks: hooks)
+        let plan = planner.plan()
+        return (plan, planner.diagnostics.coalescingModelWideCauses())
+    }
+}
+
+/// A run's plans and parsed templates, ready to render.
+public struct PreparedGeneration: Sendable {
+    public var plan: GenerationPlan
+    public var testPlan: TestPlan?
+    /// Warnings and notes of planning (errors were thrown).
+    public var diagnostics: Diagnostics
+    let templates: TemplateSet
+
+    /// The first line of this model's generated files (the shared support file has its own).
+    public var banner: String { plan.header.banner }
+
+    /// The manifest stage: every file this run can write, sorted by kind, then path (the order of a
+    /// `--single-file` combined file and of ``GeneratedFiles/files``).
+    public var manifest: [FileSpec] {
+        FileSpec.Rule.allCases.flatMap { $0.specs(plan, testPlan) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
+    }
+
+    /// The render and write stages: every file of the manifest that `selection` keeps goes to `sink`, in
+    /// manifest order, once all of them rendered (entities in parallel).
+    /// - Throws: ``DiagnosticsError`` when a template cannot be rendered (partials that include each other
+    ///   without end); `sink` got nothing then.
+    public func render(selecting selection: FileSelection = .all, into sink: some OutputSink) throws {
+        let specs = manifest.filter { selection.keeps($0.kind) }
+        let rendered = try specs.concurrentMap { spec in Result { try render(spec) } }.map { try $0.get() }
+        for file in selection.apply(to: rendered) { sink.add(file) }
+    }
+
+    func render(_ spec: FileSpec) throws -> GeneratedFile {
+        let context = spec.context()
+        var utf8: [UInt8] = []
+        for (index, template) in spec.templates.enumerated() {
+            if index > 0 { utf8.append(UInt8(ascii: "\n")) }
+            utf8 += try templates.render(context, with: template)
+        }
+        return GeneratedFile(relativePath: spec.relativePath, utf8: utf8, kind: spec.kind)
+    }
+}
+
+/// One file of the manifest: where it goes, what kind it is, and the templates (joined by a blank line)
+/// that render it from its context.
+public struct FileSpec: Sendable {
+    public var relativePath: String
+    public var kind: GeneratedFile.Kind
+    public var rule: Rule
+    var templates: [TemplateSet.Name] { rule.templates }
+    /// Made when the file is rendered, on the rendering thread.
+    let context: @Sendable () -> any TemplateObject
+
+    /// The kinds of file a run writes, each with its templates; README, `generate --help` and
+    /// Templates/README.md list them (`OutputManifestTests`).
+    public enum Rule: CaseIterable, Sendable {
+        case entityMachine, entityHuman, validationSupport, modelSupport, composite, modelTests
+
+        public var kind: GeneratedFile.Kind {
+            switch self {
+            case .entityMachine: .machine
+            case .entityHuman: .human
+            case .validationSupport, .modelSupport, .composite: .support
+            case .modelTests: .tests
+            }
+        }
+
+        /// As README and `generate --help` name the file (for the Inventory example model).
+        public var documentedName: String {
+            switch self {
+            case .entityMachine: "Item+Generated.swift"
+            case .entityHuman: "Item.swift"
+            case .validationSupport: "ManagedValidation+Generated.swift"
+            case .modelSupport: "<Model>ModelSupport+Generated.swift"
+            case .composite: "Dimensions+Generated.swift"
+            case .modelTests: "<Model>ModelTests.swift"
+            }
+        }
+
+        /// The templates rendering the file, in order (their names in Templates/README.md).
+        public var templateNames: [String] { templates.map(\.rawValue) }
+
+        var templates: [TemplateSet.Name] {
+            switch self {
+            case .entityMachine: [.entityMachine]
+            case .entityHuman: [.entityHuman]
+            case .validationSupport: [.validationSupport, .propertySupport]
+            case .modelSupport: [.modelSupport]
+            case .composite: [.composite]
+            case .modelTests: [.modelTests]
+            }
+        }
+
+        func specs(_ plan: GenerationPlan, _ testPlan: TestPlan?) -> [FileSpec] {
+            func spec(_ path: String, _ context: @escaping @Sendable () -> any TemplateObject) -> FileSpec {
+                FileSpec(relativePath: path, kind: kind, rule: self, context: context)
+            }
+            switch self {
+            case .entityMachine, .entityHuman:
+                let header = plan.header
+                return plan.classes.map { classPlan in
+                    let path = self == .entityMachine ? "\(classPlan.className)+Generated.swift" : plan.humanFileName(of: classPlan.className)
+                    return spec(path) { plan.context(for: classPlan, header: header) }
+                }
+            case .validationSupport:
+                return plan.generatesValidationSupport ? [spec("ManagedValidation+Generated.swift") { plan.supportContext }] : []
+            case .modelSupport:
+                return plan.writesModelSupport ? [spec(plan.supportTypes.fileName) { plan.modelSupportContext }] : []
+            case .composite:
+                return plan.composites.map { composite in spec("\(composite.name)+Generated.swift") { plan.context(for: composite) } }
+            case .modelTests:
+                let banner = plan.header.banner
+                return testPlan.map { tests in [spec(tests.fileName) { tests.context(banner: banner) }] } ?? []
+            }
+        }
+    }
+}
+
+/// Which of the manifest's files a run writes.
+public enum FileSelection: Hashable, Sendable {
+    /// The files of these kinds, each on its own.
+    case kinds(Set<GeneratedFile.Kind>)
+    /// The machine and support files combined into one machine file of this name, for build-tool plugins, which
+    /// must name their outputs before the tool runs (one file per model is known from the model's path alone).
+    /// The parts in manifest order, each but the first after a `// MARK: - <its path>` line: the first part's
+    /// banner stays the first line, so the writer still recognises the file as generated; Swift accepts the
+    /// repeated `import` lines anywhere at file scope.
+    case combined(named: String)
+
+    public static let all = FileSelection.kinds(Set(GeneratedFile.Kind.allCases))
+
+    func keeps(_ kind: GeneratedFile.Kind) -> Bool {
+        switch self {
+        case .kinds(let kinds): kinds.contains(kind)
+        case .combined: kind == .machine || kind == .support
+        }
+    }
+
+    /// `files` (in manifest order) as this selection writes them.
+    public func apply(to files: [GeneratedFile]) -> [GeneratedFile] {
+        let kept = files.filter { keeps($0.kind) }
+        guard case .combined(let name) = self else { return kept }
+        var utf8: [UInt8] = []
+        for (index, part) in kept.enumerated() {
+            if index > 0 { utf8 += "\n// MARK: - \(part.relativePath)\n\n".utf8 }
+            utf8 += part.utf8
+        }
+        return [GeneratedFile(relativePath: name, utf8: utf8, kind: .machine)]
+    }
+}
+
+/// Where the write stage puts the files: ``OutputWriter/Session`` writes them to disk, ``GeneratedFiles`` keeps them.
+public protocol OutputSink {
+    func add(_ file: GeneratedFile)
+}
+
+extension OutputWriter.Session: OutputSink {}
+
+/// The files of a run, in memory, in manifest order (by kind, then path).
+public final class GeneratedFiles: OutputSink {
+    public private(set) var files: [GeneratedFile] = []
+
+    public init() {}
+
+    public func add(_ file: GeneratedFile) { files.append(file) }
+}
