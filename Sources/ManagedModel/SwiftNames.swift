@@ -109,6 +109,9 @@ public enum SwiftSourceText {
     /// control and format characters (invisible ones such as U+200B would otherwise hide in the source).
     /// Other Unicode stays as written, so model text reads the same in the generated code.
     public static func stringLiteral(_ text: String) -> String {
+        // Sample strings run to thousands of characters, most of them plain ASCII with nothing to escape.
+        let isPlain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
+        if isPlain { return "\"" + text + "\"" }
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

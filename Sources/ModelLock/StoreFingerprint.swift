@@ -274,7 +274,7 @@ public enum FingerprintHash {
         let words = bytes.count / 8
         for index in 0..<words {
             var word: UInt64 = 0
-            for byte in bytes[(index * 8)..<(index * 8 + 8)].reversed() { word = word << 8 | UInt64(byte) }
+            for shift in 0..<8 { word |= UInt64(bytes[index * 8 + shift]) << UInt64(8 * shift) }
             hash = (hash ^ word) &* 0x0000_0100_0000_01B3
         }
         for index in (words * 8)..<bytes.count { hash = step(hash, bytes[index]) }
