@@ -271,19 +271,13 @@ public enum FingerprintHash {
     /// bytes). Benchmarks/README.md, "The model lock on a long version history", has why words.
     public static func digest(_ bytes: [UInt8]) -> String {
         var hash = offsetBasis
-        let wordBytes = bytes.count / 8 * 8
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes[..<wordBytes] {
-            word |= UInt64(byte) << shift
-            shift += 8
-            if shift == 64 {
-                hash = (hash ^ word) &* 0x0000_0100_0000_01B3
-                word = 0
-                shift = 0
-            }
+        let words = bytes.count / 8
+        for index in 0..<words {
+            var word: UInt64 = 0
+            for shift in 0..<8 { word |= UInt64(bytes[index * 8 + shift]) << UInt64(8 * shift) }
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
         }
-        for byte in bytes[wordBytes...] { hash = step(hash, byte) }
+        for index in (words * 8)..<bytes.count { hash = step(hash, bytes[index]) }
         return hex(hash)
     }
 
