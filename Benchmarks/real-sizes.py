@@ -73,7 +73,9 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     corpus = os.path.abspath(arguments.corpus)
-    models = [os.path.join(corpus, name) for name in LARGEST if os.path.isdir(os.path.join(corpus, name))]
+    # A corpus entry is a folder named after its repository and path, holding the bundle.
+    models = [os.path.join(corpus, name, bundle) for name in LARGEST if os.path.isdir(os.path.join(corpus, name))
+              for bundle in sorted(os.listdir(os.path.join(corpus, name))) if bundle.endswith(".xcdatamodeld")]
     if not models:
         sys.exit("no corpus at %s" % corpus)
 
