@@ -268,19 +268,20 @@ public enum FingerprintHash {
 
     /// The digest of a version's `contents` file, so that `generate` can tell an unchanged locked version
     /// without reading it: the same FNV-1a step, taken over 64-bit little-endian words (and then the remaining
-    /// bytes), so that a long history's files are digested at memory speed.
-    public static func digest(_ bytes: UnsafeRawBufferPointer) -> String {
+    /// bytes). Benchmarks/README.md, "The model lock on a long version history", has why words.
+    public static func digest(_ bytes: [UInt8]) -> String {
         var hash = offsetBasis
         let words = bytes.count / 8
         for index in 0..<words {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            var word: UInt64 = 0
+            for shift in 0..<8 { word |= UInt64(bytes[index * 8 + shift]) << UInt64(8 * shift) }
             hash = (hash ^ word) &* 0x0000_0100_0000_01B3
         }
         for index in (words * 8)..<bytes.count { hash = step(hash, bytes[index]) }
         return hex(hash)
     }
 
-    @inline(__always) private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
         (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 

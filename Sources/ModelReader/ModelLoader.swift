@@ -1,4 +1,3 @@
-import Dispatch
 import ManagedModel
 
 /// A model version read and resolved, with everything noticed on the way (warnings and notes;
@@ -60,11 +59,9 @@ public enum ModelLoader {
         var diagnostics = diagnostics
         let resolved: (schema: Schema?, diagnostics: Diagnostics)
         do {
-            // The entities' XML is decoded and freed on worker threads as it is parsed; what the calling thread
-            // frees of the tree afterwards (the model's other elements) is small.
-            resolved = try SchemaResolver.resolve(
-                contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name
-            ) { handoff in try bundle.readDocument(of: location, handoff: handoff) }
+            let root = try bundle.readDocument(of: location)
+            resolved = SchemaResolver.resolve(
+                root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
         } catch let error as DiagnosticsError {
             diagnostics.append(contentsOf: error.diagnostics)
             throw DiagnosticsError(diagnostics)

@@ -3,7 +3,6 @@
 public struct MustacheLibrary: Sendable {
     private let templates: [String: MustacheTemplate]
     private let program: MustacheProgram
-    private let fieldTables = FieldTables()
 
     /// The last of several templates with one name wins.
     public init(_ templates: [MustacheTemplate]) {
@@ -28,10 +27,8 @@ public struct MustacheLibrary: Sendable {
         guard let template = program.templateNumbers[name] else {
             throw MustacheRenderError(message: "there is no template named \(name)")
         }
-        return try program.withBuffers { buffers throws(MustacheRenderError) in
-            let renderer = MustacheRenderer(program: program, buffers: buffers, fieldTables: fieldTables, root: object)
-            return try renderer.render(template: template)
-        }
+        var renderer = MustacheRenderer(program: program, root: object)
+        return try renderer.render(template: template)
     }
 }
 

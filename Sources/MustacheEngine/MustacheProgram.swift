@@ -55,30 +55,6 @@ struct MustacheProgram: Sendable {
     private(set) var names: [String] = []
     private var nameNumbers: [String: Int32] = [:]
 
-    /// The arrays a render reads at every step, as plain pointers: read through the program, each access was a
-    /// copy of the program's description.
-    struct Buffers {
-        let instructions: UnsafeBufferPointer<Instruction>
-        let text: UnsafeBufferPointer<UInt8>
-        let references: UnsafeBufferPointer<CompiledReference>
-        let pathNames: UnsafeBufferPointer<Int32>
-    }
-
-    func withBuffers<Result>(_ body: (Buffers) throws(MustacheRenderError) -> Result) throws(MustacheRenderError) -> Result {
-        let result = instructions.withUnsafeBufferPointer { instructions in
-            text.withUnsafeBufferPointer { text in
-                references.withUnsafeBufferPointer { references in
-                    pathNames.withUnsafeBufferPointer { pathNames in
-                        Swift.Result { () throws(MustacheRenderError) -> Result in
-                            try body(Buffers(instructions: instructions, text: text, references: references, pathNames: pathNames))
-                        }
-                    }
-                }
-            }
-        }
-        return try result.get()
-    }
-
     /// - Parameter templates: one per name (``MustacheLibrary`` keeps the last of several).
     init(_ templates: [MustacheTemplate]) {
         templateNames = templates.map(\.name)

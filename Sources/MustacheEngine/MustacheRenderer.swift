@@ -1,8 +1,6 @@
-import Foundation
-
 /// Renders a compiled program into UTF-8 bytes against a context stack, as the Mustache specification
 /// describes: a name is looked up from the innermost context outwards; sections push what they find.
-struct MustacheRenderer: ~Copyable {
+struct MustacheRenderer {
     /// Deeper than any sensible template; stops a partial that includes itself unconditionally.
     static let maximumPartialDepth = 100
 
@@ -21,42 +19,42 @@ struct MustacheRenderer: ~Copyable {
         var fields: Int
     }
 
+    /// A field position: the type has no field of that name.
+    static let absent: Int32 = -1
+    /// A field position: the type answers names as it is asked (`TemplateFields(lookingUp:)`).
+    static let askByName: Int32 = -2
+
     private let program: MustacheProgram
-    private let buffers: MustacheProgram.Buffers
-    private let fieldTables: FieldTables
     private var frames: [Frame] = []
     private var objects: [ObjectFrame] = []
     /// The field tables this render has used, one after another, each `program.names.count` long.
     private var fieldPositions: [Int32] = []
     private var tableStarts: [(type: ObjectIdentifier, start: Int)] = []
-    private var indentation = OutputBuffer(capacity: 64)
+    private var indentation: [UInt8] = []
     private var partialDepth = 0
-    private var output = OutputBuffer(capacity: 16 * 1024)
+    private var output: [UInt8] = []
 
-    /// `buffers` are `program`'s, valid while the renderer is used.
-    init(program: MustacheProgram, buffers: MustacheProgram.Buffers, fieldTables: FieldTables, root: some TemplateObject) {
+    init(program: MustacheProgram, root: some TemplateObject) {
         self.program = program
-        self.buffers = buffers
-        self.fieldTables = fieldTables
         push(.object(root))
     }
 
-    consuming func render(template: Int) throws(MustacheRenderError) -> [UInt8] {
+    mutating func render(template: Int) throws(MustacheRenderError) -> [UInt8] {
         let range = program.templateRanges[template]
         try run(Int(range.lowerBound)..<Int(range.upperBound), template: template)
-        return Array(output.bytes)
+        return output
     }
 
     private mutating func run(_ range: Range<Int>, template: Int) throws(MustacheRenderError) {
         var position = range.lowerBound
         while position < range.upperBound {
-            let instruction = buffers.instructions[position]
+            let instruction = program.instructions[position]
             position += 1
             switch instruction {
             case .text(let start, let end):
-                output.append(UnsafeBufferPointer(rebasing: buffers.text[Int(start)..<Int(end)]))
+                output += program.text[Int(start)..<Int(end)]
             case .lineStart:
-                if !indentation.isEmpty { output.append(indentation.bytes) }
+                output += indentation
             case .value(let reference, let escaped):
                 guard let value = resolve(reference) else { continue }
                 switch consume value {
@@ -103,12 +101,11 @@ struct MustacheRenderer: ~Copyable {
                 message: "\(program.templateNames[template]):\(partial.line): partials nest more than "
                     + "\(Self.maximumPartialDepth) deep (does `\(program.partialNames[number])` include itself?)")
         }
-        let outerIndentation = indentation.bytes.count
-        indentation.append(
-            UnsafeBufferPointer(rebasing: buffers.text[Int(partial.indentation.lowerBound)..<Int(partial.indentation.upperBound)]))
+        let outerIndentation = indentation.count
+        indentation += program.text[Int(partial.indentation.lowerBound)..<Int(partial.indentation.upperBound)]
         partialDepth += 1
         defer {
-            indentation.truncate(to: outerIndentation)
+            indentation.removeSubrange(outerIndentation...)
             partialDepth -= 1
         }
         let range = program.templateRanges[included]
@@ -130,15 +127,15 @@ struct MustacheRenderer: ~Copyable {
         let type = ObjectIdentifier(Swift.type(of: object))
         for table in tableStarts where table.type == type { return table.start }
         let start = fieldPositions.count
-        fieldPositions.append(contentsOf: fieldTables.positions(for: object, names: program.names))
+        fieldPositions.append(contentsOf: object.fieldPositions(of: program.names))
         tableStarts.append((type, start))
         return start
     }
 
     private mutating func resolve(_ number: Int32) -> TemplateValue? {
-        let reference = buffers.references[Int(number)]
+        let reference = program.references[Int(number)]
         if reference.root == .path, reference.transforms.isEmpty, reference.path.count == 1 {
-            return lookUp(buffers.pathNames[Int(reference.path.lowerBound)])
+            return lookUp(program.pathNames[Int(reference.path.lowerBound)])
         }
         var value: TemplateValue?
         switch reference.root {
@@ -146,11 +143,11 @@ struct MustacheRenderer: ~Copyable {
             value = frames.last?.value
         case .path:
             var name = Int(reference.path.lowerBound)
-            value = lookUp(buffers.pathNames[name])
+            value = lookUp(program.pathNames[name])
             name += 1
             while name < Int(reference.path.upperBound) {
                 guard case .object(let object)? = value else { return nil }
-                value = object.templateValue(named: program.names[Int(buffers.pathNames[name])])
+                value = object.templateValue(named: program.names[Int(program.pathNames[name])])
                 name += 1
             }
         case .listPosition:
@@ -169,37 +166,29 @@ struct MustacheRenderer: ~Copyable {
         Int(reference.transforms.lowerBound)..<Int(reference.transforms.upperBound)
     }
 
-    /// `mutating` only so that the renderer is passed by reference: a non-mutating call copied all of it.
-    private mutating func lookUp(_ name: Int32) -> TemplateValue? {
-        objects.withUnsafeBufferPointer { objects in
-            var level = objects.count - 1
-            while level >= 0 {
-                let position = fieldPositions[objects[level].fields + Int(name)]
-                if position >= 0 {
-                    if let value = objects[level].object.templateValue(field: Int(position)) { return value }
-                } else if position == FieldTables.askByName {
-                    if let value = objects[level].object.templateValue(named: program.names[Int(name)]) { return value }
-                }
-                level -= 1
+    private func lookUp(_ name: Int32) -> TemplateValue? {
+        for frame in objects.reversed() {
+            let position = fieldPositions[frame.fields + Int(name)]
+            if position >= 0 {
+                if let value = frame.object.templateValue(field: Int(position)) { return value }
+            } else if position == Self.askByName {
+                if let value = frame.object.templateValue(named: program.names[Int(name)]) { return value }
             }
-            return nil
         }
+        return nil
     }
 
     private mutating func append(_ text: String, escaped: Bool) {
         guard escaped else {
-            // As one block of UTF-8 (appending the `utf8` view went byte by byte), read in place.
-            if text.utf8.withContiguousStorageIfAvailable({ output.append($0) }) == nil {
-                for byte in text.utf8 { output.append(byte) }
-            }
+            output += text.utf8
             return
         }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output.append("&amp;")
-            case UInt8(ascii: "<"): output.append("&lt;")
-            case UInt8(ascii: ">"): output.append("&gt;")
-            case UInt8(ascii: "\""): output.append("&quot;")
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
             default: output.append(byte)
             }
         }
@@ -248,33 +237,11 @@ struct MustacheRenderer: ~Copyable {
     }
 }
 
-/// Each object type's field positions for a program's names, worked out once per type and shared by every
-/// render of a library (from any thread).
-final class FieldTables: @unchecked Sendable {
-    /// The type has no field of that name.
-    static let absent: Int32 = -1
-    /// The type answers names as it is asked (`TemplateFields(lookingUp:)`).
-    static let askByName: Int32 = -2
-
-    private let lock = NSLock()
-    private var tables: [ObjectIdentifier: [Int32]] = [:]
-
-    func positions(for object: any TemplateObject, names: [String]) -> [Int32] {
-        let type = ObjectIdentifier(Swift.type(of: object))
-        lock.lock()
-        defer { lock.unlock() }
-        if let table = tables[type] { return table }
-        let table = object.fieldPositions(of: names)
-        tables[type] = table
-        return table
-    }
-}
-
 extension TemplateObject {
     fileprivate func fieldPositions(of names: [String]) -> [Int32] {
         let fields = Self.templateFields
-        if fields.lookUp != nil { return Array(repeating: FieldTables.askByName, count: names.count) }
-        return names.map { fields.positions[$0].map(Int32.init) ?? FieldTables.absent }
+        if fields.lookUp != nil { return Array(repeating: MustacheRenderer.askByName, count: names.count) }
+        return names.map { fields.positions[$0].map(Int32.init) ?? MustacheRenderer.absent }
     }
 }
 

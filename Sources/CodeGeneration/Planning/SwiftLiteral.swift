@@ -77,8 +77,8 @@ enum SwiftLiteral {
     }
 
     /// `2001-01-01T00:00:00Z`: what `ISO8601DateFormatter` (UTC, default options) writes for the date.
-    /// Whole seconds in the years 1583–9999 are written by hand (a new formatter per bound was most of the
-    /// planner's time); the formatter's calendar is Gregorian there too. Others go to the formatter.
+    /// Whole seconds in the years 1583–9999 are written by hand (a formatter per bound: Benchmarks/README.md);
+    /// the formatter's calendar is Gregorian there too. Others go to the formatter.
     static func internetDateTime(_ secondsSinceReferenceDate: Double) -> String {
         if let text = gregorianDateTime(secondsSinceReferenceDate) { return text }
         let formatter = ISO8601DateFormatter()
@@ -110,24 +110,12 @@ enum SwiftLiteral {
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        // `YYYY-MM-DDTHH:MM:SSZ`: the years are 1583–9999, so every field has a fixed width.
-        let fields: [(value: Int64, width: Int, separator: UInt8)] = [
-            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
-            (secondOfDay / 3600, 2, UInt8(ascii: ":")), (secondOfDay / 60 % 60, 2, UInt8(ascii: ":")),
-            (secondOfDay % 60, 2, UInt8(ascii: "Z")),
-        ]
-        return String(unsafeUninitializedCapacity: 20) { bytes in
-            var end = 0
-            for field in fields {
-                var rest = field.value
-                for position in stride(from: end + field.width - 1, through: end, by: -1) {
-                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                bytes[end + field.width] = field.separator
-                end += field.width + 1
-            }
-            return end
+        func digits(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: width - text.count) + text
         }
+        // The years are 1583–9999, so every field has a fixed width.
+        let time = "\(digits(secondOfDay / 3600, 2)):\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))"
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T\(time)Z"
     }
 }

@@ -23,7 +23,7 @@ struct TestModel {
     private let generatedClassNames: Set<String>
 
     /// What the planner asks of each entity, per created object and per property: worked out once, here,
-    /// because the schema answers by linear search and rebuilds the inherited lists on every call.
+    /// because the schema rebuilds the inherited lists on every call.
     private let entities: [String: EntityFacts]
 
     private struct EntityFacts {

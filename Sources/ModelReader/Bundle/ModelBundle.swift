@@ -57,9 +57,8 @@ public struct ModelBundle: Hashable, Sendable {
     }
 
     /// Reads and parses one version's `contents` file.
-    /// - Parameter handoff: see `XMLDocumentReader.Handoff`.
-    func readDocument(of version: ModelVersionLocation, handoff: XMLDocumentReader.Handoff? = nil) throws -> XMLElementNode {
-        try XMLDocumentReader.parse(fileAt: version.contentsPath, handoff: handoff)
+    func readDocument(of version: ModelVersionLocation) throws -> XMLElementNode {
+        try XMLDocumentReader.parse(fileAt: version.contentsPath)
     }
 }
 

@@ -27,20 +27,8 @@ enum ModelValueText {
         }
     }
 
-    /// `text.trimmingCharacters(in: .whitespaces)`, without Foundation's cost (a bridge through `NSString`) in
-    /// the usual case: a value that starts and ends with an ASCII character other than space or tab has
-    /// nothing to trim (the only ASCII members of `.whitespaces` are those two).
     static func trimmingWhitespace(_ text: String) -> String {
-        func keeps(_ byte: UInt8) -> Bool { byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
-        let keepsEnds =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                guard let first = bytes.first, let last = bytes.last else { return true }
-                return keeps(first) && keeps(last)
-            } ?? {
-                guard let first = text.utf8.first, let last = text.utf8.last else { return true }
-                return keeps(first) && keeps(last)
-            }()
-        return keepsEnds ? text : text.trimmingCharacters(in: .whitespaces)
+        text.trimmingCharacters(in: .whitespaces)
     }
 
     static func integer(_ text: String) -> Int? {
@@ -145,14 +133,8 @@ enum ModelValueText {
     }
 
     /// `[+-]digits[.digits][e[+-]digits]` (or `.digits`), ASCII digits, as typed into Xcode's number fields.
-    /// A byte scanner rather than a `Regex`: the regex engine cost ~0.5 M instructions a call, a fifth of a
-    /// whole run on numeric-heavy models.
     static func isDecimalNumber(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isDecimalNumber)
-            ?? Array(text.utf8).withUnsafeBufferPointer(isDecimalNumber)
-    }
-
-    private static func isDecimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = Array(text.utf8)
         var index = 0
         func digits() -> Int {
             let start = index
@@ -183,7 +165,7 @@ enum ModelValueText {
         // Double or Integer default left behind by a type change, whose reading as a date is not documented.
         if isDecimalNumber(trimmed) { throw Invalid(reason: "a number, not a date") }
         if let seconds = LegacyDateFormatters.gregorianUTCTimeInterval(trimmed) { return seconds }
-        if let seconds = LegacyDateFormatters.shared.timeInterval(from: trimmed) { return seconds }
+        if let seconds = LegacyDateFormatters.timeInterval(from: trimmed) { return seconds }
         throw Invalid(reason: "not a date (expected e.g. 2001-01-01 00:00:00 +0000)")
     }
 }
@@ -272,24 +254,10 @@ enum FoundationReading {
     }
 }
 
-/// The date formats of `ModelValueText.legacyDate`, made once: creating `DateFormatter`s per value was a
-/// seventh of a whole run. Formatters are not documented as thread-safe everywhere, so one lock guards them.
-final class LegacyDateFormatters: @unchecked Sendable {
-    static let shared = LegacyDateFormatters()
-
-    private let lock = NSLock()
-    private let formatters: [DateFormatter] = ["yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"]
-        .map { format in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(secondsFromGMT: 0)
-            formatter.dateFormat = format
-            return formatter
-        }
-
+/// The date formats of `ModelValueText.legacyDate`.
+enum LegacyDateFormatters {
     /// `yyyy-MM-dd HH:mm:ss` with an optional ` +hhmm`/` -hhmm` zone, strictly formed and in range, read by
-    /// hand (a `DateFormatter` parse cost ~0.5 M instructions); anything else returns nil and goes to the
-    /// formatters. Years before 1583 go there too: ICU switches to the Julian calendar before October 1582.
+    /// hand; anything else returns nil and goes to the formatters. Years before 1583 go there too: ICU switches to the Julian calendar before October 1582.
     static func gregorianUTCTimeInterval(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count == 19 || bytes.count == 25 else { return nil }
@@ -330,12 +298,14 @@ final class LegacyDateFormatters: @unchecked Sendable {
     }
 
     /// The first format that reads `text`, in order.
-    func timeInterval(from text: String) -> Double? {
-        lock.withLock {
-            for formatter in formatters {
-                if let date = formatter.date(from: text) { return date.timeIntervalSinceReferenceDate }
-            }
-            return nil
+    static func timeInterval(from text: String) -> Double? {
+        for format in ["yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date.timeIntervalSinceReferenceDate }
         }
+        return nil
     }
 }

@@ -68,8 +68,8 @@ private struct Checker {
     let entityIndexesByName: [String: Int]
     var diagnostics = Diagnostics()
     /// Whether each regular expression of the model compiles: models repeat a few patterns over many
-    /// attributes, and compiling one costs ~0.1 M instructions. Worked out once, before the entities are
-    /// checked in parallel, so the checks share it read-only.
+    /// attributes. Worked out once, before the entities are checked in parallel, so the checks share it
+    /// read-only.
     private let patternCompiles: [String: Bool]
 
     init(schema: Schema) {
@@ -411,51 +411,14 @@ private struct Checker {
     }
 }
 
-/// Which names repeat an earlier one, for lists of property or entity names: names are nearly always ASCII,
-/// and hashing their bytes into a small open-addressed table costs a fraction of `Dictionary`'s string hashing.
+/// Which names repeat an earlier one, for lists of property or entity names.
 enum DuplicateNames {
     /// `(position, first)` for every name equal to an earlier one, in order; `first` is where it first appeared.
     static func find(in names: [String]) -> [(position: Int, first: Int)] {
-        if let found = findASCII(in: names) { return found }
         var firstPositions: [String: Int] = [:]
-        firstPositions.reserveCapacity(names.count)
         var found: [(position: Int, first: Int)] = []
         for (position, name) in names.enumerated() {
             if let first = firstPositions[name] { found.append((position, first)) } else { firstPositions[name] = position }
-        }
-        return found
-    }
-
-    /// Nil when a name is not ASCII (Unicode equivalence is `String`'s to judge) or not contiguous UTF-8.
-    private static func findASCII(in names: [String]) -> [(position: Int, first: Int)]? {
-        var capacity = 8
-        while capacity < names.count * 2 { capacity *= 2 }
-        var slots = [Int](repeating: -1, count: capacity)
-        var found: [(position: Int, first: Int)] = []
-        for (position, name) in names.enumerated() {
-            let hash = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes {
-                    guard byte < 0x80 else { return nil }
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
-                return hash
-            }
-            guard let hash, let hash else { return nil }
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (capacity - 1)
-            while true {
-                let occupant = slots[slot]
-                if occupant < 0 {
-                    slots[slot] = position
-                    break
-                }
-                // Both ASCII: equal exactly when their bytes are, which `==` finds by comparing them.
-                if names[occupant] == name {
-                    found.append((position, occupant))
-                    break
-                }
-                slot = (slot + 1) & (capacity - 1)
-            }
         }
         return found
     }

@@ -9,31 +9,6 @@ enum SchemaResolver {
     static func resolve(
         _ root: XMLElementNode, contentsPath: String, modelName: String, versionName: String
     ) -> (schema: Schema?, diagnostics: Diagnostics) {
-        resolve(root, entities: nil, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
-    }
-
-    /// Parses a document with `parse` and resolves it, the entities decoded on other cores while the parser
-    /// reads on (`EntityDecodingPipeline`); the same result as parsing, then resolving the tree.
-    /// - Parameter parse: parses the document, handing its entities to the given handoff.
-    /// - Throws: what `parse` throws (`DiagnosticsError` for malformed XML).
-    static func resolve(
-        contentsPath: String, modelName: String, versionName: String,
-        parsing parse: (XMLDocumentReader.Handoff) throws -> XMLElementNode
-    ) throws -> (schema: Schema?, diagnostics: Diagnostics) {
-        let pipeline = EntityDecodingPipeline(contentsPath: contentsPath)
-        // On a parse error the batches already dispatched finish on their own and are dropped.
-        let root = try parse(pipeline.handoff)
-        let entities = pipeline.finish()
-        // What is left of the tree (the entities' places and the model's other elements) is small.
-        return resolve(root, entities: entities, contentsPath: contentsPath, modelName: modelName, versionName: versionName)
-    }
-
-    /// - Parameter entities: the root's `<entity>` children decoded already, in document order, or nil to
-    ///   decode them here.
-    private static func resolve(
-        _ root: XMLElementNode, entities: [ModelDecoder.DecodedEntity]?, contentsPath: String, modelName: String,
-        versionName: String
-    ) -> (schema: Schema?, diagnostics: Diagnostics) {
         var decoder = ModelDecoder(contentsPath: contentsPath)
         guard root.name == "model" else {
             // Error: not a Core Data model at all; momc refuses it and there is nothing to generate from.
@@ -42,7 +17,7 @@ enum SchemaResolver {
                 at: SourceLocation(path: contentsPath, line: root.line))
             return (nil, decoder.diagnostics)
         }
-        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName, entities: entities)
+        var schema = decoder.decodeModel(root, modelName: modelName, versionName: versionName)
         linkChildren(&schema)
         var diagnostics = decoder.diagnostics.coalescingModelWideCauses()
         diagnostics.append(contentsOf: SchemaChecks.run(schema))
@@ -86,11 +61,7 @@ struct ModelDecoder {
 
     // MARK: model
 
-    /// - Parameter entities: `node`'s `<entity>` children decoded already (`EntityDecodingPipeline`), in
-    ///   document order; nil to decode them here.
-    mutating func decodeModel(
-        _ node: XMLElementNode, modelName: String, versionName: String, entities: [DecodedEntity]? = nil
-    ) -> Schema {
+    mutating func decodeModel(_ node: XMLElementNode, modelName: String, versionName: String) -> Schema {
         var reader = XMLAttributeReader(node)
         reader.accept(
             .type, .documentVersion, .lastSavedToolsVersion, .systemVersion, .minimumToolsVersion, .name,
@@ -103,7 +74,7 @@ struct ModelDecoder {
         finish(&reader)
         // Entities are independent of each other and hold nearly all of the work: each is decoded on its own
         // (any core) with its own diagnostics, which are then taken in document order as if decoded in turn.
-        let entities = entities ?? node.children.filter { $0.name == "entity" }.concurrentMap { [contentsPath] child in
+        let entities = node.children.filter { $0.name == "entity" }.concurrentMap { [contentsPath] child in
             Self.decodeEntity(child, contentsPath: contentsPath)
         }
         var decodedEntities = entities.makeIterator()
@@ -176,9 +147,6 @@ struct ModelDecoder {
         finish(&reader)
 
         let known = ["attribute", "relationship", "fetchedProperty", "userInfo", "uniquenessConstraints", "fetchIndex", "compoundIndexes"]
-        // Exact capacities: `Attribute` is a few hundred bytes, and doubling growth leaves up to half unused.
-        entity.attributes.reserveCapacity(node.children.count { $0.name == "attribute" })
-        entity.relationships.reserveCapacity(node.children.count { $0.name == "relationship" })
         for child in node.children {
             switch child.name {
             case "attribute": if let attribute = decodeAttribute(child) { entity.attributes.append(attribute) }
@@ -213,17 +181,13 @@ struct ModelDecoder {
 
     // MARK: attribute
 
-    /// `AttributeType(rawValue:)` compares the text with one case after another; this compares one or two.
-    private static let attributeTypes = Array(AttributeType.allCases)
-    private static let attributeTypeNames = ByteNameTable(attributeTypes.map(\.rawValue))
-
     mutating func decodeAttribute(_ node: XMLElementNode) -> Attribute? {
         var reader = XMLAttributeReader(node)
         guard let name = requiredName(&reader) else { return nil }
         reader.accept(.syncable)
         let type: AttributeType
         if let typeText = reader.text(.attributeType) {
-            guard let typeIndex = Self.attributeTypeNames.index(of: typeText) else {
+            guard let typeFound = AttributeType(rawValue: typeText) else {
                 // Error: Xcode writes only the names of `AttributeType`; with any other there is no telling what
                 // Core Data stores, so no correct Swift type can be chosen.
                 diagnostics.error(
@@ -232,7 +196,7 @@ struct ModelDecoder {
                     at: location(node))
                 return nil
             }
-            type = Self.attributeTypes[typeIndex]
+            type = typeFound
         } else {
             // The editor's "Undefined" type is written as no attributeType at all (allowed only on transients;
             // `SchemaChecks` reports it on other attributes).

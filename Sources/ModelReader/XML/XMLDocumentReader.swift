@@ -23,35 +23,24 @@ enum XMLDocumentReader {
     /// `xmlInitParser` is not safe to race on first use; a static let runs it exactly once.
     private static let parserInitialized: Void = xmlInitParser()
 
-    /// Takes the root's children of one name as soon as the parser has read their end tags, so that work on
-    /// them (decoding a model's entities) runs on other cores while the rest of the document is parsed.
-    /// Each child handed off stays in the tree as an empty element of the same name and line, marking its place.
-    struct Handoff {
-        var elementName: String
-        /// Called on the parsing thread, in document order.
-        var take: (XMLElementNode) -> Void
-    }
-
     /// - Parameters:
     ///   - bytes: a document in memory.
     ///   - path: used in diagnostics.
-    ///   - handoff: where the root's children named `handoff.elementName` go instead of the tree.
-    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML. Children handed off
-    ///   before the error was found have been handed off all the same.
-    static func parse(_ bytes: some ContiguousBytes, path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
-        try bytes.withUnsafeBytes { buffer in try parse(DocumentInput(bytes: buffer), path: path, handoff: handoff) }
+    /// - Throws: `DiagnosticsError` with `path:line: error:` diagnostics for malformed XML.
+    static func parse(_ bytes: some ContiguousBytes, path: String) throws -> XMLElementNode {
+        try bytes.withUnsafeBytes { buffer in try parse(DocumentInput(bytes: buffer), path: path) }
     }
 
     /// Parses the file at `path` as libxml2 reads it, a piece at a time: the file is never held whole. (Given a
     /// document in memory, libxml2 2.9 first copies it into a buffer of its own: reading the file first cost
     /// two file-sized buffers, their page faults and a copy before the parse could start.)
     /// - Throws: `DiagnosticsError`: `path: error: cannot read the model file: …` when it cannot be read, or
-    ///   as `parse(_:path:handoff:)`.
-    static func parse(fileAt path: String, handoff: Handoff? = nil) throws -> XMLElementNode {
+    ///   as `parse(_:path:)`.
+    static func parse(fileAt path: String) throws -> XMLElementNode {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw readFailure(errno, path: path) }
         defer { close(descriptor) }
-        return try parse(DocumentInput(file: descriptor), path: path, handoff: handoff)
+        return try parse(DocumentInput(file: descriptor), path: path)
     }
 
     private static func readFailure(_ code: Int32, path: String) -> DiagnosticsError {
@@ -59,7 +48,7 @@ enum XMLDocumentReader {
             .error("cannot read the model file: \(String(cString: strerror(code)))", at: SourceLocation(path: path, line: 0)))
     }
 
-    private static func parse(_ input: DocumentInput, path: String, handoff: Handoff?) throws -> XMLElementNode {
+    private static func parse(_ input: DocumentInput, path: String) throws -> XMLElementNode {
         func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
             DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
         }
@@ -70,7 +59,7 @@ enum XMLDocumentReader {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let builder = TreeBuilder(handoff: handoff)
+        let builder = TreeBuilder()
         let wellFormed: Bool = withExtendedLifetime(builder) {
             context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
             defer { context.pointee._private = nil }
@@ -238,12 +227,6 @@ private final class TreeBuilder {
     /// libxml2 hands out element and attribute names interned in the parser's dictionary, so a name's
     /// address identifies its text for the whole parse: each distinct name becomes a `String` once.
     private let names = InternedNames()
-    private let handoff: XMLDocumentReader.Handoff?
-
-    init(handoff: XMLDocumentReader.Handoff?) {
-        self.handoff = handoff
-    }
-
     /// The first problem wins: libxml2's later messages are usually consequences of it.
     func record(_ problem: ParseProblem) {
         if firstProblem == nil { firstProblem = problem }
@@ -280,9 +263,6 @@ private final class TreeBuilder {
         guard let element = openElements.popLast() else { return }
         if openElements.isEmpty {
             root = element
-        } else if openElements.count == 1, let handoff, element.name == handoff.elementName {
-            openElements[0].children.append(XMLElementNode(name: element.name, line: element.line))
-            handoff.take(element)
         } else {
             openElements[openElements.count - 1].children.append(element)
         }

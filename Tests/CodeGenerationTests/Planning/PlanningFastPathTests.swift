@@ -40,86 +40,11 @@ import Testing
     }
 }
 
-/// The planner's string shortcuts give what the plain spellings they replaced give.
-@Suite struct PlanningStringFastPathTests {
-    @Test func concatenationEqualsJoining() {
-        let long = String(repeating: "abcdefghij", count: 5)
-        let cases: [[String]] = [
-            [], [""], ["", ""], ["a"], ["validate", "Title"], ["validate", "Identifier", ":error:"],
-            ["self.", "`default`", " = ", "`default`"], [long, "", long], ["日本", "é", "e\u{301}"], ["x", long, "🙂"],
-        ]
-        for parts in cases {
-            #expect(String(concatenating: parts) == parts.joined(), "\(parts)")
-        }
-        #expect(String(concatenating: "Set<", "Tag", ">") == "Set<Tag>")
-        for parts in cases where parts.count >= 2 {
-            let padded = parts + Array(repeating: "", count: max(0, 5 - parts.count))
-            #expect(String(concatenating: padded[0], padded[1]) == padded[0] + padded[1])
-            #expect(String(concatenating: padded[0], padded[1], padded[2]) == padded[0...2].joined())
-            #expect(String(concatenating: padded[0], padded[1], padded[2], padded[3]) == padded[0...3].joined())
-            #expect(
-                String(concatenating: padded[0], padded[1], padded[2], padded[3], padded[4]) == padded[0...4].joined())
-        }
-    }
-
-    @Test func capitalizingEqualsCapitalizedFirstBetweenParts() {
-        let names = [
-            "", "a", "z", "A", "_x", "1a", "tags", "createdAt", "identifierWithAVeryLongName", "aé", "é", "ée",
-            "e\u{301}x", "i\u{307}", "ßa", "ǆa", "\u{1F642}x", "{x",
-        ]
-        for name in names {
-            let capitalized = SwiftNames.capitalizedFirst(name)
-            #expect(String.capitalizing(name, after: "validate") == "validate" + capitalized, "\(name.debugDescription)")
-            #expect(
-                String.capitalizing(name, after: "addTo", before: "(_ value: ", "Tag", ")")
-                    == "addTo" + capitalized + "(_ value: Tag)", "\(name.debugDescription)")
-            if let byte = SwiftNames.capitalizedFirstByte(of: name) {
-                #expect(capitalized.utf8.count == name.utf8.count && capitalized.utf8.first == byte)
-                #expect(capitalized.utf8.dropFirst().elementsEqual(name.utf8.dropFirst()))
-            }
-        }
-    }
-
-    @Test func nameFiltersAgreeWithTheSets() {
-        var candidates = SwiftNames.keywords.union(SwiftNames.forbiddenPropertyNames)
-            .union(SwiftNames.propertyNamesImportedUnderGetterNames).union(SwiftNames.baseNamesOfMembersTakingArguments)
-        for name in candidates {
-            // Near misses: same length and start, other ending; one byte more or less; other case.
-            candidates.insert(String(name.dropLast()) + "x")
-            candidates.insert(name + "s")
-            candidates.insert(String(name.dropLast()))
-            candidates.insert(name.uppercased())
-        }
-        candidates.formUnion(["", "title", "identifier", "children", "peers", "isActive", "é", "日本", "value1"])
-        for name in candidates {
-            #expect(SwiftNames.isKeyword(name) == SwiftNames.keywords.contains(name), "\(name)")
-            let expectedClash: SwiftNames.PropertyNameClash? =
-                SwiftNames.forbiddenPropertyNames.contains(name) ? .rejectedByCoreData
-                : SwiftNames.propertyNamesImportedUnderGetterNames.contains(name)
-                    ? .importedUnderGetterName(swiftName: "is" + SwiftNames.capitalizedFirst(name))
-                : SwiftNames.isIdentifier(name) ? nil : .notAnIdentifier
-            #expect(SwiftNames.propertyNameClash(name) == expectedClash, "\(name)")
-            #expect(SwiftNames.escaped(name) == (SwiftNames.keywords.contains(name) ? "`\(name)`" : name))
-        }
-    }
-
+/// Planning values against their plain spellings.
+@Suite struct PlanningValueTests {
     @Test func stringLiteralsOfPlainText() {
         for text in ["", "Untitled", "a b", String(repeating: "x", count: 40)] {
             #expect(SwiftSourceText.stringLiteral(text) == "\"" + text + "\"")
-        }
-    }
-
-    @Test func capitalizedFirstEqualsUppercasingTheFirstCharacter() {
-        func reference(_ name: String) -> String {
-            guard let first = name.first else { return name }
-            return first.uppercased() + name.dropFirst()
-        }
-        let names = [
-            "", "a", "z", "A", "_x", "1a", "tags", "createdAt", "identifierWithAVeryLongName", "aé", "é", "ée",
-            "e\u{301}x", "i\u{307}", "ßa", "ǆa", "\r\nx", "\u{1F642}x", "{x",
-        ]
-        for name in names {
-            #expect(SwiftNames.capitalizedFirst(name) == reference(name), "\(name.debugDescription)")
         }
     }
 

@@ -85,7 +85,7 @@ struct ParallelReadingTests {
         let contents = folder.appendingPathComponent("contents")
         try Data(generated.xml.utf8).write(to: contents)
 
-        let expected = try TestSupport.resolveParsedTree(generated.xml, contentsPath: contents.path).diagnostics
+        let expected = try TestSupport.resolve(generated.xml, contentsPath: contents.path).diagnostics
         #expect(expected.hasErrors)
         do {
             _ = try ModelLoader.load(folder.path)
@@ -95,20 +95,7 @@ struct ParallelReadingTests {
         }
     }
 
-    @Test(
-        "entities decoded while the document is parsed give what decoding the parsed tree gives",
-        arguments: [0, 1, EntityDecodingPipeline.batchSize - 1, EntityDecodingPipeline.batchSize,
-            EntityDecodingPipeline.batchSize + 1, 83, 301])
-    func streamedMatchesParsedTree(entities count: Int) throws {
-        let generated = Self.generatedModel(entities: count)
-        let streamed = try TestSupport.resolve(generated.xml)
-        let tree = try TestSupport.resolveParsedTree(generated.xml)
-        #expect(streamed.schema == tree.schema)
-        #expect(streamed.diagnostics == tree.diagnostics)
-        #expect(streamed.schema?.entities.map(\.name) == generated.entities.map(\.name))
-    }
-
-    @Test("entities among the model's other elements, and <entity> elements deeper down, read as from the tree")
+    @Test("entities among the model's other elements, and <entity> elements deeper down")
     func entitiesAmongOtherElements() throws {
         let xml = TestSupport.model("""
             <configuration name="Main"><memberEntity name="A"/><entity name="NotHandedOff"/></configuration>
@@ -120,39 +107,20 @@ struct ParallelReadingTests {
             <composite name="C"><attribute name="z" attributeType="String"/></composite>
             <entity name="A"/>
             """)
-        let streamed = try TestSupport.resolve(xml)
-        let tree = try TestSupport.resolveParsedTree(xml)
-        #expect(streamed.schema == tree.schema)
-        #expect(streamed.diagnostics == tree.diagnostics)
-        #expect(streamed.schema?.entities.map(\.name) == ["A", "B", "A"])
-        #expect(streamed.diagnostics.lines.contains { $0.hasPrefix("8: warning: unknown element <entity> in <entity>") })
+        let resolved = try TestSupport.resolve(xml)
+        #expect(resolved.schema?.entities.map(\.name) == ["A", "B", "A"])
+        #expect(resolved.diagnostics.lines.contains { $0.hasPrefix("8: warning: unknown element <entity> in <entity>") })
     }
 
     @Test("a document whose root is not <model> is refused the same way, whatever its <entity> children")
     func notAModel() throws {
         let xml = #"<entity name="A"><entity name="B"/><attribute name="x" attributeType="String"/></entity>"#
-        let streamed = try TestSupport.resolve(xml)
-        #expect(streamed.schema == nil)
-        #expect(streamed.diagnostics == (try TestSupport.resolveParsedTree(xml)).diagnostics)
-        #expect(streamed.diagnostics.lines == ["1: error: not a Core Data model: root element is <entity>"])
+        let resolved = try TestSupport.resolve(xml)
+        #expect(resolved.schema == nil)
+        #expect(resolved.diagnostics.lines == ["1: error: not a Core Data model: root element is <entity>"])
     }
 
-    @Test("malformed XML after many entities were handed off is reported exactly as without the handoff")
-    func parseErrorAfterHandoff() throws {
-        let generated = Self.generatedModel(entities: 50)
-        for broken in [
-            generated.xml.replacingOccurrences(of: "</model>", with: ""),
-            generated.xml.replacingOccurrences(of: #"<entity name="E0040""#, with: #"<entity name="E0040" name="twice""#),
-            generated.xml + "<!DOCTYPE model>",
-        ] {
-            let streamedError = try #require(throws: DiagnosticsError.self) { try TestSupport.resolve(broken) }
-            let treeError = try #require(throws: DiagnosticsError.self) { try TestSupport.resolveParsedTree(broken) }
-            #expect(streamedError.diagnostics == treeError.diagnostics)
-            #expect(streamedError.diagnostics.hasErrors)
-        }
-    }
-
-    @Test("entity lines past 65535 are exact when decoded while parsing")
+    @Test("entity lines past 65535 are exact")
     func bigLineNumbers() throws {
         let body = (0..<70_000).map { #"<entity name="E\#($0)"/>"# }.joined(separator: "\n")
         let resolved = try TestSupport.resolve(TestSupport.model(body))

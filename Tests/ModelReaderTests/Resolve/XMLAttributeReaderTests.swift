@@ -4,8 +4,7 @@ import Testing
 
 @testable import ModelReader
 
-/// The attribute reader matches an element's attributes to the decoder's names once; these pin down the
-/// cases its byte tables handle apart from the usual few ASCII attributes.
+/// The attribute reader: many attributes, names equal only under Unicode equivalence, attribute types.
 @Suite("XMLAttributeReader")
 struct XMLAttributeReaderTests {
     func attribute(_ xml: String) throws -> (attribute: Attribute, messages: [String]) {
@@ -37,12 +36,6 @@ struct XMLAttributeReaderTests {
         let result = try TestSupport.resolve(model)
         #expect(result.schema?.usedWithCloudKit == true)
         #expect(result.diagnostics.all.isEmpty)
-        let table = ByteNameTable(["Kind", "other"])
-        #expect(table.index(of: "\u{212A}ind") == 0)
-        #expect(table.index(of: "Kind") == 0)
-        #expect(table.index(of: "kind") == nil)
-        #expect(table.index(of: "other") == 1)
-        #expect(table.index(of: "") == nil)
     }
 
     @Test("attribute types are found by their exact spelling only")

@@ -9,16 +9,9 @@ import ManagedModel
 extension TestSupport {
     static let expectedDumps = expected.appendingPathComponent("Dump")
 
-    /// Parses and resolves model XML given as text, as `ModelLoader` does (entities decoded while the parser
-    /// reads on); `contents` is the path used in diagnostics.
+    /// Parses and resolves model XML given as text, as `ModelLoader` does; `contents` is the path used in
+    /// diagnostics.
     static func resolve(_ xml: String, contentsPath: String = "/m/Model.xcdatamodel/contents") throws -> (schema: Schema?, diagnostics: Diagnostics) {
-        try SchemaResolver.resolve(contentsPath: contentsPath, modelName: "Model", versionName: "Model") { handoff in
-            try XMLDocumentReader.parse(Array(xml.utf8), path: contentsPath, handoff: handoff)
-        }
-    }
-
-    /// Parses the whole document first, then resolves the tree: what `resolve` must match.
-    static func resolveParsedTree(_ xml: String, contentsPath: String = "/m/Model.xcdatamodel/contents") throws -> (schema: Schema?, diagnostics: Diagnostics) {
         let root = try XMLDocumentReader.parse(Array(xml.utf8), path: contentsPath)
         return SchemaResolver.resolve(root, contentsPath: contentsPath, modelName: "Model", versionName: "Model")
     }

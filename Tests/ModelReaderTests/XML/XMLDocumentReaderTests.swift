@@ -46,31 +46,6 @@ struct XMLDocumentReaderTests {
         #expect(entity[attribute: "userInfo"] == "")
     }
 
-    @Test("the root's children of the handed-off name go to the handoff in order, each leaving an empty element")
-    func handoff() throws {
-        let text = """
-            <model>
-                <entity name="A"><attribute name="x"/></entity>
-                <configuration name="C"><entity name="Deep"/></configuration>
-                <entity name="B"/>
-                <entityX name="NotThisName"/>
-            </model>
-            """
-        let taken = HandedOff()
-        let root = try XMLDocumentReader.parse(
-            Array(text.utf8), path: "contents",
-            handoff: XMLDocumentReader.Handoff(elementName: "entity") { taken.elements.append($0) })
-        #expect(taken.elements.map { $0[attribute: "name"] } == ["A", "B"])
-        #expect(taken.elements.map(\.line) == [2, 4])
-        #expect(taken.elements[0].children.map { $0[attribute: "name"] } == ["x"])
-        #expect(root.children.map(\.name) == ["entity", "configuration", "entity", "entityX"])
-        #expect(root.children.map(\.line) == [2, 3, 4, 5])
-        #expect(root.children[0] == XMLElementNode(name: "entity", line: 2))
-        #expect(root.children[2] == XMLElementNode(name: "entity", line: 4))
-        #expect(root.children[1].children.map { $0[attribute: "name"] } == ["Deep"])
-        #expect(root.children[3][attribute: "name"] == "NotThisName")
-    }
-
     @Test("a file read a piece at a time parses as its bytes do; an empty file and a folder say so")
     func fileInput() throws {
         let directory = try ReaderScratchDirectory()
@@ -85,11 +60,6 @@ struct XMLDocumentReaderTests {
 
         let folder = try #require(throws: DiagnosticsError.self) { try XMLDocumentReader.parse(fileAt: directory.url.path) }
         #expect(folder.diagnostics.all.map(\.description) == ["\(directory.url.path): error: cannot read the model file: Is a directory"])
-    }
-
-    /// Collects what a handoff is given (on the parsing thread).
-    final class HandedOff {
-        var elements: [XMLElementNode] = []
     }
 
     @Test("line numbers above 65535 are exact")
