@@ -9,11 +9,11 @@ import SampleValues
 
 /// The generated tests file.
 struct TestsFileContext: Sendable {
-    let plan: TestPlan
+    let plan: GeneratedTestsPlan
     let banner: String
 }
 
-extension TestPlan {
+extension GeneratedTestsPlan {
     func context(banner: String) -> TestsFileContext { TestsFileContext(plan: self, banner: banner) }
 }
 

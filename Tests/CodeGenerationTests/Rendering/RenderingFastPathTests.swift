@@ -27,7 +27,7 @@ import Testing
 
     @Test func normalizedMatchesOnRenderedFixtureText() throws {
         let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Vocabulary.xcdatamodeld").path)
-        let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init(generateXcodeCodegenEntities: true))
+        let result = try CodeGenerator.generate(schema: loaded.schema, options: .init(generateXcodeCodegenEntities: true))
         for file in result.files {
             let messy = file.contents.replacingOccurrences(of: "\n", with: "  \r\n").replacingOccurrences(of: "{", with: "{\t\n\n")
             #expect(TemplateSet.normalized(messy) == lineSplittingNormalized(messy), "\(file.relativePath)")
