@@ -43,7 +43,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Rendering is the slow stage; keep the fuzzer fast on the rare huge inputs.
     guard schema.entities.count <= 64 else { return 0 }
     do {
-        let result = try CodeGenerator.generate(schema: schema, configuration: .init(generateXcodeCodegenEntities: true))
+        let result = try CodeGenerator.generate(schema: schema, options: .init(generateXcodeCodegenEntities: true))
         let writer = OutputWriter(
             destinations: .init(
                 machineDirectory: "/nonexistent-fuzz-output/Generated", humanDirectory: "/nonexistent-fuzz-output/Model"))

@@ -46,6 +46,6 @@ public struct GenerationResult: Sendable {
     public var files: [GeneratedFile]
     public var diagnostics: Diagnostics
     public var plan: GenerationPlan
-    /// The generated tests' plan, when ``GeneratorConfiguration/generatesTests`` is set.
-    public var testPlan: TestPlan?
+    /// The generated tests' plan, when ``GeneratorOptions/generatesTests`` is set.
+    public var testPlan: GeneratedTestsPlan?
 }

@@ -5,7 +5,7 @@ import MustacheEngine
 ///
 /// | stage | takes | gives |
 /// |---|---|---|
-/// | plan | `Schema`, ``GeneratorConfiguration``, ``ValidationHookScan`` | ``GenerationPlan``, ``TestPlan``, warnings |
+/// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
 /// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
 /// | render | each ``FileSpec`` (entities in parallel) | ``GeneratedFile``s, the ``FileSelection`` applied |
@@ -14,12 +14,12 @@ import MustacheEngine
 /// Reading the model (`ModelLoader`) and checking its lock come before, in the CLI. Every stage that can fail
 /// does so before anything reaches the sink: nothing is written on error.
 public struct GenerationPipeline: Sendable {
-    public var configuration: GeneratorConfiguration
+    public var options: GeneratorOptions
     /// The validation hooks the user wrote: a property gets the bridge Core Data calls only when its hook is among them.
     public var hooks: ValidationHookScan
 
-    public init(configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none) {
-        self.configuration = configuration
+    public init(options: GeneratorOptions, hooks: ValidationHookScan = .none) {
+        self.options = options
         self.hooks = hooks
     }
 
@@ -38,19 +38,19 @@ public struct GenerationPipeline: Sendable {
 
     /// The plan and templates stages: everything that can go wrong before a file is rendered.
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error (unknown
-    ///   configuration, unreadable or invalid templates).
+    ///   options, unreadable or invalid templates).
     public func prepare(_ schema: Schema) throws -> PreparedGeneration {
-        let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, configuration: configuration, hooks: hooks)
+        let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, options: options, hooks: hooks)
         var diagnostics = planDiagnostics
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        var testPlan: TestPlan?
-        if configuration.generatesTests {
-            let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+        var testPlan: GeneratedTestsPlan?
+        if options.generatesTests {
+            let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: options)
             testPlan = tests.0
             diagnostics.append(contentsOf: tests.1)
         }
         do {
-            let templates = try TemplateSet(overrideDirectory: configuration.templatesDirectory)
+            let templates = try TemplateSet(overrideDirectory: options.templatesDirectory)
             return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
         } catch let error as DiagnosticsError {
             throw DiagnosticsError(diagnostics.appending(error.diagnostics))
@@ -73,28 +73,28 @@ public enum CodeGenerator {
 
     /// Every stage into memory (``GeneratedFiles``): the files sorted by kind, then path.
     public static func generate(
-        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+        schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none
     ) throws -> GenerationResult {
         let files = GeneratedFiles()
-        let prepared = try GenerationPipeline(configuration: configuration, hooks: hooks).run(schema, into: files)
+        let prepared = try GenerationPipeline(options: options, hooks: hooks).run(schema, into: files)
         return GenerationResult(files: files.files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
     }
 
     /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
     /// its warnings (constraints without a test, entities no valid object of which can be built).
     public static func makeTestPlan(
-        schema: Schema, plan: GenerationPlan, configuration: GeneratorConfiguration
-    ) -> (TestPlan?, Diagnostics) {
-        var planner = TestPlanner(schema: schema, plan: plan, configuration: configuration)
+        schema: Schema, plan: GenerationPlan, options: GeneratorOptions
+    ) -> (GeneratedTestsPlan?, Diagnostics) {
+        var planner = GeneratedTestsPlanner(schema: schema, plan: plan, options: options)
         let testPlan = planner.makePlan()
         return (testPlan, planner.diagnostics)
     }
 
     /// The planning stage alone: what would be generated, and why entities are skipped.
     public static func makePlan(
-        schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none
+        schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none
     ) -> (GenerationPlan, Diagnostics) {
-        var planner = GenerationPlanner(schema: schema, configuration: configuration, hooks: hooks)
+        var planner = GenerationPlanner(schema: schema, options: options, hooks: hooks)
         let plan = planner.plan()
         return (plan, planner.diagnostics.coalescingModelWideCauses())
     }
@@ -103,7 +103,7 @@ public enum CodeGenerator {
 /// A run's plans and parsed templates, ready to render.
 public struct PreparedGeneration: Sendable {
     public var plan: GenerationPlan
-    public var testPlan: TestPlan?
+    public var testPlan: GeneratedTestsPlan?
     /// Warnings and notes of planning (errors were thrown).
     public var diagnostics: Diagnostics
     let templates: TemplateSet
@@ -188,7 +188,7 @@ public struct FileSpec: Sendable {
             }
         }
 
-        func specs(_ plan: GenerationPlan, _ testPlan: TestPlan?) -> [FileSpec] {
+        func specs(_ plan: GenerationPlan, _ testPlan: GeneratedTestsPlan?) -> [FileSpec] {
             func spec(_ path: String, _ context: @escaping @Sendable () -> any TemplateObject) -> FileSpec {
                 FileSpec(relativePath: path, kind: kind, rule: self, context: context)
             }

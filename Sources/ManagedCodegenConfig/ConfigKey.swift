@@ -41,8 +41,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
         case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport: .boolean
-        case .accessLevel: .oneOf(GeneratorConfiguration.AccessLevel.allCases.map(\.rawValue))
-        case .testsModelBundle: .oneOf(GeneratorConfiguration.TestsModelBundle.allCases.map(\.rawValue))
+        case .accessLevel: .oneOf(GeneratorOptions.AccessLevel.allCases.map(\.rawValue))
+        case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
         }
     }
@@ -75,8 +75,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case text(WritableKeyPath<GenerateSettings, String?>)
         case list(WritableKeyPath<GenerateSettings, [String]?>)
         case flag(WritableKeyPath<GenerateSettings, Bool?>)
-        case accessLevel(WritableKeyPath<GenerateSettings, GeneratorConfiguration.AccessLevel?>)
-        case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorConfiguration.TestsModelBundle?>)
+        case accessLevel(WritableKeyPath<GenerateSettings, GeneratorOptions.AccessLevel?>)
+        case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorOptions.TestsModelBundle?>)
         case humanFiles(WritableKeyPath<GenerateSettings, GenerateSettings.HumanFiles?>)
     }
 
@@ -93,9 +93,9 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case (.list(let keyPath), .list(let list)): settings[keyPath: keyPath] = list
         case (.flag(let keyPath), .flag(let flag)): settings[keyPath: keyPath] = flag
         case (.accessLevel(let keyPath), .text(let text)):
-            settings[keyPath: keyPath] = GeneratorConfiguration.AccessLevel(rawValue: text)
+            settings[keyPath: keyPath] = GeneratorOptions.AccessLevel(rawValue: text)
         case (.testsModelBundle(let keyPath), .text(let text)):
-            settings[keyPath: keyPath] = GeneratorConfiguration.TestsModelBundle(rawValue: text)
+            settings[keyPath: keyPath] = GeneratorOptions.TestsModelBundle(rawValue: text)
         case (.humanFiles(let keyPath), .text(let text)):
             settings[keyPath: keyPath] = GenerateSettings.HumanFiles(rawValue: text)
         default: preconditionFailure("\(rawValue): a value of the wrong kind reached the settings")

@@ -15,7 +15,7 @@ public struct GenerateSettings: Hashable, Sendable {
     /// Generated tests; none are written without it.
     public var testsOutput: String?
     public var moduleName: String?
-    public var accessLevel: GeneratorConfiguration.AccessLevel?
+    public var accessLevel: GeneratorOptions.AccessLevel?
     public var imports: [String]?
     public var includedEntities: [String]?
     public var excludedEntities: [String]?
@@ -26,7 +26,7 @@ public struct GenerateSettings: Hashable, Sendable {
     /// Write no machine or support files: the build-tool plugin generates them at build time.
     public var skipMachineFiles: Bool?
     /// Where generated tests find the compiled model.
-    public var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
+    public var testsModelBundle: GeneratorOptions.TestsModelBundle?
     /// Generate `ManagedValidation` (default); false for all but one of several models combined into one module file.
     public var validationSupport: Bool?
     /// Folders (or Swift files) scanned for validation hooks, besides the human-files folder.
@@ -45,10 +45,10 @@ public struct GenerateSettings: Hashable, Sendable {
 
     public init(
         output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
-        accessLevel: GeneratorConfiguration.AccessLevel? = nil, imports: [String]? = nil,
+        accessLevel: GeneratorOptions.AccessLevel? = nil, imports: [String]? = nil,
         includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
-        skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorConfiguration.TestsModelBundle? = nil,
+        skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil
     ) {
@@ -106,7 +106,7 @@ public struct GenerationRequest: Hashable, Sendable {
         case withoutMachineFiles
     }
 
-    public var configuration: GeneratorConfiguration
+    public var options: GeneratorOptions
     public var scope: Scope
     public var machineDirectory: String?
     public var humanDirectory: String?
@@ -148,7 +148,7 @@ public struct GenerationRequest: Hashable, Sendable {
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         return GenerationRequest(
-            configuration: GeneratorConfiguration(
+            options: GeneratorOptions(
                 accessLevel: settings.accessLevel ?? .public,
                 moduleName: settings.moduleName ?? modelName,
                 additionalImports: settings.imports ?? [],

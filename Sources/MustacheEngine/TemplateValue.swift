@@ -23,12 +23,10 @@ public protocol TemplateList {
 /// the enclosing contexts.
 ///
 /// The renderer resolves each name a template uses to a field position once per type, so a lookup is an index,
-/// not a comparison of names. A test should check the fields against the type's stored properties (`Mirror`),
-/// so that none is forgotten.
+/// not a comparison of names.
 ///
-/// Objects are classes: a render pushes and reads each of them many times, and a reference is passed on with
-/// one retain where a struct was boxed and copied field by field.
-public protocol TemplateObject: AnyObject, TemplateValueConvertible {
+/// Objects may be structs (the plan's own types, read in place) or classes.
+public protocol TemplateObject: TemplateValueConvertible {
     static var templateFields: TemplateFields<Self> { get }
 
     /// The field at `position` in `templateFields`. Leave it to the default: a requirement so that each type's

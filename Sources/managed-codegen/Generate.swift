@@ -66,13 +66,13 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Where the generated tests find the compiled model: class (the bundle of a generated class; default), main (Bundle.main) or module (Bundle.module).",
         valueName: "bundle"))
-    var testsModelBundle: GeneratorConfiguration.TestsModelBundle?
+    var testsModelBundle: GeneratorOptions.TestsModelBundle?
 
     @Option(help: "The module that compiles the generated classes (the tests `@testable import` it). Default: the model's name.")
     var moduleName: String?
 
     @Option(help: "Access level of the generated declarations: public or internal. Default: public.")
-    var accessLevel: GeneratorConfiguration.AccessLevel?
+    var accessLevel: GeneratorOptions.AccessLevel?
 
     @Option(
         name: .customLong("import"),
@@ -181,7 +181,7 @@ struct Generate: ParsableCommand {
         var diagnostics = loaded.diagnostics
         diagnostics.append(contentsOf: try lockDiagnostics(loaded))
         let pipeline = GenerationPipeline(
-            configuration: request.configuration,
+            options: request.options,
             hooks: ValidationHookScan.scanning(folders: request.hookSources, skippingPrefix: CodeGenerator.bannerPrefix))
         let prepared: PreparedGeneration
         do {
@@ -338,6 +338,6 @@ struct BuildIntegrationOptions: ParsableArguments {
     var targetDirectory: String?
 }
 
-extension GeneratorConfiguration.AccessLevel: ExpressibleByArgument {}
-extension GeneratorConfiguration.TestsModelBundle: ExpressibleByArgument {}
+extension GeneratorOptions.AccessLevel: ExpressibleByArgument {}
+extension GeneratorOptions.TestsModelBundle: ExpressibleByArgument {}
 extension GenerateSettings.HumanFiles: ExpressibleByArgument {}

@@ -34,7 +34,7 @@ import Testing
         var produced: Set<String> = []
         for name in ["Inventory", "TypedExtras", "RuntimeSafety", "EditorLeftovers", "Staff", "ValidationGuide", "Vocabulary"] {
             let loaded = try ModelLoader.load(TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/\(name).xcdatamodeld").path)
-            let prepared = try GenerationPipeline(configuration: .init(generatesTests: true)).prepare(loaded.schema)
+            let prepared = try GenerationPipeline(options: .init(generatesTests: true)).prepare(loaded.schema)
             for spec in prepared.manifest {
                 #expect(spec.kind == spec.rule.kind)
                 produced.insert("\(spec.rule)")

@@ -12,8 +12,8 @@ import Testing
     static let corpus = TestSupport.corpus
     static let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.path)
 
-    @Test(arguments: GeneratorConfiguration.AccessLevel.allCases)
-    func fixtureModelsTypeCheck(_ accessLevel: GeneratorConfiguration.AccessLevel) throws {
+    @Test(arguments: GeneratorOptions.AccessLevel.allCases)
+    func fixtureModelsTypeCheck(_ accessLevel: GeneratorOptions.AccessLevel) throws {
         let models = try FileManager.default.contentsOfDirectory(atPath: TestSupport.fixtureModels.path)
             .filter { $0.hasSuffix(".xcdatamodeld") }.sorted()
         #expect(models.count >= 5, "\(models)")

@@ -17,17 +17,17 @@ enum LanguageMode: String, CaseIterable, Sendable, CustomStringConvertible {
 /// How the type-check tests run the generator.
 struct GenerationOptions: Sendable {
     var moduleName = "GeneratedModel"
-    var accessLevel: GeneratorConfiguration.AccessLevel = .public
+    var accessLevel: GeneratorOptions.AccessLevel = .public
     /// Also generate entities whose Codegen setting leaves them to Xcode (as the CLI's flag does).
     var generateXcodeCodegenEntities = false
     var generatesTests = true
-    var testsModelBundle: GeneratorConfiguration.TestsModelBundle = .class
+    var testsModelBundle: GeneratorOptions.TestsModelBundle = .class
     /// The app's own declarations of types the model names (hand-written, as in a real app target), compiled
     /// into the module; the types it declares get no stand-in.
     var appSource: String?
 
-    func configuration(importing modules: [String]) -> GeneratorConfiguration {
-        GeneratorConfiguration(
+    func generatorOptions(importing modules: [String]) -> GeneratorOptions {
+        GeneratorOptions(
             accessLevel: accessLevel, moduleName: moduleName, additionalImports: modules,
             generateXcodeCodegenEntities: generateXcodeCodegenEntities, generatesTests: generatesTests,
             testsModelBundle: testsModelBundle)
@@ -53,7 +53,7 @@ struct GeneratedModel: Sendable {
         for name in appFiles { sources[name] = try String(contentsOf: hookFolder.appendingPathComponent(name), encoding: .utf8) }
         let hooks = ValidationHookScan.scanning(sources.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
         let result = try CodeGenerator.generate(
-            schema: schema, configuration: options.configuration(importing: companions.importedModules), hooks: hooks)
+            schema: schema, options: options.generatorOptions(importing: companions.importedModules), hooks: hooks)
         self.appFiles = sources
         companions.addXcodeGeneratedClasses(of: result.plan, in: schema)
         self.label = label

@@ -8,15 +8,15 @@ import Testing
 /// tests of every fixture and corpus model type-check is `GeneratedOutputTypeCheckTests`' job.
 @Suite("Generated tests type-check against the stub SDK")
 struct GeneratedTestsTypeCheckTests {
-    static func inventory(modelBundle: GeneratorConfiguration.TestsModelBundle = .class) throws -> GeneratedSources {
+    static func inventory(modelBundle: GeneratorOptions.TestsModelBundle = .class) throws -> GeneratedSources {
         let loaded = try ModelLoader.load(
             TestSupport.fixtureBundle("Inventory"))
         return try GeneratedSources(
             schema: loaded.schema, label: "Inventory", options: GenerationOptions(moduleName: "Inventory", testsModelBundle: modelBundle))
     }
 
-    @Test("every place the compiled model can come from", arguments: GeneratorConfiguration.TestsModelBundle.allCases)
-    func modelBundleSettings(_ bundle: GeneratorConfiguration.TestsModelBundle) throws {
+    @Test("every place the compiled model can come from", arguments: GeneratorOptions.TestsModelBundle.allCases)
+    func modelBundleSettings(_ bundle: GeneratorOptions.TestsModelBundle) throws {
         let output = try Self.inventory(modelBundle: bundle)
         defer { output.remove() }
         let tests = try String(contentsOf: output.testsDirectory.appendingPathComponent("InventoryModelTests.swift"), encoding: .utf8)

@@ -106,7 +106,7 @@ struct TypedExtrasTypeCheckTests {
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
 
         let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
-        let result = try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, configuration: .init())
+        let result = try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, options: .init())
         #expect(result.files.contains { $0.relativePath == "Dimensions+Generated.swift" })
         for file in result.files {
             try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
@@ -127,7 +127,7 @@ struct TypedExtrasTypeCheckTests {
         try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/TypedExtras.xcdatamodeld")
-        for file in try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, configuration: .init()).files {
+        for file in try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, options: .init()).files {
             try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
         }
         try Self.appTypes.write(to: module.appendingPathComponent("AppTypes.swift"), atomically: true, encoding: .utf8)

@@ -5,7 +5,7 @@ public struct GenerationPlan: Hashable, Sendable {
     /// `Inventory.xcdatamodeld`, or `Inventory.xcdatamodel` for a bare version folder.
     public var modelFileName: String
     public var versionName: String
-    public var accessLevel: GeneratorConfiguration.AccessLevel
+    public var accessLevel: GeneratorOptions.AccessLevel
     /// `CoreData`, `Foundation`, then the configured extra imports, without duplicates.
     public var imports: [String]
     static let standardImports = ["CoreData", "Foundation"]
@@ -14,11 +14,11 @@ public struct GenerationPlan: Hashable, Sendable {
     public var skippedEntities: [SkippedEntity]
     /// One struct per model-level composite definition (see TypedExtrasPlan.swift).
     public var composites: [CompositePlan] = []
-    /// Whether `ManagedValidation+Generated.swift` is part of the output (``GeneratorConfiguration/generatesValidationSupport``).
+    /// Whether `ManagedValidation+Generated.swift` is part of the output (``GeneratorOptions/generatesValidationSupport``).
     public var generatesValidationSupport = true
     /// This model's own helper types, written only when a class uses them.
     public var supportTypes: ModelSupportTypes
-    /// ``GeneratorConfiguration/humanFileSuffix``.
+    /// ``GeneratorOptions/humanFileSuffix``.
     public var humanFileSuffix = ""
 
     /// `Item.swift`, `Item+Model.swift`: the human file of the class `className`.

@@ -3,15 +3,15 @@ import ManagedModel
 /// Schema + settings -> the declarations to generate. Every decision about the Swift code is made here.
 struct GenerationPlanner {
     let schema: Schema
-    let configuration: GeneratorConfiguration
+    let options: GeneratorOptions
     /// The validation hooks the user wrote (see ValidationHookPlanning.swift).
     let hooks: ValidationHookScan
     let supportTypes: ModelSupportTypes
     var diagnostics = Diagnostics()
 
-    init(schema: Schema, configuration: GeneratorConfiguration, hooks: ValidationHookScan = .none) {
+    init(schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none) {
         self.schema = schema
-        self.configuration = configuration
+        self.options = options
         self.hooks = hooks
         self.supportTypes = ModelSupportTypes(
             modelName: schema.modelName, classNames: Set(schema.entities.compactMap(\.className)))
@@ -33,9 +33,9 @@ struct GenerationPlanner {
         }
 
         // Entities are planned independently, on every core; warnings keep the entities' order.
-        let (schema, configuration, broken) = (schema, configuration, brokenCycles.brokenRelationships)
+        let (schema, options, broken) = (schema, options, brokenCycles.brokenRelationships)
         let planned = selected.sorted(by: { $0.name < $1.name }).concurrentMap { entity in
-            var planner = GenerationPlanner(schema: schema, configuration: configuration)
+            var planner = GenerationPlanner(schema: schema, options: options)
             let plan = planner.classPlan(for: entity, generated: selectedNames, broken: broken)
             return (plan, planner.diagnostics)
         }
@@ -74,12 +74,12 @@ struct GenerationPlanner {
         let composites = compositePlans()
 
         var imports = GenerationPlan.standardImports
-        for module in configuration.additionalImports where !imports.contains(module) { imports.append(module) }
+        for module in options.additionalImports where !imports.contains(module) { imports.append(module) }
         return GenerationPlan(
             modelFileName: Self.modelFileName(of: schema), versionName: schema.versionName,
-            accessLevel: configuration.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
-            composites: composites, generatesValidationSupport: configuration.generatesValidationSupport,
-            supportTypes: supportTypes, humanFileSuffix: configuration.humanFileSuffix)
+            accessLevel: options.accessLevel, imports: imports, classes: classes, skippedEntities: skipped,
+            composites: composites, generatesValidationSupport: options.generatesValidationSupport,
+            supportTypes: supportTypes, humanFileSuffix: options.humanFileSuffix)
     }
 
     static func signature(_ initializer: InitializerPlan) -> [String] {
@@ -101,7 +101,7 @@ struct GenerationPlanner {
         entityNamesByClassName.reserveCapacity(schema.entities.count)
 
         var members: Set<String>?
-        if let name = configuration.configurationName {
+        if let name = options.configurationName {
             if let modelConfiguration = schema.configurations.first(where: { $0.name == name }) {
                 members = Set(modelConfiguration.memberEntities)
             } else {
@@ -114,8 +114,8 @@ struct GenerationPlanner {
             }
         }
         // Error: a misspelt name would otherwise generate the wrong entities and delete the others' files.
-        for (name, setting) in (configuration.includedEntities ?? []).map({ ($0, "include") })
-            + configuration.excludedEntities.map({ ($0, "exclude") })
+        for (name, setting) in (options.includedEntities ?? []).map({ ($0, "include") })
+            + options.excludedEntities.map({ ($0, "exclude") })
         where !entityNames.contains(name) {
             diagnostics.error(
                 "the model has no entity named '\(name)' (--\(setting) or `\(setting)` in the config file)"
@@ -137,15 +137,15 @@ struct GenerationPlanner {
                 skip(.notInConfiguration)
                 continue
             }
-            if let included = configuration.includedEntities, !included.contains(entity.name) {
+            if let included = options.includedEntities, !included.contains(entity.name) {
                 skip(.excludedBySettings)
                 continue
             }
-            if configuration.excludedEntities.contains(entity.name) {
+            if options.excludedEntities.contains(entity.name) {
                 skip(.excludedBySettings)
                 continue
             }
-            if entity.codeGenerationType != .manual && !configuration.generateXcodeCodegenEntities {
+            if entity.codeGenerationType != .manual && !options.generateXcodeCodegenEntities {
                 let setting = entity.codeGenerationType == .class ? "Class Definition" : "Category/Extension"
                 // Often the whole model's setting: reported once, with a count, when several entities share it.
                 var warning = Diagnostic.warning(

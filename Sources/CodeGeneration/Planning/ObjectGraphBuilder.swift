@@ -22,7 +22,7 @@ struct ObjectGraphBuilder {
         var swiftName: String
     }
 
-    let model: TestModel
+    let model: GeneratedTestModel
     /// The context variable the objects are created in.
     let context: String
     private(set) var statements: [String] = []
@@ -43,7 +43,7 @@ struct ObjectGraphBuilder {
     /// values stay distinct from theirs: uniqueness constraints hold across the whole store.
     private let earlierObjects: [String: Int]
 
-    init(model: TestModel, context: String, reservedNames: Set<String>, existing: [Object] = [], earlierObjects: [String: Int] = [:]) {
+    init(model: GeneratedTestModel, context: String, reservedNames: Set<String>, existing: [Object] = [], earlierObjects: [String: Int] = [:]) {
         self.model = model
         self.context = context
         self.names = reservedNames.union(existing.map(\.variable))
@@ -120,7 +120,7 @@ struct ObjectGraphBuilder {
                 if relationship.isToMany { members[parameter.key] = [bound] } else { references[parameter.key] = bound }
                 continue
             }
-            if TestModel.isBroken(relationship, parameter: parameter) {
+            if GeneratedTestModel.isBroken(relationship, parameter: parameter) {
                 afterCreation.append(
                     Pending(variable: "", entityName: concrete, relationship: relationship, swiftName: parameter.swiftName))
                 continue

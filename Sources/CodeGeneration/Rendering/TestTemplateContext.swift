@@ -2,211 +2,75 @@ import ManagedModel
 import MustacheEngine
 import SampleValues
 
-/// The values the `model-tests` template lays out; documented in `Templates/README.md`.
-/// Statements are split into lines, so the template indents each line of a multi-line statement.
-final class TestsFileContext: Sendable {
-    final class Suite: Sendable {
-        let suiteName: String
-        let className: String
-        let entityName: String
-        let storeTypeName: String
-        let supportTypeName: String
-        /// A Swift string literal: why no test of this entity can be generated.
-        let skipMessage: String?
-        let roundTrip: RoundTrip?
-        let constraintTests: [ConstraintTest]
-        let factory: Factory?
+// The fields the `model-tests` template names, read from the test plan (see TemplateContext.swift); documented in
+// `Templates/README.md`. Statements are split into lines, so the template indents each line of a multi-line
+// statement. A name an inner context does not declare is found in the enclosing one (`storeTypeName` in the file,
+// `className` in the suite).
 
-        init(suiteName: String, className: String, entityName: String, storeTypeName: String, supportTypeName: String, skipMessage: String?, roundTrip: RoundTrip?, constraintTests: [ConstraintTest], factory: Factory?) {
-            self.suiteName = suiteName
-            self.className = className
-            self.entityName = entityName
-            self.storeTypeName = storeTypeName
-            self.supportTypeName = supportTypeName
-            self.skipMessage = skipMessage
-            self.roundTrip = roundTrip
-            self.constraintTests = constraintTests
-            self.factory = factory
-        }
-    }
-
-    final class RoundTrip: Sendable {
-        let storeTypeName: String
-        let className: String
-        /// A Swift string literal of the entity name.
-        let entityNameLiteral: String
-        let subject: String
-        let notes: [String]
-        let creation: [String]
-        let createdChecks: [String]
-        let fetchedChecks: [String]
-        let modification: [String]
-        let modifiedChecks: [String]
-
-        init(storeTypeName: String, className: String, entityNameLiteral: String, subject: String, notes: [String], creation: [String], createdChecks: [String], fetchedChecks: [String], modification: [String], modifiedChecks: [String]) {
-            self.storeTypeName = storeTypeName
-            self.className = className
-            self.entityNameLiteral = entityNameLiteral
-            self.subject = subject
-            self.notes = notes
-            self.creation = creation
-            self.createdChecks = createdChecks
-            self.fetchedChecks = fetchedChecks
-            self.modification = modification
-            self.modifiedChecks = modifiedChecks
-        }
-    }
-
-    final class ConstraintTest: Sendable {
-        let storeTypeName: String
-        let methodName: String
-        let summary: String
-        let subject: String
-        let factoryName: String
-        let lines: [String]
-
-        init(storeTypeName: String, methodName: String, summary: String, subject: String, factoryName: String, lines: [String]) {
-            self.storeTypeName = storeTypeName
-            self.methodName = methodName
-            self.summary = summary
-            self.subject = subject
-            self.factoryName = factoryName
-            self.lines = lines
-        }
-    }
-
-    final class Factory: Sendable {
-        let methodName: String
-        let className: String
-        let lines: [String]
-
-        init(methodName: String, className: String, lines: [String]) {
-            self.methodName = methodName
-            self.className = className
-            self.lines = lines
-        }
-    }
-
+/// The generated tests file.
+struct TestsFileContext: Sendable {
+    let plan: GeneratedTestsPlan
     let banner: String
-    let moduleName: String
-    let modelName: String
-    let modelNameLiteral: String
-    let storeTypeName: String
-    let supportTypeName: String
-    let bundleExpression: String
-    let suites: [Suite]
-
-    /// Some test checks a validation hook's error: the store declares `assertHookError`.
-    let hasHookTests: Bool
-
-    init(banner: String, moduleName: String, modelName: String, modelNameLiteral: String, storeTypeName: String, supportTypeName: String, bundleExpression: String, suites: [Suite], hasHookTests: Bool = false) {
-        self.hasHookTests = hasHookTests
-        self.banner = banner
-        self.moduleName = moduleName
-        self.modelName = modelName
-        self.modelNameLiteral = modelNameLiteral
-        self.storeTypeName = storeTypeName
-        self.supportTypeName = supportTypeName
-        self.bundleExpression = bundleExpression
-        self.suites = suites
-    }
 }
 
-extension TestPlan {
-    func context(banner: String) -> TestsFileContext {
-        func lines(_ statements: [String]) -> [String] {
-            statements.flatMap(\.lines)
-        }
-        return TestsFileContext(
-            banner: banner, moduleName: moduleName, modelName: modelName,
-            modelNameLiteral: SampleValue.stringLiteral(modelName), storeTypeName: storeTypeName,
-            supportTypeName: supportTypeName, bundleExpression: bundleExpression,
-            suites: suites.map { suite in
-                TestsFileContext.Suite(
-                    suiteName: suite.suiteName, className: suite.className, entityName: suite.entityName,
-                    storeTypeName: storeTypeName, supportTypeName: supportTypeName, skipMessage: suite.unavailableReason.map(SampleValue.stringLiteral),
-                    roundTrip: suite.roundTrip.map { roundTrip in
-                        TestsFileContext.RoundTrip(
-                            storeTypeName: storeTypeName, className: suite.className,
-                            entityNameLiteral: SampleValue.stringLiteral(suite.entityName), subject: roundTrip.subject,
-                            notes: roundTrip.notes, creation: lines(roundTrip.creation),
-                            createdChecks: lines(roundTrip.createdChecks), fetchedChecks: lines(roundTrip.fetchedChecks),
-                            modification: lines(roundTrip.modification), modifiedChecks: lines(roundTrip.modifiedChecks))
-                    },
-                    constraintTests: suite.constraintTests.map { test in
-                        TestsFileContext.ConstraintTest(
-                            storeTypeName: storeTypeName, methodName: test.methodName, summary: test.summary,
-                            subject: test.subject, factoryName: suite.factory?.methodName ?? "", lines: lines(test.statements))
-                    },
-                    factory: suite.factory.map {
-                        TestsFileContext.Factory(methodName: $0.methodName, className: suite.className, lines: lines($0.statements))
-                    })
-            },
-            hasHookTests: suites.contains { $0.constraintTests.contains { $0.kind == .validationHook } })
-    }
+extension GeneratedTestsPlan {
+    func context(banner: String) -> TestsFileContext { TestsFileContext(plan: self, banner: banner) }
 }
-
-// MARK: Typed lookups (see TemplateContext.swift: every stored property needs an entry)
 
 extension TestsFileContext: TemplateObject {
     static let templateFields = TemplateFields<TestsFileContext>([
         "banner": { $0.banner.templateValue },
-        "moduleName": { $0.moduleName.templateValue },
-        "modelName": { $0.modelName.templateValue },
-        "modelNameLiteral": { $0.modelNameLiteral.templateValue },
-        "storeTypeName": { $0.storeTypeName.templateValue },
-        "supportTypeName": { $0.supportTypeName.templateValue },
-        "bundleExpression": { $0.bundleExpression.templateValue },
-        "suites": { $0.suites.templateValue },
-        "hasHookTests": { $0.hasHookTests.templateValue },
+        "moduleName": { $0.plan.moduleName.templateValue },
+        "modelName": { $0.plan.modelName.templateValue },
+        "modelNameLiteral": { SampleValue.stringLiteral($0.plan.modelName).templateValue },
+        "storeTypeName": { $0.plan.storeTypeName.templateValue },
+        "supportTypeName": { $0.plan.supportTypeName.templateValue },
+        "bundleExpression": { $0.plan.bundleExpression.templateValue },
+        "suites": { $0.plan.suites.templateValue },
+        // Some test checks a validation hook's error: the store declares `assertHookError`.
+        "hasHookTests": { $0.plan.suites.contains { $0.constraintTests.contains { $0.kind == .validationHook } }.templateValue },
     ])
 }
 
-extension TestsFileContext.Suite: TemplateObject {
-    static let templateFields = TemplateFields<TestsFileContext.Suite>([
+extension TestSuitePlan: TemplateObject {
+    public static let templateFields = TemplateFields<TestSuitePlan>([
         "suiteName": { $0.suiteName.templateValue },
         "className": { $0.className.templateValue },
         "entityName": { $0.entityName.templateValue },
-        "storeTypeName": { $0.storeTypeName.templateValue },
-        "supportTypeName": { $0.supportTypeName.templateValue },
-        "skipMessage": { $0.skipMessage.templateValue },
+        "entityNameLiteral": { SampleValue.stringLiteral($0.entityName).templateValue },
+        "skipMessage": { $0.unavailableReason.map(SampleValue.stringLiteral).templateValue },
         "roundTrip": { $0.roundTrip.templateValue },
         "constraintTests": { $0.constraintTests.templateValue },
         "factory": { $0.factory.templateValue },
+        "factoryName": { ($0.factory?.methodName ?? "").templateValue },
     ])
 }
 
-extension TestsFileContext.RoundTrip: TemplateObject {
-    static let templateFields = TemplateFields<TestsFileContext.RoundTrip>([
-        "storeTypeName": { $0.storeTypeName.templateValue },
-        "className": { $0.className.templateValue },
-        "entityNameLiteral": { $0.entityNameLiteral.templateValue },
+extension RoundTripPlan: TemplateObject {
+    public static let templateFields = TemplateFields<RoundTripPlan>([
         "subject": { $0.subject.templateValue },
         "notes": { $0.notes.templateValue },
-        "creation": { $0.creation.templateValue },
-        "createdChecks": { $0.createdChecks.templateValue },
-        "fetchedChecks": { $0.fetchedChecks.templateValue },
-        "modification": { $0.modification.templateValue },
-        "modifiedChecks": { $0.modifiedChecks.templateValue },
+        "creation": { $0.creation.flatMap(\.lines).templateValue },
+        "createdChecks": { $0.createdChecks.flatMap(\.lines).templateValue },
+        "fetchedChecks": { $0.fetchedChecks.flatMap(\.lines).templateValue },
+        "modification": { $0.modification.flatMap(\.lines).templateValue },
+        "modifiedChecks": { $0.modifiedChecks.flatMap(\.lines).templateValue },
     ])
 }
 
-extension TestsFileContext.ConstraintTest: TemplateObject {
-    static let templateFields = TemplateFields<TestsFileContext.ConstraintTest>([
-        "storeTypeName": { $0.storeTypeName.templateValue },
+extension ConstraintTestPlan: TemplateObject {
+    public static let templateFields = TemplateFields<ConstraintTestPlan>([
         "methodName": { $0.methodName.templateValue },
         "summary": { $0.summary.templateValue },
         "subject": { $0.subject.templateValue },
-        "factoryName": { $0.factoryName.templateValue },
-        "lines": { $0.lines.templateValue },
+        "lines": { $0.statements.flatMap(\.lines).templateValue },
     ])
 }
 
-extension TestsFileContext.Factory: TemplateObject {
-    static let templateFields = TemplateFields<TestsFileContext.Factory>([
+extension ObjectFactoryPlan: TemplateObject {
+    public static let templateFields = TemplateFields<ObjectFactoryPlan>([
         "methodName": { $0.methodName.templateValue },
-        "className": { $0.className.templateValue },
-        "lines": { $0.lines.templateValue },
+        "lines": { $0.statements.flatMap(\.lines).templateValue },
     ])
 }
 

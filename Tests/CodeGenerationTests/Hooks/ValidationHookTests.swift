@@ -14,7 +14,7 @@ import Testing
 
     static func plan(_ files: [String: String]) throws -> (GenerationPlan, Diagnostics) {
         let hooks = ValidationHookScan.scanning(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
-        return CodeGenerator.makePlan(schema: try staff(), configuration: .init(), hooks: hooks)
+        return CodeGenerator.makePlan(schema: try staff(), options: .init(), hooks: hooks)
     }
 
     // MARK: Scanning
@@ -63,7 +63,7 @@ import Testing
     @Test func noHooksMeansNoBridgesAndNoOverrides() throws {
         for name in TestSupport.fixtureNames {
             let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path)
-            let result = try CodeGenerator.generate(schema: loaded.schema, configuration: .init())
+            let result = try CodeGenerator.generate(schema: loaded.schema, options: .init())
             for file in result.files {
                 #expect(!file.contents.contains(":error:)"), "\(name)/\(file.relativePath)")
                 #expect(!file.contents.contains("override func validateFor"), "\(name)/\(file.relativePath)")
@@ -140,10 +140,10 @@ import Testing
     func tests(_ files: [String: String], _ entityName: String) throws -> [ConstraintTestPlan] {
         let hooks = ValidationHookScan.scanning(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
         let schema = try ValidationHookTests.staff()
-        let configuration = GeneratorConfiguration(generatesTests: true)
-        let (plan, diagnostics) = CodeGenerator.makePlan(schema: schema, configuration: configuration, hooks: hooks)
+        let options = GeneratorOptions(generatesTests: true)
+        let (plan, diagnostics) = CodeGenerator.makePlan(schema: schema, options: options, hooks: hooks)
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
-        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: options)
         return try #require(tests?.suites.first { $0.entityName == entityName }).constraintTests
     }
 

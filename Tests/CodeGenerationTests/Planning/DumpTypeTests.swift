@@ -41,9 +41,9 @@ import Testing
     /// declaration the plan gives the template; returns how many were compared.
     private func compareDumpWithPlan(_ path: String) throws -> Int {
         let schema = try ModelLoader.load(path).schema
-        var configuration = GeneratorConfiguration()
-        configuration.generateXcodeCodegenEntities = true
-        let (plan, _) = TestSupport.plan(schema, configuration)
+        var options = GeneratorOptions()
+        options.generateXcodeCodegenEntities = true
+        let (plan, _) = TestSupport.plan(schema, options)
         let dump = try #require(
             try JSONSerialization.jsonObject(with: Data(SchemaDump.json(schema).utf8)) as? [String: Any])
 

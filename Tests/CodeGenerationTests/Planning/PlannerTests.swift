@@ -148,7 +148,7 @@ import Testing
         #expect(diagnostics.warnings.compactMap(\.location?.line).sorted() == [7, 8])
         #expect(diagnostics.warnings.allSatisfy { $0.message.contains("Manual/None") })
 
-        let (overridden, quiet) = TestSupport.plan(schema, GeneratorConfiguration(generateXcodeCodegenEntities: true))
+        let (overridden, quiet) = TestSupport.plan(schema, GeneratorOptions(generateXcodeCodegenEntities: true))
         #expect(overridden.classes.map(\.entityName) == ["ByXcode", "Category", "Ours"])
         #expect(quiet.all.isEmpty)
     }
@@ -183,7 +183,7 @@ import Testing
         let (_, near) = TestSupport.plan(schema, .init(includedEntities: ["A", "b"]))
         #expect(near.errors.map(\.message) == ["the model has no entity named 'b' (--include or `include` in the config file); did you mean 'B'?"])
         #expect(throws: DiagnosticsError.self) {
-            try CodeGenerator.generate(schema: schema, configuration: .init(configurationName: "Local"))
+            try CodeGenerator.generate(schema: schema, options: .init(configurationName: "Local"))
         }
     }
 
@@ -252,7 +252,7 @@ import Testing
     /// `ManagedOptionalScalar` (an NSNumber).
     @Test func optionalScalarDatesConvertThroughDate() throws {
         let schema = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("Staff.xcdatamodeld").path).schema
-        let result = try CodeGenerator.generate(schema: schema, configuration: .init())
+        let result = try CodeGenerator.generate(schema: schema, options: .init())
         let team = try #require(result.files.first { $0.relativePath == "Team+Generated.swift" }).contents
         #expect(team.contains("get { ManagedOptionalDate.value(forKey: Keys.foundedOn, of: self) }"))
         #expect(team.contains("set { ManagedOptionalDate.set(newValue, forKey: Keys.foundedOn, of: self) }"))

@@ -46,10 +46,10 @@ import Testing
     private func expectNothingDropped(_ schemas: [Schema]) -> (declared: [String: Int], leftOut: [String: Int]) {
         var declared: [String: Int] = [:]
         var leftOut: [String: Int] = [:]
-        var configuration = GeneratorConfiguration()
-        configuration.generateXcodeCodegenEntities = true
+        var options = GeneratorOptions()
+        options.generateXcodeCodegenEntities = true
         for schema in schemas {
-            let (plan, _) = TestSupport.plan(schema, configuration)
+            let (plan, _) = TestSupport.plan(schema, options)
             for classPlan in plan.classes {
                 guard let entity = schema.entity(named: classPlan.entityName) else { continue }
                 let attributes = Set(classPlan.attributes.map(\.key))

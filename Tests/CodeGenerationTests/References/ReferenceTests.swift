@@ -9,16 +9,16 @@ import Testing
 /// `UPDATE_REFERENCES=1 swift test --filter ReferenceTests` rewrites them (then read every diff).
 @Suite struct ReferenceTests {
     @Test func swiftBuiltInventory() throws {
-        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()), to: "SwiftBuilt/Inventory")
+        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()), to: "SwiftBuilt/Inventory")
     }
 
     @Test func swiftBuiltEdgeCases() throws {
-        try compare(CodeGenerator.generate(schema: TestSchemas.edgeCases(), configuration: .init()), to: "SwiftBuilt/EdgeCases")
+        try compare(CodeGenerator.generate(schema: TestSchemas.edgeCases(), options: .init()), to: "SwiftBuilt/EdgeCases")
     }
 
     @Test func internalAccessLevelAndExtraImports() throws {
-        let configuration = GeneratorConfiguration(accessLevel: .internal, additionalImports: ["Combine"], includedEntities: ["Item"])
-        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: configuration), to: "SwiftBuilt/InventoryInternal")
+        let options = GeneratorOptions(accessLevel: .internal, additionalImports: ["Combine"], includedEntities: ["Item"])
+        try compare(CodeGenerator.generate(schema: TestSchemas.inventory(), options: options), to: "SwiftBuilt/InventoryInternal")
     }
 
     @Test(arguments: TestSupport.fixtureNames)
@@ -28,13 +28,13 @@ import Testing
         // validation hooks of the app's files in `Fixtures/Hooks/<Model>` when there are any.
         let hooks = ValidationHookScan.scanning(
             folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(name)").path], skippingPrefix: CodeGenerator.bannerPrefix)
-        try compare(CodeGenerator.generate(schema: loaded.schema, configuration: .init(generatesTests: true), hooks: hooks), to: name)
+        try compare(CodeGenerator.generate(schema: loaded.schema, options: .init(generatesTests: true), hooks: hooks), to: name)
     }
 
     @Test func outputIsIdenticalAcrossRuns() throws {
-        let first = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init())
+        let first = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init())
         for _ in 0..<3 {
-            #expect(try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files == first.files)
+            #expect(try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()).files == first.files)
         }
         for file in first.files {
             #expect(!file.contents.contains("\r"))

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SnippetReferenceTests {
     /// The machine file generated for `className` from `entities`.
     private func machineFile(of className: String, _ entities: [Entity]) throws -> String {
-        let result = try CodeGenerator.generate(schema: Build.schema(entities), configuration: .init())
+        let result = try CodeGenerator.generate(schema: Build.schema(entities), options: .init())
         return try #require(result.files.first { $0.kind == .machine && $0.relativePath == "\(className)+Generated.swift" }).contents
     }
 

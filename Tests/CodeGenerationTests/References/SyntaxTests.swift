@@ -56,7 +56,7 @@ import Testing
         var fileCount = 0
         for (index, schema) in schemas.enumerated() {
             let result = try CodeGenerator.generate(
-                schema: schema, configuration: GeneratorConfiguration(generateXcodeCodegenEntities: true))
+                schema: schema, options: GeneratorOptions(generateXcodeCodegenEntities: true))
             for file in result.files {
                 // The collection proxies call a class's KVC mutators back (Key-Value Coding Programming Guide,
                 // "Accessor Search Patterns"): generated accessors exposed under those selectors must never use them.

@@ -12,24 +12,24 @@ import Testing
         (
             "## The entity context",
             [
-                FileHeaderContext.templateFields.names, EntityContext.templateFields.names, EntityContext.Key.templateFields.names,
-                EntityContext.Attribute.templateFields.names, EntityContext.Accessor.templateFields.names,
-                EntityContext.Relationship.templateFields.names, EntityContext.Parameter.templateFields.names,
-                EntityContext.Initializer.templateFields.names, EntityContext.Bridge.templateFields.names,
-                EntityContext.Hook.templateFields.names, TypedAccessor.templateFields.names, ExtrasContext.templateFields.names,
-                ExtrasContext.FetchedProperty.templateFields.names, ExtrasContext.FetchTemplate.templateFields.names,
-                ExtrasContext.UniqueFetch.templateFields.names,
+                FileHeaderContext.templateFields.names, EntityContext.templateFields.names, KeyConstant.templateFields.names,
+                AttributeContext.templateFields.names, AccessorPlan.templateFields.names,
+                RelationshipPlan.templateFields.names, InitializerPlan.Parameter.templateFields.names,
+                InitializerPlan.templateFields.names, ValidationPlan.Bridge.templateFields.names,
+                ValidationPlan.PropertyHook.templateFields.names, TypedAccessorPlan.templateFields.names,
+                ClassExtrasPlan.templateFields.names, FetchedPropertyPlan.templateFields.names,
+                FetchTemplatePlan.templateFields.names, UniqueFetchPlan.templateFields.names,
             ].flatMap { $0 }
         ),
-        ("## The composite context", CompositeContext.templateFields.names + CompositeContext.Field.templateFields.names),
+        ("## The composite context", CompositeContext.templateFields.names + CompositePlan.Field.templateFields.names),
         ("## The support context", SupportContext.templateFields.names),
         ("| `model-support` |", ModelSupportContext.templateFields.names),
         (
             "## The tests context",
             [
-                TestsFileContext.templateFields.names, TestsFileContext.Suite.templateFields.names,
-                TestsFileContext.RoundTrip.templateFields.names, TestsFileContext.ConstraintTest.templateFields.names,
-                TestsFileContext.Factory.templateFields.names,
+                TestsFileContext.templateFields.names, TestSuitePlan.templateFields.names,
+                RoundTripPlan.templateFields.names, ConstraintTestPlan.templateFields.names,
+                ObjectFactoryPlan.templateFields.names,
             ].flatMap { $0 }
         ),
     ]

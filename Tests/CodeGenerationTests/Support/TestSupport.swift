@@ -9,8 +9,8 @@ import ManagedModel
 extension TestSupport {
     static var expectedGenerated: URL { expected.appendingPathComponent("Generated") }
 
-    static func plan(_ schema: Schema, _ configuration: GeneratorConfiguration = .init()) -> (GenerationPlan, Diagnostics) {
-        CodeGenerator.makePlan(schema: schema, configuration: configuration)
+    static func plan(_ schema: Schema, _ options: GeneratorOptions = .init()) -> (GenerationPlan, Diagnostics) {
+        CodeGenerator.makePlan(schema: schema, options: options)
     }
 }
 

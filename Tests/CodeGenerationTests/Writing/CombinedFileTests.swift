@@ -8,7 +8,7 @@ import Testing
 @Suite struct CombinedFileTests {
     /// The inventory model's machine and support files, and the combined file's bytes built here from them.
     static func parts() throws -> (parts: [GeneratedFile], combined: [UInt8]) {
-        let parts = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files
+        let parts = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()).files
             .filter { $0.kind == .machine || $0.kind == .support }
         var combined = parts[0].utf8
         for part in parts.dropFirst() { combined += Array("\n// MARK: - \(part.relativePath)\n\n".utf8) + part.utf8 }
@@ -17,7 +17,7 @@ import Testing
 
     static func combined() throws -> GeneratedFile {
         let files = GeneratedFiles()
-        try GenerationPipeline(configuration: .init()).run(TestSchemas.inventory(), selecting: .combined(named: "All.swift"), into: files)
+        try GenerationPipeline(options: .init()).run(TestSchemas.inventory(), selecting: .combined(named: "All.swift"), into: files)
         return try #require(files.files.count == 1 ? files.files[0] : nil)
     }
 

@@ -16,7 +16,7 @@ import Testing
         init(_ name: String = #function) throws { root = try TestSupport.temporaryDirectory(name) }
 
         func generate(_ schema: Schema = TestSchemas.inventory(), check: Bool = false) throws -> WriteReport {
-            try writer.write(CodeGenerator.generate(schema: schema, configuration: .init()).files, check: check)
+            try writer.write(CodeGenerator.generate(schema: schema, options: .init()).files, check: check)
         }
 
         func identity(_ url: URL) throws -> (inode: Int, modified: Date) {
@@ -141,7 +141,7 @@ import Testing
         let writer = OutputWriter(
             destinations: .init(machineDirectory: file.appendingPathComponent("Generated").path, humanDirectory: layout.human.path))
         let error = try #require(throws: DiagnosticsError.self) {
-            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files)
+            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()).files)
         }
         #expect(error.diagnostics.errors.first?.message.contains("is a file") == true)
         #expect(!FileManager.default.fileExists(atPath: layout.human.path))
@@ -157,7 +157,7 @@ import Testing
                 machineDirectory: bundle.appendingPathComponent("Generated").path, humanDirectory: layout.human.path,
                 modelBundlePath: bundle.path))
         let error = try #require(throws: DiagnosticsError.self) {
-            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files)
+            try writer.write(CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()).files)
         }
         #expect(error.diagnostics.errors.first?.message.contains("inside the model bundle") == true)
         #expect(!FileManager.default.fileExists(atPath: layout.human.path))
@@ -180,7 +180,7 @@ import Testing
     @Test func sessionStagesAndCommitsOrAbandons() throws {
         let layout = try Layout()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        let files = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init()).files
+        let files = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init()).files
 
         let abandoned = try layout.writer.begin()
         for file in files { abandoned.add(file) }

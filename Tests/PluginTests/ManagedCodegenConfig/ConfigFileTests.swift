@@ -184,8 +184,8 @@ import Testing
             GenerateSettings(output: "o", testsOutput: "t"), modelName: "M", scope: .singleFile("M.swift"), configPath: nil)
         #expect(single.humanDirectory == nil)
         #expect(single.testsDirectory == nil)
-        #expect(single.configuration.moduleName == "M")
-        #expect(single.configuration.accessLevel == .public)
+        #expect(single.options.moduleName == "M")
+        #expect(single.options.accessLevel == .public)
         // skip-machine-files needs no machine folder.
         let humanOnly = try GenerationRequest.resolve(
             GenerateSettings(humanOutput: "h", skipMachineFiles: true), modelName: "M", scope: .all, configPath: nil)

@@ -110,7 +110,7 @@ struct PluginIntegrationTests {
             config.settings.filling(from: .pluginDefaults(targetDirectory: directory.path)),
             modelName: loaded.bundle.modelName, scope: .all, configPath: config.path)
         let files = GeneratedFiles()
-        try GenerationPipeline(configuration: request.configuration).run(loaded.schema, selecting: request.selection, into: files)
+        try GenerationPipeline(options: request.options).run(loaded.schema, selecting: request.selection, into: files)
         var expected: [String: String] = [:]
         for file in files.files {
             let folder = file.kind == .human ? request.humanDirectory! : request.machineDirectory!

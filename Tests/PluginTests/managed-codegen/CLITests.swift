@@ -122,7 +122,7 @@ import Testing
             GenerateSettings(output: work.path).filling(from: config.settings), modelName: loaded.bundle.modelName,
             scope: .singleFile("Inventory+ManagedObjects.swift"), configPath: config.path)
         let inMemory = GeneratedFiles()
-        try GenerationPipeline(configuration: request.configuration).run(loaded.schema, selecting: request.selection, into: inMemory)
+        try GenerationPipeline(options: request.options).run(loaded.schema, selecting: request.selection, into: inMemory)
         #expect(try Data(contentsOf: file) == Data(inMemory.files[0].utf8))
         // Unchanged output is not rewritten: the build system's no-op rebuilds depend on it.
         let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date

@@ -4,7 +4,7 @@ import ManagedModel
 ///
 /// Statements are planned as Swift source lines (like ``InitializerPlan/Parameter/assignment``):
 /// which objects exist, in which order, with which values, is decided here.
-public struct TestPlan: Hashable, Sendable {
+public struct GeneratedTestsPlan: Hashable, Sendable {
     /// `InventoryModelTests.swift`
     public var fileName: String
     /// The module the tests `@testable import`.

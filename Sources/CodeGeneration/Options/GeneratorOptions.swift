@@ -2,7 +2,7 @@
 ///
 /// Output folders are not here: they belong to ``OutputWriter``, because the same generated files
 /// can be written, checked, or compared in memory.
-public struct GeneratorConfiguration: Hashable, Sendable {
+public struct GeneratorOptions: Hashable, Sendable {
     /// The access level of generated declarations.
     public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
         case `public`

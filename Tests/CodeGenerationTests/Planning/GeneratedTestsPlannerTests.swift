@@ -6,16 +6,16 @@ import Testing
 @testable import CodeGeneration
 
 /// The plan of the generated XCTest file: which objects each test creates, in which order, what it checks.
-@Suite struct TestPlannerTests {
-    static let testing = GeneratorConfiguration(generatesTests: true)
+@Suite struct GeneratedTestsPlannerTests {
+    static let testing = GeneratorOptions(generatesTests: true)
 
-    func testPlan(_ schema: Schema, _ configuration: GeneratorConfiguration = testing) throws -> (TestPlan, Diagnostics) {
-        let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: configuration)
-        let (tests, diagnostics) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+    func testPlan(_ schema: Schema, _ options: GeneratorOptions = testing) throws -> (GeneratedTestsPlan, Diagnostics) {
+        let (plan, _) = CodeGenerator.makePlan(schema: schema, options: options)
+        let (tests, diagnostics) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: options)
         return (try #require(tests), diagnostics)
     }
 
-    func suite(_ plan: TestPlan, _ entityName: String) throws -> TestSuitePlan {
+    func suite(_ plan: GeneratedTestsPlan, _ entityName: String) throws -> TestSuitePlan {
         try #require(plan.suites.first { $0.entityName == entityName })
     }
 
@@ -26,7 +26,7 @@ import Testing
 
     @Test func onlyConcreteGeneratedEntitiesGetSuites() throws {
         let (plan, _) = try testPlan(TestSchemas.inventory())
-        let generated = CodeGenerator.makePlan(schema: TestSchemas.inventory(), configuration: Self.testing).0.classes
+        let generated = CodeGenerator.makePlan(schema: TestSchemas.inventory(), options: Self.testing).0.classes
         #expect(plan.suites.map(\.entityName) == generated.filter { $0.initializer != nil }.map(\.entityName).sorted())
         #expect(!plan.suites.contains { $0.entityName == "Party" })  // abstract
         #expect(plan.fileName == "InventoryModelTests.swift")
@@ -207,24 +207,24 @@ import Testing
         #expect(try suite(plan, "Code").unavailableReason != nil)
     }
 
-    @Test(arguments: GeneratorConfiguration.TestsModelBundle.allCases)
-    func modelBundleSetting(_ bundle: GeneratorConfiguration.TestsModelBundle) throws {
-        var configuration = Self.testing
-        configuration.testsModelBundle = bundle
-        let (plan, _) = try testPlan(TestSchemas.inventory(), configuration)
-        let expected: [GeneratorConfiguration.TestsModelBundle: String] = [
+    @Test(arguments: GeneratorOptions.TestsModelBundle.allCases)
+    func modelBundleSetting(_ bundle: GeneratorOptions.TestsModelBundle) throws {
+        var options = Self.testing
+        options.testsModelBundle = bundle
+        let (plan, _) = try testPlan(TestSchemas.inventory(), options)
+        let expected: [GeneratorOptions.TestsModelBundle: String] = [
             .class: "Bundle(for: Inventory.Item.self)", .main: "Bundle.main", .module: "Bundle.module",
         ]
         #expect(plan.bundleExpression == expected[bundle])
     }
 
     @Test func testsAreGeneratedOnlyWhenAsked() throws {
-        let without = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: .init())
+        let without = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init())
         #expect(!without.files.contains { $0.kind == .tests })
         #expect(without.testPlan == nil)
-        var configuration = Self.testing
-        configuration.moduleName = "App"
-        let with = try CodeGenerator.generate(schema: TestSchemas.inventory(), configuration: configuration)
+        var options = Self.testing
+        options.moduleName = "App"
+        let with = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: options)
         let file = try #require(with.files.first { $0.kind == .tests })
         #expect(file.relativePath == "InventoryModelTests.swift")
         #expect(file.contents.contains("@testable import App\n"))
@@ -239,9 +239,9 @@ import Testing
     }
 
     func accessorTest(_ schema: Schema, _ entityName: String) throws -> ConstraintTestPlan? {
-        let configuration = GeneratorConfiguration(generatesTests: true)
-        let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: configuration)
-        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: configuration)
+        let options = GeneratorOptions(generatesTests: true)
+        let (plan, _) = CodeGenerator.makePlan(schema: schema, options: options)
+        let (tests, _) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: options)
         let suite = try #require(tests?.suites.first { $0.entityName == entityName })
         return suite.constraintTests.first { $0.methodName == "testMembersAccessors" }
     }

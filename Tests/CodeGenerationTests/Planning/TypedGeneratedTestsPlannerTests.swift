@@ -7,8 +7,8 @@ import Testing
 
 /// Generated tests of attributes whose property has a type the model cannot name: userInfo enums and Codable
 /// types, composites; read-only properties; classes named like a type of the test file's imports.
-@Suite struct TypedTestPlannerTests {
-    static let testing = GeneratorConfiguration(generatesTests: true)
+@Suite struct TypedGeneratedTestsPlannerTests {
+    static let testing = GeneratorOptions(generatesTests: true)
 
     private func attribute(
         _ name: String, _ type: AttributeType, optional: Bool = false, userInfo: [String: String] = [:],
@@ -20,9 +20,9 @@ import Testing
             userInfo: userInfo.sorted { $0.key < $1.key }.map { UserInfoEntry(key: $0.key, value: $0.value) })
     }
 
-    private func testPlan(_ schema: Schema) throws -> (TestPlan, Diagnostics) {
-        let (plan, _) = CodeGenerator.makePlan(schema: schema, configuration: Self.testing)
-        let (tests, diagnostics) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, configuration: Self.testing)
+    private func testPlan(_ schema: Schema) throws -> (GeneratedTestsPlan, Diagnostics) {
+        let (plan, _) = CodeGenerator.makePlan(schema: schema, options: Self.testing)
+        let (tests, diagnostics) = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: Self.testing)
         return (try #require(tests), diagnostics)
     }
 

@@ -7,29 +7,29 @@ import SampleValues
 /// Checks are spelled `assertEqual`, `assertTrue` and `assertFalse`: the members the test file's
 /// `<Model>ModelTestSupport` protocol gives every suite (`model-tests` template), which pass values where XCTest's
 /// functions take autoclosures, about a sixth of the compile time of a large model's tests.
-struct TestPlanner {
+struct GeneratedTestsPlanner {
     let schema: Schema
     let plan: GenerationPlan
-    let configuration: GeneratorConfiguration
-    let model: TestModel
+    let options: GeneratorOptions
+    let model: GeneratedTestModel
     var diagnostics = Diagnostics()
 
     /// Names the generated test methods use for their own values.
     static let reservedNames: Set<String> = ["store", "context", "reader", "checker", "fetched", "refetched", "self", "super"]
 
-    init(schema: Schema, plan: GenerationPlan, configuration: GeneratorConfiguration) {
+    init(schema: Schema, plan: GenerationPlan, options: GeneratorOptions) {
         self.schema = schema
         self.plan = plan
-        self.configuration = configuration
-        self.model = TestModel(schema: schema, plan: plan, moduleName: configuration.moduleName ?? schema.modelName)
+        self.options = options
+        self.model = GeneratedTestModel(schema: schema, plan: plan, moduleName: options.moduleName ?? schema.modelName)
     }
 
     /// nil when the model has no generated class (nothing to test).
-    mutating func makePlan() -> TestPlan? {
+    mutating func makePlan() -> GeneratedTestsPlan? {
         guard let anchor = plan.classes.first else { return nil }
         let typeName = SwiftNames.modelTypeName(schema.modelName)
         let bundle: String
-        switch configuration.testsModelBundle {
+        switch options.testsModelBundle {
         case .class: bundle = "Bundle(for: \(model.typeReference(anchor.className)).self)"
         case .main: bundle = "Bundle.main"
         case .module: bundle = "Bundle.module"
@@ -48,8 +48,8 @@ struct TestPlanner {
             suites.append(outcome.suite)
             diagnostics.append(contentsOf: outcome.diagnostics)
         }
-        return TestPlan(
-            fileName: "\(typeName)ModelTests.swift", moduleName: configuration.moduleName ?? schema.modelName,
+        return GeneratedTestsPlan(
+            fileName: "\(typeName)ModelTests.swift", moduleName: options.moduleName ?? schema.modelName,
             modelName: schema.modelName, storeTypeName: "\(typeName)ModelTestStore",
             supportTypeName: "\(typeName)ModelTestSupport", bundleExpression: bundle,
             suites: suites)
@@ -231,7 +231,7 @@ struct TestPlanner {
 
     /// Relationships: one relationship's round trip, to-one or to-many; changes are made in `reader` on `fetched`.
     private struct RelationshipCheck {
-        let planner: TestPlanner
+        let planner: GeneratedTestsPlanner
         let relationship: Relationship
         let entityName: String
         let subject: String

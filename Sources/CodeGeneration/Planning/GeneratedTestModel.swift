@@ -9,7 +9,7 @@ struct TestPlanFailure: Error, Hashable {
 
 /// What the test planner asks of the schema and the generation plan: which entity can be created
 /// through which initializer, each property's model description, inverses and sample values.
-struct TestModel {
+struct GeneratedTestModel {
     let schema: Schema
     let classes: [String: ClassPlan]
     /// The generated composite structs by struct name.
