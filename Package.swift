@@ -44,7 +44,25 @@ let package = Package(
             path: "Templates",
             exclude: ["README.md"],
             sources: ["TemplateBundle.swift"],
-            resources: [.copy("Swift")]
+            // Compiled into the binary (SwiftPM's generated `PackageResources`), so an installed executable needs
+            // no resource bundle beside it. One line per file: `.embedInCode` takes files, not folders;
+            // TemplateEmbeddingTests fails when a template in Templates/Swift is missing here.
+            resources: [
+                .embedInCode("Swift/attribute.mustache"),
+                .embedInCode("Swift/composite.mustache"),
+                .embedInCode("Swift/entity-human.mustache"),
+                .embedInCode("Swift/entity-machine.mustache"),
+                .embedInCode("Swift/file-header.mustache"),
+                .embedInCode("Swift/initializer.mustache"),
+                .embedInCode("Swift/model-support.mustache"),
+                .embedInCode("Swift/model-tests.mustache"),
+                .embedInCode("Swift/property-support.mustache"),
+                .embedInCode("Swift/typed-attribute.mustache"),
+                .embedInCode("Swift/typed-extras.mustache"),
+                .embedInCode("Swift/validation-hooks.mustache"),
+                .embedInCode("Swift/validation-overrides.mustache"),
+                .embedInCode("Swift/validation-support.mustache"),
+            ]
         ),
         .target(
             name: "CodeGeneration",

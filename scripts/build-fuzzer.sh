@@ -2,7 +2,7 @@
 # Builds the libFuzzer target Fuzz/FuzzTarget.swift into .build-fuzz/managed-codegen-fuzzer.
 # Each module is compiled straight with swiftc (-sanitize=fuzzer,address: coverage + ASan on every module,
 # our Mustache engine included, so the fuzzer sees inside the renderer). The fuzz build swaps
-# Templates/TemplateBundle.swift (SwiftPM's Bundle.module) for Fuzz/FuzzTemplateBundle.swift, which reads
+# Templates/TemplateBundle.swift (SwiftPM's .embedInCode accessor) for Fuzz/FuzzTemplateBundle.swift, which reads
 # $MANAGED_CODEGEN_TEMPLATES.
 set -euo pipefail
 cd "$(dirname "$0")/.."

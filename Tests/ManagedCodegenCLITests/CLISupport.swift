@@ -41,7 +41,8 @@ enum CLI {
 
     /// Runs the binary; output goes through files (no pipe can fill up), and a run past `timeout` is killed.
     static func run(
-        _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil, timeout: Double = 120
+        _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil, timeout: Double = 120,
+        executable: URL = binary
     ) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mc-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ enum CLI {
             try? stderr.close()
         }
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }

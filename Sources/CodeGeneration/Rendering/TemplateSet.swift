@@ -3,7 +3,7 @@ import ManagedCodegenTemplates
 import ManagedModel
 import MustacheEngine
 
-/// The parsed templates of one run: the bundled ones, each replaced by a file of the same name in the
+/// The parsed templates of one run: the ones compiled into the binary, each replaced by a file of the same name in the
 /// override folder when there is one. Parsed once, then shared by every (parallel) render.
 struct TemplateSet: Sendable {
     enum Name: String, CaseIterable, Sendable {
@@ -23,10 +23,10 @@ struct TemplateSet: Sendable {
     init(overrideDirectory: String?) throws {
         var sources: [String: (path: String, text: String)] = [:]
         var diagnostics = Diagnostics()
-        guard let bundled = BundledTemplates.directory else {
-            throw DiagnosticsError(.error("the bundled templates are missing from the ManagedCodegenTemplates resources"))
+        for bundled in BundledTemplates.sources {
+            sources[bundled.name] = ("\(bundled.name).mustache", String(decoding: bundled.bytes, as: UTF8.self))
         }
-        for directory in [bundled.path, overrideDirectory].compactMap({ $0 }) {
+        if let directory = overrideDirectory {
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
