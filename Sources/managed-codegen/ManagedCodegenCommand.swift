@@ -21,7 +21,7 @@ struct ManagedCodegenCommand: ParsableCommand {
             it; `generate` then fails when a locked version changes in a way that breaks installed apps' stores. \
             `managed-codegen migration-check MODEL` reports changes lightweight migration cannot infer.
             """,
-        version: "0.1.0",
+        version: Version.description,
         subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self]
     )
 
