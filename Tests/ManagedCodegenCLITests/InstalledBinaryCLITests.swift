@@ -83,3 +83,26 @@ import Testing
         #expect(machine.contains("extension Item") || machine.contains("class Item"), "\(machine)")
     }
 }
+
+/// `make install PREFIX=…` end to end: a release build (minutes on a 2-core machine, so opt-in with
+/// MANAGED_CODEGEN_INSTALL_TEST=1; CI sets it), then the installed binary alone generates what the in-place
+/// debug binary generates.
+@Suite struct MakeInstallCLITests {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_INSTALL_TEST"] == "1"))
+    func makeInstallPutsOneWorkingBinaryInThePrefix() throws {
+        let scratch = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prefix = scratch.appendingPathComponent("prefix")
+        let build = TestSupport.packageRoot.appendingPathComponent(".build/install-test").path
+        let make = try TestSupport.run(
+            ["make", "install", "PREFIX=\(prefix.path)", "SCRATCH=\(build)"], in: TestSupport.packageRoot)
+        try #require(make.status == 0, "\(make.output)")
+        let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix.path).sorted()
+        #expect(installed == ["bin", "bin/managed-codegen"])
+        let binary = prefix.appendingPathComponent("bin/managed-codegen")
+
+        let (inPlace, copied) = try InstalledBinaryCLITests.generateWithBoth(binary, in: scratch)
+        #expect(!inPlace.isEmpty)
+        #expect(copied == inPlace, "the installed binary's output differs from the in-place run")
+    }
+}
