@@ -31,6 +31,7 @@ mkdir -p "$out"
 bundle="$out/managed-codegen.artifactbundle"
 build=(swift build -c release --product managed-codegen --scratch-path "${SCRATCH:-.build}")
 variants=()
+strip=()
 case "$(uname -s)" in
 Linux)
     arch=$(uname -m)
@@ -38,6 +39,7 @@ Linux)
     binary="$("${build[@]}" --static-swift-stdlib --show-bin-path)/managed-codegen"
     name="managed-codegen-$version-linux-$arch"
     triple="$arch-unknown-linux-gnu"
+    strip=(-s)   # without symbols: 86 MB -> 62 MB
     ;;
 Darwin)
     "${build[@]}" --arch arm64 --arch x86_64 --disable-sandbox
@@ -56,13 +58,13 @@ esac
 "$binary" --version | grep -qx "$version (commit $commit)" || { echo "error: the built binary does not say $version (commit $commit)" >&2; exit 1; }
 
 install -d "$out/$name"
-install -m 755 "$binary" "$out/$name/managed-codegen"
+install -m 755 "${strip[@]}" "$binary" "$out/$name/managed-codegen"
 cp README.md CHANGELOG.md "$out/$name/"
 tar -C "$out" -czf "$out/$name.tar.gz" "$name"
 rm -rf "${out:?}/$name"
 
 install -d "$bundle/$name/bin"
-install -m 755 "$binary" "$bundle/$name/bin/managed-codegen"
+install -m 755 "${strip[@]}" "$binary" "$bundle/$name/bin/managed-codegen"
 variants+=("$name/bin/managed-codegen=$triple")
 scripts/artifactbundle-info.sh "$version" "${variants[@]}" > "$bundle/info.json"
 (cd "$out" && zip -qry managed-codegen.artifactbundle.zip managed-codegen.artifactbundle)

@@ -84,11 +84,11 @@ import Testing
     }
 }
 
-/// `make install PREFIX=…` end to end: a release build (minutes on a 2-core machine, so opt-in with
-/// MANAGED_CODEGEN_INSTALL_TEST=1; CI sets it), then the installed binary alone generates what the in-place
-/// debug binary generates.
+/// `make install PREFIX=…` end to end: a release build in `.build/install-test` (62 s the first time on the
+/// 2-core machine, incremental after; MANAGED_CODEGEN_SKIP_INSTALL_TEST=1 skips it), then the installed binary
+/// alone in the prefix generates what the in-place debug binary generates.
 @Suite struct MakeInstallCLITests {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_INSTALL_TEST"] == "1"))
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_SKIP_INSTALL_TEST"] == "1"))
     func makeInstallPutsOneWorkingBinaryInThePrefix() throws {
         let scratch = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
