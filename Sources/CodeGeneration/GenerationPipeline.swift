@@ -148,8 +148,8 @@ public struct FileSpec: Sendable {
     /// Made when the file is rendered, on the rendering thread.
     let context: @Sendable () -> any TemplateObject
 
-    /// The kinds of file a run writes, each with its templates; README, `generate --help` and
-    /// Templates/README.md list them (`OutputManifestTests`).
+    /// The kinds of file a run writes, each with its templates; the catalog's GeneratedFiles.md, `generate --help` and
+    /// Templates/README.md list them (`OutputManifestDocsTests`).
     public enum Rule: CaseIterable, Sendable {
         case entityMachine, entityHuman, validationSupport, modelSupport, composite, modelTests
 
@@ -162,7 +162,7 @@ public struct FileSpec: Sendable {
             }
         }
 
-        /// As README and `generate --help` name the file (for the Inventory example model).
+        /// As GeneratedFiles.md and `generate --help` name the file (for the Inventory example model).
         public var documentedName: String {
             switch self {
             case .entityMachine: "Item+Generated.swift"

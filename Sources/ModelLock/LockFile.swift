@@ -126,7 +126,7 @@ extension ModelLock {
             "# managed-codegen lock for \(modelName).xcdatamodeld: the store schema of each shipped model version.",
             "# Written by `managed-codegen lock`; commit it. `managed-codegen generate` fails when a version below",
             "# changes in a way that makes Core Data refuse the stores it created: add a new model version instead.",
-            "# Lines: what each entity's Core Data version hash is made of (README, section \"Shipped versions: the model lock\").",
+            "# Lines: what each entity's Core Data version hash is made of (documentation: \"Locking shipped model versions\").",
             "lock-format \(Self.format)",
         ]
         var descriptions: [String: [EntityFingerprint]] = [:]

@@ -11,8 +11,8 @@ struct MigrationCheckCommand: ParsableCommand {
         discussion: """
             Compares --from (default: the newest locked version before the destination, else the version just \
             before it) with the current version (or --model-version), by what lightweight migration infers \
-            (Apple's "Using Lightweight Migration", and migrations measured on macOS; README, section \
-            "Shipped versions: the model lock"). Each change it refuses, each change it infers but validates when \
+            (Apple's "Using Lightweight Migration", and migrations measured on macOS; documentation: \
+            "Locking shipped model versions"). Each change it refuses, each change it infers but validates when \
             the migration runs (a required value without a default: it may fail at migration time when existing \
             rows have no value), and each apparent rename without a renaming identifier (which loses the old \
             values) is an error at the changed element. Exit status: 0 when every change can be inferred, 1 \

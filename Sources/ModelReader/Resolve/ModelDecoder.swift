@@ -8,7 +8,7 @@ import ManagedModel
 /// relationship without a destination, a fetched property without a fetch request, a fetch request without an
 /// entity. Values in a form that cannot be read (another type's spelling, a flag that is not YES/NO, a count that is
 /// not a number), unknown delete rules, empty constraint entries and unknown elements or attributes are warnings
-/// saying what is done instead; see README "What is a warning".
+/// saying what is done instead; see the documentation catalog's WarningsAndErrors.md.
 struct ModelDecoder {
     let contentsPath: String
     var diagnostics = Diagnostics()

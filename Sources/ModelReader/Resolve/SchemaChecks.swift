@@ -5,7 +5,7 @@ import ManagedModel
 ///
 /// An error only where momc (Xcode's model compiler) or Core Data would refuse the model, or where no correct
 /// Swift could be generated; each error states its reason where it is raised. Everything else is a warning that
-/// says what was found and what is done instead (README "What is a warning"). Notes: information only.
+/// says what was found and what is done instead (the documentation catalog's WarningsAndErrors.md). Notes: information only.
 ///
 /// | check | severity | why |
 /// |---|---|---|
