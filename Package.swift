@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "ManagedModel"),
+        // A lexical scan of Swift sources (comments and strings skipped): hook discovery and `audit` read the user's code with it.
+        .target(name: "SwiftSourceScanning"),
         .target(
             name: "ModelReader",
             dependencies: [
@@ -67,9 +69,11 @@ let package = Package(
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine",
+                "ManagedModel", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine", "SwiftSourceScanning",
             ]
         ),
+        // `audit`: hand-written managed-object classes checked against the model.
+        .target(name: "SourceAudit", dependencies: ["ManagedModel", "SwiftSourceScanning"]),
         .target(
             name: "ManagedCodegenConfig",
             dependencies: ["ManagedModel", "CodeGeneration", .product(name: "Yams", package: "Yams")]
@@ -77,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig",
+                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig", "SourceAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,6 +110,7 @@ let package = Package(
         .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
+        .testTarget(name: "SourceAuditTests", dependencies: ["SourceAudit", "CodeGeneration", "ModelReader", "TestSupport"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
