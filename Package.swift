@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ManagedCodegenCore", targets: ["ModelReader", "CodeGeneration"]),
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
+        .plugin(name: "AuditManagedObjects", targets: ["AuditManagedObjects"]),
     ],
     // Lower bounds are the versions CI builds and tests, pinned in Package.resolved (committed): Yams 5 lacks
     // the Sendable YamlError.duplicatedKeysInMapping the config parser matches; older versions are not tested.
@@ -100,6 +101,17 @@ let package = Package(
                         reason: "To write the generated Swift files next to the Core Data models in the targets' source folders."
                     )
                 ]
+            ),
+            dependencies: ["managed-codegen"]
+        ),
+        // Reads only: no permission to write into the package (a flag of generate-managed-objects would ask for one).
+        .plugin(
+            name: "AuditManagedObjects",
+            capability: .command(
+                intent: .custom(
+                    verb: "audit-managed-objects",
+                    description: "Check the NSManagedObject subclasses in the package's targets against their Core Data models."
+                )
             ),
             dependencies: ["managed-codegen"]
         ),

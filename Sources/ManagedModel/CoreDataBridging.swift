@@ -39,9 +39,9 @@ public enum CoreDataBridging {
 
     /// What reading nil into a non-optional declaration of `typeName` does: the Foundation overlays force-unwrap
     /// when bridging nil into `Date`, `UUID`, `URL`; `String`, `Data` and Swift collections become empty; a class
-    /// reference is not checked at all; a scalar reads as 0.
+    /// reference is not checked at all; a scalar has no nil to read or store.
     public static func nilReadBehaviour(of typeName: String, isScalar: Bool) -> String {
-        if isScalar { return "reads a nil value as 0 and cannot store nil" }
+        if isScalar { return "cannot hold nil" }
         switch typeName {
         case "Date", "UUID", "URL", "Decimal": return "traps when the value is nil"
         case "String", "Data": return "reads a nil value as empty"

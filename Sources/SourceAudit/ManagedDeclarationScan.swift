@@ -137,7 +137,7 @@ private struct Scanner {
                 continue
             case .word("var"), .word("let"):
                 defer { attributes = [] }
-                guard let typeName = enclosingType, let name = source.word(at: index + 1) else { break }
+                guard let typeName = enclosingType, let name = source.word(at: index + 1), !isTypeMember(before: index) else { break }
                 var next = index + 2
                 var type: String?
                 if source[next] == .punct(":") {
@@ -169,6 +169,27 @@ private struct Scanner {
             index += 1
         }
     }
+
+    /// Whether the modifiers before the keyword at `index` make a `static` or `class` member: not an object's property.
+    private func isTypeMember(before index: Int) -> Bool {
+        var position = index - 1
+        while position >= 0 {
+            switch source.tokens[position].token {
+            case .word("static"), .word("class"): return true
+            case .word(let word) where Self.modifiers.contains(word): position -= 1
+            // `private(set)`, `internal(set)`
+            case .punctuation(UInt8(ascii: ")")) where position >= 3 && source.word(at: position - 1) == "set":
+                position -= 3
+            default: return false
+            }
+        }
+        return false
+    }
+
+    private static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "override", "nonisolated", "dynamic",
+        "lazy", "weak", "unowned", "required", "convenience", "NSManaged",
+    ]
 
     /// Where a property's type annotation ends: at `{`, `=` or `;` outside brackets, or where a new line starts
     /// outside brackets (`->` is not a closing bracket).

@@ -21,6 +21,8 @@ import Testing
                 @NSManaged public func addToTags(_ value: Tag)
                 @NSManaged func insertIntoChapters(_ value: Chapter, at index: Int)
                 func helper() { @NSManaged var notAMember: Int }
+                public static var shared: Int { 0 }
+                nonisolated public class var kind: String { "" }
             }
             """
         let scan = ManagedDeclarationScan.scanning([(path: "/app/Book.swift", text: source)])
