@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ManagedCodegenCore", targets: ["ModelReader", "CodeGeneration"]),
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
+        .plugin(name: "AuditManagedObjects", targets: ["AuditManagedObjects"]),
     ],
     // Lower bounds are the versions CI builds and tests, pinned in Package.resolved (committed): Yams 5 lacks
     // the Sendable YamlError.duplicatedKeysInMapping the config parser matches; older versions are not tested.
@@ -25,6 +26,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "ManagedModel"),
+        // A lexical scan of Swift sources (comments and strings skipped): hook discovery and `audit` read the user's code with it.
+        .target(name: "SwiftSourceScanning"),
         .target(
             name: "ModelReader",
             dependencies: [
@@ -67,9 +70,11 @@ let package = Package(
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine",
+                "ManagedModel", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine", "SwiftSourceScanning",
             ]
         ),
+        // `audit`: hand-written managed-object classes checked against the model.
+        .target(name: "SourceAudit", dependencies: ["ManagedModel", "SwiftSourceScanning"]),
         .target(
             name: "ManagedCodegenConfig",
             dependencies: ["ManagedModel", "CodeGeneration", .product(name: "Yams", package: "Yams")]
@@ -77,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig",
+                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig", "SourceAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,6 +104,17 @@ let package = Package(
             ),
             dependencies: ["managed-codegen"]
         ),
+        // Reads only: no permission to write into the package (a flag of generate-managed-objects would ask for one).
+        .plugin(
+            name: "AuditManagedObjects",
+            capability: .command(
+                intent: .custom(
+                    verb: "audit-managed-objects",
+                    description: "Check the NSManagedObject subclasses in the package's targets against their Core Data models."
+                )
+            ),
+            dependencies: ["managed-codegen"]
+        ),
         // Shared by every test target (README, "Where a new test goes"): the package root, the fixture list,
         // reference assertions that print a `git diff --no-index` on failure, TextArgument.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -106,6 +122,7 @@ let package = Package(
         .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
+        .testTarget(name: "SourceAuditTests", dependencies: ["SourceAudit", "CodeGeneration", "ModelReader", "TestSupport"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).

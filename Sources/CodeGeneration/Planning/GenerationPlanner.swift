@@ -237,7 +237,7 @@ struct GenerationPlanner {
 
     /// The entity's class name; nil when it has none (older models write `NSManagedObject` for that).
     static func customClass(of entity: Entity) -> String? {
-        entity.className == "NSManagedObject" ? nil : entity.className
+        entity.customClassName
     }
 
     // MARK: Required relationship cycles

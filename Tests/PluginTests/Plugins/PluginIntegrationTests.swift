@@ -201,6 +201,26 @@ struct PluginIntegrationTests {
         #expect(!noOpAfterSource.output.contains("Generating Inventory+ManagedObjects.swift"), "\(noOpAfterSource.output)")
     }
 
+    /// `swift package audit-managed-objects`: no write permission asked; the generated classes of the example pass,
+    /// a hand-written mistake fails the command with the tool's `path:line: error:` line.
+    @Test func auditPluginReportsTheToolsFindings() throws {
+        try makeExampleCopy(removingGeneratedFiles: false)
+        let clean = try swift(["package", "audit-managed-objects", "--target", "Inventory"])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("0 errors, 0 warnings"), "\(clean.output)")
+
+        let mistake = sources.appendingPathComponent("Inventory/Model/Mistake.swift")
+        try write("import CoreData\n\nextension Item {\n    @NSManaged var sku: String\n}\n", to: mistake)
+        let failing = try swift(["package", "audit-managed-objects", "--target", "Inventory", "--strict"])
+        #expect(failing.status != 0)
+        #expect(
+            failing.output.contains("Mistake.swift:4: error: @NSManaged property 'sku' is not a property of entity 'Item'"),
+            "\(failing.output)")
+        let unknown = try swift(["package", "audit-managed-objects", "--strcit"])
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("unknown arguments --strcit"), "\(unknown.output)")
+    }
+
     /// The tool's errors reach the user through the command plugin (a misspelt config key) and the build-tool
     /// plugin (a bundle without contents); the command plugin's own error names a target without a model.
     @Test func errorsAreReadable() throws {

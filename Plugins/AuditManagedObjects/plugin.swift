@@ -1,0 +1,110 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package audit-managed-objects [--target NAME]... [--strict]`
+///
+/// Runs `managed-codegen audit MODEL --sources <target folder>` for every Core Data model in the chosen Swift targets
+/// (all of them by default): the hand-written (or generated) classes in each target are checked against its models.
+/// A verb of its own rather than a flag of `generate-managed-objects`: it writes nothing, so it asks for no
+/// permission to write into the package.
+@main
+struct AuditManagedObjects {
+    struct Options {
+        var targetNames: [String]
+        var strict: Bool
+
+        init(_ arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            targetNames = extractor.extractOption(named: "target")
+            strict = extractor.extractFlag(named: "strict") > 0
+            guard extractor.remainingArguments.isEmpty else {
+                throw AuditPluginError.unknownArguments(extractor.remainingArguments)
+            }
+        }
+    }
+
+    /// Audits the classes under `sources` against each of `models`; returns false when any audit found an error.
+    func audit(_ models: [ModelInput], targetName: String, sources: URL, tool: URL, options: Options) throws -> Bool {
+        var succeeded = true
+        for model in models {
+            log("\(targetName): auditing the classes under \(sources.lastPathComponent)/ against \(model.url.lastPathComponent)")
+            var arguments = ["audit", model.url.path, "--sources", sources.path]
+            if options.strict { arguments.append("--strict") }
+            if try ToolRunner.run(tool, arguments) != 0 { succeeded = false }
+        }
+        return succeeded
+    }
+}
+
+extension AuditManagedObjects: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let options = try Options(arguments)
+        let explicit = !options.targetNames.isEmpty
+        let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
+        let tool = try context.tool(named: "managed-codegen").url
+        var sourceTargets: [String] = []
+        var audited = false
+        var succeeded = true
+        for target in targets {
+            guard let sourceTarget = target as? SwiftSourceModuleTarget else {
+                if explicit { throw PluginError.notSourceTarget(target.name) }
+                continue
+            }
+            sourceTargets.append(target.name)
+            let models = ModelInput.models(under: sourceTarget.directoryURL)
+            guard !models.isEmpty else {
+                if explicit { throw PluginError.noModels(target: target.name, directory: sourceTarget.directoryURL.path) }
+                continue
+            }
+            audited = true
+            succeeded =
+                try audit(models, targetName: target.name, sources: sourceTarget.directoryURL, tool: tool, options: options)
+                && succeeded
+        }
+        guard audited else { throw PluginError.noModelsInPackage(targets: sourceTargets) }
+        if !succeeded { throw AuditPluginError.auditFailed }
+    }
+}
+
+enum AuditPluginError: Error, CustomStringConvertible {
+    case unknownArguments([String])
+    /// Makes `swift package` exit with status 1 after the tool has printed its findings.
+    case auditFailed
+
+    var description: String {
+        switch self {
+        case .unknownArguments(let arguments):
+            "unknown arguments \(arguments.joined(separator: " ")); the plugin takes --target NAME (repeatable) and --strict"
+        case .auditFailed:
+            "managed-codegen audit reported errors"
+        }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension AuditManagedObjects: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            let options = try Options(arguments)
+            let tool = try context.tool(named: "managed-codegen").url
+            let targets = context.xcodeProject.targets.filter {
+                options.targetNames.isEmpty || options.targetNames.contains($0.displayName)
+            }
+            var audited = false
+            var succeeded = true
+            for target in targets {
+                let models = ModelInput.models(among: target.inputFiles.map(\.url))
+                // Xcode targets have no source folder of their own: the project's folder holds their classes.
+                guard !models.isEmpty else { continue }
+                audited = true
+                succeeded =
+                    try audit(
+                        models, targetName: target.displayName, sources: context.xcodeProject.directoryURL, tool: tool,
+                        options: options) && succeeded
+            }
+            guard audited else { throw PluginError.noModelsInPackage(targets: targets.map(\.displayName)) }
+            if !succeeded { throw AuditPluginError.auditFailed }
+        }
+    }
+#endif

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import ManagedModel
+import ModelReader
+import SourceAudit
+import SwiftSourceScanning
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check hand-written NSManagedObject subclasses against the model.",
+        discussion: """
+            Finds the classes and extensions in the Swift files under --sources that the model's entities name \
+            (their class name, or `@objc(Name)` on a class), and reports, at the declaration: an @NSManaged \
+            property with no model property under its key, a type Core Data cannot serve for the property, a \
+            non-optional declaration over a value that can be nil (errors), an optional one over a required value \
+            (a warning), a scalar over an attribute with 'Use Scalar Type' off (a warning), and an @NSManaged \
+            method whose selector Core Data does not implement (an error). A model property no class declares is \
+            a warning at the model's line (an error with --strict). Exit status: 1 when there is an error.
+
+            Example:
+              managed-codegen audit Model.xcdatamodeld --sources Sources/App
+            """
+    )
+
+    @OptionGroup var model: ModelOptions
+
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Folders (or .swift files) holding the classes; searched recursively.", valueName: "dir"))
+    var sources: [String] = []
+
+    @Flag(help: "Report model properties and classes missing from the sources as errors, not warnings.")
+    var strict = false
+
+    func validate() throws {
+        if sources.isEmpty { throw ValidationError("Missing expected argument '--sources <dir> ...'.") }
+    }
+
+    func run() throws {
+        let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
+        var diagnostics = loaded.diagnostics
+        // A misspelt folder must not pass as "nothing to complain about".
+        for folder in sources where !FileManager.default.fileExists(atPath: folder) {
+            diagnostics.error("--sources '\(folder)' does not exist")
+        }
+        let paths = SwiftSourceFiles.paths(under: sources)
+        if paths.isEmpty, !diagnostics.hasErrors {
+            diagnostics.error("no .swift files under --sources \(sources.joined(separator: " "))")
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        let declarations = ManagedDeclarationScan.scanning(SwiftSourceFiles.read(paths))
+        let findings = SourceAudit(schema: loaded.schema, declarations: declarations, strict: strict).diagnostics()
+        diagnostics.append(contentsOf: findings)
+        let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
+        print(
+            "audit: \(paths.count) Swift files against \(loaded.schema.modelName) '\(loaded.schema.versionName)': "
+                + "\(effective.errors.count) errors, \(effective.warnings.count) warnings.")
+        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
+    }
+}
