@@ -22,7 +22,7 @@ struct ManagedCodegenCommand: ParsableCommand {
             `managed-codegen migration-check MODEL` reports changes lightweight migration cannot infer.
             """,
         version: Version.description,
-        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self]
+        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Adopt.self]
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.
