@@ -108,7 +108,7 @@ public enum ClashingSourceScan {
             return .init(
                 path: path, line: 1, origin: .swiftGen, className: nil,
                 advice: "SwiftGen's coredata output: remove the `coredata` entry from swiftgen.yml and delete this file; "
-                    + "`createFetchRequest()` calls become `fetchRequest()`")
+                    + "`makeFetchRequest()` and `createFetchRequest()` calls become `fetchRequest()`")
         }
         return nil
     }

@@ -67,7 +67,7 @@ import Testing
             "\(contents):3: entity 'Item': Codegen is Class Definition; --write sets it to Manual/None",
             "\(contents):6: entity 'Note': Codegen is Category/Extension; --write sets it to Manual/None",
             "\(app)/CoreData.swift:1: SwiftGen's coredata output: remove the `coredata` entry from swiftgen.yml and delete this file; "
-                + "`createFetchRequest()` calls become `fetchRequest()`",
+                + "`makeFetchRequest()` and `createFetchRequest()` calls become `fetchRequest()`",
             "\(app)/Item+CoreDataClass.swift:1: Xcode's class file for entity 'Item', holding only the empty class: delete it",
             "\(app)/Model/Item+CoreDataProperties.swift:1: Xcode's properties file for entity 'Item': delete it; the generated "
                 + "Item+Generated.swift declares every property, fetchRequest() and the to-many accessors (move anything you "
