@@ -42,7 +42,8 @@ public enum ClashingSourceScan {
         for folder in folders {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                diagnostics.error("--sources: no such folder", at: SourceLocation(path: folder, line: 0))
+                let reason = FileManager.default.fileExists(atPath: folder) ? "not a folder" : "no such folder"
+                diagnostics.error("--sources: \(reason)", at: SourceLocation(path: folder, line: 0))
                 continue
             }
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else {

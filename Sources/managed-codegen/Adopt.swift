@@ -27,7 +27,7 @@ struct Adopt: ParsableCommand {
 
         static func help(for value: Versions) -> ArgumentHelp? {
             switch value {
-            case .allVersions: "Switch the entities of every version of the model (default)."
+            case .allVersions: "Switch the entities of every version of the model."
             case .currentVersionOnly: "Switch only the current version's entities (the one Xcode generates classes from)."
             }
         }
@@ -36,7 +36,9 @@ struct Adopt: ParsableCommand {
     @Argument(help: "A .xcdatamodeld bundle, a .xcdatamodel folder or a `contents` file.")
     var model: String
 
-    @Option(name: .customLong("sources"), help: "A folder of the app's Swift sources to search for clashing files (repeatable).")
+    @Option(
+        name: .customLong("sources"),
+        help: ArgumentHelp("A folder of the app's Swift sources to search for clashing files (repeatable).", valueName: "folder"))
     var sources: [String] = []
 
     @Flag(help: "Change the model files (without it, only list what would change).")
@@ -47,7 +49,12 @@ struct Adopt: ParsableCommand {
     func run() throws {
         // Everything is read and checked before anything is written: the model's versions, the located edits, the
         // source folders.
+        // The bundle's own warnings (a guessed current version) matter here: the current version names the classes
+        // that can clash, and is the one --current-version-only changes. The models' other warnings are `generate`'s.
+        var bundleWarnings = Diagnostics()
+        _ = try? ModelBundle.locate(model, diagnostics: &bundleWarnings)
         let loaded = versions == .allVersions ? try ModelLoader.loadAllVersions(model) : [try ModelLoader.load(model)]
+        DiagnosticPrinter.print(bundleWarnings)
         var failures = Diagnostics()
         var edits: [CodegenSettingEdit] = []
         for version in loaded {

@@ -122,6 +122,11 @@ import Testing
         #expect(noSources.stderr == "\(missingSources): error: --sources: no such folder\n")
         #expect(noSources.stdout.isEmpty)
 
+        let contents = CLI.contentsPath(of: model)
+        let fileAsSources = try CLI.run(["adopt", model.path, "--sources", contents, "--write"])
+        #expect(fileAsSources.status == 1)
+        #expect(fileAsSources.stderr == "\(contents): error: --sources: not a folder\n")
+
         let both = try CLI.run(["adopt", model.path, "--all-versions", "--current-version-only"])
         #expect(both.status == 1)
         #expect(both.stderr.contains("--all-versions"), "\(both.stderr)")
