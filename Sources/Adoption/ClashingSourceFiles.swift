@@ -77,8 +77,8 @@ public enum ClashingSourceScan {
             let text = contents(of: path) ?? ""
             let advice = holdsOnlyXcodeEmptyClass(text, className: className)
                 ? "Xcode's class file for entity \(entity(className)), holding only the empty class: delete it"
-                : "Xcode's class file for entity \(entity(className)): move what you added to the class into `extension \(className)` "
-                    + "in \(className).swift (the human file `generate` writes once), then delete this file"
+                : "Xcode's class file for entity \(entity(className)): keep what you added as `extension \(className)` (in this file, "
+                    + "or in \(className).swift, the human file `generate` writes once) and drop the class declaration"
             return .init(path: path, line: 1, origin: .xcodeClass, className: className, advice: advice)
         }
         if let className = name.strippingSuffix("+CoreDataProperties"), classNames[className] != nil {

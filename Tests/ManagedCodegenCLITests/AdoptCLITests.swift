@@ -72,8 +72,8 @@ import Testing
             "\(app)/Model/Item+CoreDataProperties.swift:1: Xcode's properties file for entity 'Item': delete it; the generated "
                 + "Item+Generated.swift declares every property, fetchRequest() and the to-many accessors (move anything you "
                 + "added by hand into `extension Item` in Item.swift first)",
-            "\(app)/Model/Note+CoreDataClass.swift:1: Xcode's class file for entity 'Note': move what you added to the class into "
-                + "`extension Note` in Note.swift (the human file `generate` writes once), then delete this file",
+            "\(app)/Model/Note+CoreDataClass.swift:1: Xcode's class file for entity 'Note': keep what you added as `extension Note` "
+                + "(in this file, or in Note.swift, the human file `generate` writes once) and drop the class declaration",
             "\(app)/Model/Tag.swift:4: mogenerator's human file for entity 'Tag': change `class Tag: _Tag` into `extension Tag`; "
                 + "stored properties and overrides of generated members cannot move into an extension (see the guide \"Moving from mogenerator\")",
             "\(app)/Model/_Tag.swift:1: mogenerator's machine file for entity 'Tag': delete it and remove mogenerator from the build; "
