@@ -39,6 +39,8 @@ let package = Package(
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
         .target(name: "ModelLock", dependencies: ["ManagedModel"]),
         .target(name: "SampleValues", dependencies: ["ManagedModel"]),
+        // `adopt`: the move from Xcode's codegen, mogenerator or SwiftGen (the model's Codegen settings, clashing files).
+        .target(name: "Adoption", dependencies: ["ManagedModel"]),
         // Our Mustache renderer: typed context lookups and byte output (swift-mustache's reflection and
         // dynamic casts were two thirds of a run).
         .target(name: "MustacheEngine"),
@@ -82,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig", "SourceAudit",
+                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig", "Adoption", "SourceAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -20,9 +20,11 @@ struct ManagedCodegenCommand: ParsableCommand {
             When you ship, `managed-codegen lock MODEL` records the store schema of the model's versions beside \
             it; `generate` then fails when a locked version changes in a way that breaks installed apps' stores. \
             `managed-codegen migration-check MODEL` reports changes lightweight migration cannot infer.
+
+            Moving over from Xcode's codegen, mogenerator or SwiftGen: `managed-codegen adopt MODEL --sources DIR`             lists what to switch and which files will clash. Keeping hand-written classes:             `managed-codegen audit MODEL --sources DIR` checks them against the model.
             """,
         version: Version.description,
-        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Audit.self]
+        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Adopt.self, Audit.self]
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.

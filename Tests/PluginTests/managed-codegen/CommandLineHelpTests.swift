@@ -9,14 +9,15 @@ import Testing
         ("genrate", "Error: Unknown subcommand 'genrate'. Did you mean 'generate'?"),
         ("dmup", "Error: Unknown subcommand 'dmup'. Did you mean 'dump'?"),
         ("migration-chek", "Error: Unknown subcommand 'migration-chek'. Did you mean 'migration-check'?"),
+        ("adpot", "Error: Unknown subcommand 'adpot'. Did you mean 'adopt'?"),
         ("adit", "Error: Unknown subcommand 'adit'. Did you mean 'audit'?"),
-        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, audit, help."),
+        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, adopt, audit, help."),
     ])
     func mistypedSubcommand(_ typed: String, _ message: String) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: [typed, "Model.xcdatamodeld"]) == message)
     }
 
-    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["lock", "M"], ["migration-check", "M"], ["audit", "M"], ["help"], ["--version"], []])
+    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["lock", "M"], ["migration-check", "M"], ["adopt", "M"], ["audit", "M"], ["help"], ["--version"], []])
     func knownFirstArgument(_ arguments: [String]) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: arguments) == nil)
     }
@@ -28,6 +29,7 @@ import Testing
                      ManagedCodegenCommand.helpMessage(for: Dump.self, columns: 80),
                      ManagedCodegenCommand.helpMessage(for: Lock.self, columns: 80),
                      ManagedCodegenCommand.helpMessage(for: MigrationCheckCommand.self, columns: 80),
+                     ManagedCodegenCommand.helpMessage(for: Adopt.self, columns: 80),
                      ManagedCodegenCommand.helpMessage(for: Audit.self, columns: 80)] {
             // ArgumentParser does not wrap its USAGE line.
             let long = help.split(separator: "\n").map(String.init).filter { $0.count > 80 && !$0.hasPrefix("USAGE:") }

@@ -1,0 +1,149 @@
+import Foundation
+import ManagedModel
+
+/// A Swift file in the app's sources that will not compile beside the generated classes: another generator's
+/// declaration of the same class or of its properties.
+public struct ClashingSourceFile: Hashable, Sendable {
+    public enum Origin: Hashable, Sendable {
+        /// `Item+CoreDataClass.swift`: Xcode's class file (Editor > Create NSManagedObject Subclass).
+        case xcodeClass
+        /// `Item+CoreDataProperties.swift`: Xcode's properties extension.
+        case xcodeProperties
+        /// `_Item.swift`: mogenerator's machine class, rewritten on every run.
+        case mogeneratorMachine
+        /// `Item.swift` declaring `class Item: _Item`: mogenerator's human class.
+        case mogeneratorHuman
+        /// The file SwiftGen's `coredata` templates write for the whole model.
+        case swiftGen
+    }
+
+    public var path: String
+    /// The declaration that clashes; 1 when the whole file does.
+    public var line: Int
+    public var origin: Origin
+    /// The model's class the file declares; nil for SwiftGen's file, which declares them all.
+    public var className: String?
+    /// What to do with the file.
+    public var advice: String
+}
+
+/// Finds the clashing files in the folders the user names (recursively; hidden folders are skipped).
+///
+/// Names are as the generators write them: Xcode `<Class>+CoreDataClass.swift` / `<Class>+CoreDataProperties.swift`;
+/// mogenerator `_<Class>.swift` (first line `// DO NOT EDIT. This file is machine-generated…`) and `<Class>.swift`
+/// (`class <Class>: _<Class>`); SwiftGen one file of any name whose header says `Generated using SwiftGen` and
+/// which declares `NSManagedObject` sub-classes.
+public enum ClashingSourceScan {
+    /// `classNames`: the model's classes (Swift name to entity name), the only names that can clash.
+    /// - Throws: `DiagnosticsError` when a folder does not exist or cannot be read.
+    public static func find(in folders: [String], classNames: [String: String]) throws -> [ClashingSourceFile] {
+        var diagnostics = Diagnostics()
+        var paths: Set<String> = []
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                let reason = FileManager.default.fileExists(atPath: folder) ? "not a folder" : "no such folder"
+                diagnostics.error("--sources: \(reason)", at: SourceLocation(path: folder, line: 0))
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+                diagnostics.error("--sources: cannot read the folder", at: SourceLocation(path: folder, line: 0))
+                continue
+            }
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if name.hasSuffix(".swift") { paths.insert(prefix + relative) }
+            }
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        return paths.sorted().compactMap { classify($0, classNames: classNames) }
+    }
+
+    static let mogeneratorMachineHeader = "// DO NOT EDIT. This file is machine-generated"
+    static let swiftGenHeader = "Generated using SwiftGen"
+
+    private static func classify(_ path: String, classNames: [String: String]) -> ClashingSourceFile? {
+        let name = String((path as NSString).lastPathComponent.dropLast(".swift".count))
+        func entity(_ className: String) -> String {
+            let entityName = classNames[className] ?? className
+            return entityName == className ? "'\(className)'" : "'\(entityName)' (class \(className))"
+        }
+        if let className = name.strippingSuffix("+CoreDataClass"), classNames[className] != nil {
+            let text = contents(of: path) ?? ""
+            let advice = holdsOnlyXcodeEmptyClass(text, className: className)
+                ? "Xcode's class file for entity \(entity(className)), holding only the empty class: delete it"
+                : "Xcode's class file for entity \(entity(className)): keep what you added as `extension \(className)` (in this file, "
+                    + "or in \(className).swift, the human file `generate` writes once) and drop the class declaration"
+            return .init(path: path, line: 1, origin: .xcodeClass, className: className, advice: advice)
+        }
+        if let className = name.strippingSuffix("+CoreDataProperties"), classNames[className] != nil {
+            return .init(
+                path: path, line: 1, origin: .xcodeProperties, className: className,
+                advice: "Xcode's properties file for entity \(entity(className)): delete it; the generated \(className)+Generated.swift "
+                    + "declares every property, fetchRequest() and the to-many accessors (move anything you added by hand into "
+                    + "`extension \(className)` in \(className).swift first)")
+        }
+        guard let text = contents(of: path) else { return nil }
+        if name.hasPrefix("_"), classNames[String(name.dropFirst())] != nil,
+            text.hasPrefix(mogeneratorMachineHeader) || declarationLine(of: "_" + name.dropFirst(), superclass: nil, in: text) != nil
+        {
+            let className = String(name.dropFirst())
+            return .init(
+                path: path, line: 1, origin: .mogeneratorMachine, className: className,
+                advice: "mogenerator's machine file for entity \(entity(className)): delete it and remove mogenerator from the build; "
+                    + "the generated \(className)+Generated.swift replaces it")
+        }
+        if classNames[name] != nil, let line = declarationLine(of: name, superclass: "_" + name, in: text) {
+            return .init(
+                path: path, line: line, origin: .mogeneratorHuman, className: name,
+                advice: "mogenerator's human file for entity \(entity(name)): change `class \(name): _\(name)` into `extension \(name)`; "
+                    + "stored properties and overrides of generated members cannot move into an extension (see the guide "
+                    + "\"Moving from mogenerator\")")
+        }
+        if text.prefix(512).contains(swiftGenHeader), text.contains(": NSManagedObject") {
+            return .init(
+                path: path, line: 1, origin: .swiftGen, className: nil,
+                advice: "SwiftGen's coredata output: remove the `coredata` entry from swiftgen.yml and delete this file; "
+                    + "`makeFetchRequest()` and `createFetchRequest()` calls become `fetchRequest()`")
+        }
+        return nil
+    }
+
+    private static func contents(of path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The 1-based line declaring `class <name>` (with `: <superclass>` when given).
+    private static func declarationLine(of name: some StringProtocol, superclass: String?, in text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" || $0 == "{" || $0 == "," })
+            guard let position = words.firstIndex(of: "class"), position + 1 < words.count, words[position + 1] == name else { continue }
+            if let superclass {
+                guard position + 2 < words.count, words[position + 2] == superclass else { continue }
+            }
+            return index + 1
+        }
+        return nil
+    }
+
+    /// Xcode's `+CoreDataClass.swift` as Xcode writes it: comments, imports, `@objc(Name)` and an empty class.
+    private static func holdsOnlyXcodeEmptyClass(_ text: String, className: String) -> Bool {
+        let code = text.split(separator: "\n").filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.hasPrefix("//") && !trimmed.hasPrefix("import ") && trimmed != "@objc(\(className))"
+        }
+        let squeezed = code.joined().filter { !$0.isWhitespace }
+        return ["", "public", "open"].contains { squeezed == "\($0)class\(className):NSManagedObject{}" }
+    }
+}
+
+extension String {
+    fileprivate func strippingSuffix(_ suffix: String) -> String? {
+        hasSuffix(suffix) && count > suffix.count ? String(dropLast(suffix.count)) : nil
+    }
+}
