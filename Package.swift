@@ -117,7 +117,7 @@ let package = Package(
             ),
             dependencies: ["managed-codegen"]
         ),
-        // Shared by every test target (README, "Where a new test goes"): the package root, the fixture list,
+        // Shared by every test target (Contributing.md, "Where a new test goes"): the package root, the fixture list,
         // reference assertions that print a `git diff --no-index` on failure, TextArgument.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader", "TestSupport"]),
