@@ -7,37 +7,16 @@ import PackagePlugin
 /// The build command declares every file the generator reads as an input, so the build system runs it
 /// only when one of them changed: the model, and the target's Swift files, where the generator looks for the
 /// validation hooks the user wrote (a property gets the bridge Core Data calls only when its hook exists).
+/// In an Xcode target, through a link, never under their own paths (``XcodeTargetFiles``).
 /// Human files and tests are the command plugin's or the CLI's job.
 @main
-struct ManagedCodegenBuildPlugin {
-    /// - Parameters:
-    ///   - hookSources: passed as `--hook-sources`: the target's folder, or its Swift files when it has no folder.
-    ///   - swiftSources: the target's Swift files, inputs of every command (a hook added to `Item.swift` regenerates).
-    func commands(
-        for models: [ModelInput], targetName: String, tool: URL, workDirectory: URL, hookSources: [URL], swiftSources: [URL]
-    ) throws -> [Command] {
-        var names: Set<String> = []
-        return try models.enumerated().map { position, model in
-            guard names.insert(model.name).inserted else {
-                throw PluginError.duplicateModelNames(target: targetName, name: model.name)
-            }
-            // One folder per model: the tool deletes stale generated files in its output folder.
-            let outputDirectory = workDirectory.appendingPathComponent(model.name)
-            let output = outputDirectory.appendingPathComponent(model.singleFileName)
-            return .buildCommand(
-                displayName: "Generating \(model.singleFileName) from \(model.url.lastPathComponent)",
-                executable: tool,
-                arguments: [
-                    "generate", model.url.path, "--single-file", model.singleFileName, "--output", outputDirectory.path,
-                    "--quiet",
-                ]
-                    + hookSources.flatMap { ["--hook-sources", $0.path] }
-                    // The models' files are compiled into one module: ManagedValidation comes with the first only.
-                    + (position == 0 ? [] : ["--no-validation-support"]),
-                inputFiles: model.inputFiles + swiftSources,
-                outputFiles: [output]
-            )
-        }
+struct ManagedCodegenBuildPlugin {}
+
+extension BuildCommandPlan {
+    func command(executable: URL) -> Command {
+        .buildCommand(
+            displayName: displayName, executable: executable, arguments: arguments, inputFiles: inputFiles,
+            outputFiles: outputFiles)
     }
 }
 
@@ -48,26 +27,25 @@ extension ManagedCodegenBuildPlugin: BuildToolPlugin {
         guard !models.isEmpty else {
             throw PluginError.noModels(target: target.name, directory: target.directoryURL.path)
         }
-        return try commands(
-            for: models, targetName: target.name, tool: try context.tool(named: "managed-codegen").url,
-            workDirectory: context.pluginWorkDirectoryURL, hookSources: [target.directoryURL],
-            swiftSources: target.sourceFiles(withSuffix: "swift").map(\.url))
+        let tool = try context.tool(named: "managed-codegen").url
+        return try BuildCommandPlan.plans(
+            for: models, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL,
+            hookSources: [target.directoryURL], swiftSources: target.sourceFiles(withSuffix: "swift").map(\.url)
+        ).map { $0.command(executable: tool) }
     }
 }
 
 #if canImport(XcodeProjectPlugin)
     import XcodeProjectPlugin
 
+    // Declares no file of the target under its own path: see XcodeTargetFiles (BuildCommandPlans.swift).
     extension ManagedCodegenBuildPlugin: XcodeBuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            let models = ModelInput.models(among: target.inputFiles.map(\.url))
-            guard !models.isEmpty else {
-                throw PluginError.noModels(target: target.displayName, directory: context.xcodeProject.directoryURL.path)
-            }
-            let swiftSources = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
-            return try commands(
-                for: models, targetName: target.displayName, tool: try context.tool(named: "managed-codegen").url,
-                workDirectory: context.pluginWorkDirectoryURL, hookSources: swiftSources, swiftSources: swiftSources)
+            let tool = try context.tool(named: "managed-codegen").url
+            let files = XcodeTargetFiles(
+                displayName: target.displayName, files: target.inputFiles.map(\.url),
+                projectDirectory: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL)
+            return try files.buildCommandPlans().map { $0.command(executable: tool) }
         }
     }
 #endif

@@ -21,6 +21,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case hookSources = "hook-sources"
     case humanFiles = "human-files"
     case humanFileSuffix = "human-file-suffix"
+    case inheritedInitializers = "inherited-initializers"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -44,6 +45,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .accessLevel: .oneOf(GeneratorOptions.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
+        case .inheritedInitializers: .oneOf(GeneratorOptions.InheritedInitializers.allCases.map(\.rawValue))
         }
     }
 
@@ -68,6 +70,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         case .humanFiles: .humanFiles(\.humanFiles)
         case .humanFileSuffix: .text(\.humanFileSuffix)
+        case .inheritedInitializers: .inheritedInitializers(\.inheritedInitializers)
         }
     }
 
@@ -78,6 +81,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case accessLevel(WritableKeyPath<GenerateSettings, GeneratorOptions.AccessLevel?>)
         case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorOptions.TestsModelBundle?>)
         case humanFiles(WritableKeyPath<GenerateSettings, GenerateSettings.HumanFiles?>)
+        case inheritedInitializers(WritableKeyPath<GenerateSettings, GeneratorOptions.InheritedInitializers?>)
     }
 
     /// A parsed value of this key's ``valueKind``.
@@ -98,6 +102,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
             settings[keyPath: keyPath] = GeneratorOptions.TestsModelBundle(rawValue: text)
         case (.humanFiles(let keyPath), .text(let text)):
             settings[keyPath: keyPath] = GenerateSettings.HumanFiles(rawValue: text)
+        case (.inheritedInitializers(let keyPath), .text(let text)):
+            settings[keyPath: keyPath] = GeneratorOptions.InheritedInitializers(rawValue: text)
         default: preconditionFailure("\(rawValue): a value of the wrong kind reached the settings")
         }
     }
@@ -112,6 +118,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .testsModelBundle(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         case .humanFiles(let keyPath):
+            settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .inheritedInitializers(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         }
     }

@@ -36,6 +36,8 @@ public struct GenerateSettings: Hashable, Sendable {
     public var humanFiles: HumanFiles?
     /// Added to the class name to name its human file (`+Model`: `Item+Model.swift`).
     public var humanFileSuffix: String?
+    /// `init()` and `init(context:)`: unavailable (default) or deprecated, while an app moves its call sites over.
+    public var inheritedInitializers: GeneratorOptions.InheritedInitializers?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -50,8 +52,9 @@ public struct GenerateSettings: Hashable, Sendable {
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
-        humanFileSuffix: String? = nil
+        humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil
     ) {
+        self.inheritedInitializers = inheritedInitializers
         self.hookSources = hookSources
         self.humanFiles = humanFiles
         self.humanFileSuffix = humanFileSuffix
@@ -160,7 +163,8 @@ public struct GenerationRequest: Hashable, Sendable {
                 generatesTests: testsDirectory != nil,
                 testsModelBundle: settings.testsModelBundle ?? .class,
                 generatesValidationSupport: settings.validationSupport ?? true,
-                humanFileSuffix: settings.humanFileSuffix ?? ""
+                humanFileSuffix: settings.humanFileSuffix ?? "",
+                inheritedInitializers: settings.inheritedInitializers ?? .unavailable
             ),
             scope: scope,
             machineDirectory: needsMachine ? settings.output : nil,

@@ -60,6 +60,11 @@ struct Generate: ParsableCommand {
         valueName: "suffix"))
     var humanFileSuffix: String?
 
+    @Option(help: ArgumentHelp(
+        "init() and init(context:): unavailable (a compile error naming the designated initializer; default) or deprecated (a warning, while an app moves its call sites over from Xcode's, mogenerator's or SwiftGen's classes).",
+        valueName: "unavailable|deprecated"))
+    var inheritedInitializers: GeneratorOptions.InheritedInitializers?
+
     @Option(help: ArgumentHelp("Folder for the generated XCTest round-trip and constraint tests.", valueName: "dir"))
     var testsOutput: String?
 
@@ -144,7 +149,8 @@ struct Generate: ParsableCommand {
             includeXcodeGenerated: includeXcodeGenerated, warningsAsErrors: model.warningsAsErrors,
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
-            humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix)
+            humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
+            inheritedInitializers: inheritedInitializers)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -340,4 +346,5 @@ struct BuildIntegrationOptions: ParsableArguments {
 
 extension GeneratorOptions.AccessLevel: ExpressibleByArgument {}
 extension GeneratorOptions.TestsModelBundle: ExpressibleByArgument {}
+extension GeneratorOptions.InheritedInitializers: ExpressibleByArgument {}
 extension GenerateSettings.HumanFiles: ExpressibleByArgument {}

@@ -25,12 +25,13 @@ struct GenerationOptions: Sendable {
     /// The app's own declarations of types the model names (hand-written, as in a real app target), compiled
     /// into the module; the types it declares get no stand-in.
     var appSource: String?
+    var inheritedInitializers: GeneratorOptions.InheritedInitializers = .unavailable
 
     func generatorOptions(importing modules: [String]) -> GeneratorOptions {
         GeneratorOptions(
             accessLevel: accessLevel, moduleName: moduleName, additionalImports: modules,
             generateXcodeCodegenEntities: generateXcodeCodegenEntities, generatesTests: generatesTests,
-            testsModelBundle: testsModelBundle)
+            testsModelBundle: testsModelBundle, inheritedInitializers: inheritedInitializers)
     }
 }
 

@@ -38,6 +38,17 @@ public struct GeneratorOptions: Hashable, Sendable {
     /// default; a suffix keeps the human files apart from another `Item.swift` in the same target, which SwiftPM
     /// refuses ("multiple producers").
     public var humanFileSuffix: String = ""
+    /// How `init()` and `init(context:)` are declared: unavailable (the default), or deprecated while an app moves
+    /// its call sites over from Xcode's, mogenerator's or SwiftGen's classes, which inherit both.
+    public var inheritedInitializers: InheritedInitializers = .unavailable
+
+    /// `inherited-initializers`: what `Item()` and `Item(context:)` do in app code.
+    public enum InheritedInitializers: String, Hashable, Sendable, CaseIterable {
+        /// A compile error naming the designated initializer.
+        case unavailable
+        /// A warning naming the designated initializer; the call works as `NSManagedObject`'s own initializer does.
+        case deprecated
+    }
 
     /// The bundle holding the compiled model at test time.
     public enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
@@ -55,9 +66,10 @@ public struct GeneratorOptions: Hashable, Sendable {
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
         generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true,
-        humanFileSuffix: String = ""
+        humanFileSuffix: String = "", inheritedInitializers: InheritedInitializers = .unavailable
     ) {
         self.humanFileSuffix = humanFileSuffix
+        self.inheritedInitializers = inheritedInitializers
         self.accessLevel = accessLevel
         self.moduleName = moduleName
         self.additionalImports = additionalImports

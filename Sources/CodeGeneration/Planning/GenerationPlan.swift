@@ -97,9 +97,23 @@ public struct ClassPlan: Hashable, Sendable {
     public var unavailableInheritedInitializers: [InitializerPlan]
     /// `init(context:)`, unavailable; not declared when the designated initializer has that exact signature.
     public var declaresUnavailableContextInit: Bool
+    /// How `init()` and `init(context:)` are declared: unavailable, or deprecated and working (transition mode).
+    /// The overrides of inherited designated initializers stay unavailable: no other generator's classes have them.
+    public var inheritedInitializers: GeneratorOptions.InheritedInitializers = .unavailable
+    /// `extension Item: Identifiable {}`, as Xcode's `Item+CoreDataProperties.swift` declares it: on classes whose
+    /// superclass is `NSManagedObject` only; sub-classes inherit it (declaring it again is a redundant conformance).
+    public var declaresIdentifiable: Bool { superclassName == "NSManagedObject" }
     public var validation: ValidationPlan
     /// Fetch templates, fetched properties, unique-key fetches, constraint and index docs (see TypedExtrasPlan.swift).
     public var extras = ClassExtrasPlan()
+}
+
+extension ClassPlan {
+    /// What `init()`, `init(context:)` and the inherited designated initializers say when called: the way in.
+    public var inheritedInitializerMessage: String {
+        initializer.map { "Use \($0.displayName), which takes every required value" }
+            ?? "\(entityName) is abstract: create one of its sub-entities"
+    }
 }
 
 public struct KeyConstant: Hashable, Sendable {

@@ -346,6 +346,7 @@ struct GenerationPlanner {
                 className: className, attributeHooks: &attributeHooks, relationships: relationships,
                 isSubclassOfGenerated: superclassIsGenerated))
         plan.extras = extrasPlan(for: entity, chain: chain, firstDeclaring: firstDeclaring, keys: keys)
+        plan.inheritedInitializers = options.inheritedInitializers
         return plan
     }
 

@@ -116,6 +116,13 @@ extension EntityContext: TemplateObject {
         "unavailableInitOverride": { ($0.plan.unavailableInitIsOverride ? "override " : "").templateValue },
         "declaresUnavailableContextInit": { $0.plan.declaresUnavailableContextInit.templateValue },
         "unavailableInheritedInitializers": { $0.plan.unavailableInheritedInitializers.map(\.parameterList).templateValue },
+        "unavailableAttribute": { "@available(*, unavailable, message: \"\($0.plan.inheritedInitializerMessage)\")".templateValue },
+        "inheritedInitializerAttribute": { context in
+            "@available(*, \(context.plan.inheritedInitializers.rawValue), message: \"\(context.plan.inheritedInitializerMessage)\")".templateValue
+        },
+        "inheritedInitializersWork": { ($0.plan.inheritedInitializers == .deprecated).templateValue },
+        "entityNameOverride": { ($0.plan.superclassIsGenerated ? "override " : "").templateValue },
+        "declaresIdentifiable": { $0.plan.declaresIdentifiable.templateValue },
         "isAbstract": { $0.plan.isAbstract.templateValue },
         "bridges": { $0.plan.validation.bridges.templateValue },
         "hasConsistencyHook": { $0.plan.validation.hasConsistencyHook.templateValue },

@@ -42,6 +42,7 @@ import Testing
             hook-sources: [., /abs/Shared]
             human-files: none
             human-file-suffix: +Model
+            inherited-initializers: deprecated
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -49,10 +50,11 @@ import Testing
             includedEntities: ["Item", "Tag"], excludedEntities: ["Legacy"], configurationName: "Cloud",
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
-            hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model")
+            hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
+            inheritedInitializers: .deprecated)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 18)
+        #expect(ConfigKey.allCases.count == 19)
     }
 
     @Test func emptyFileSetsNothing() throws {
@@ -88,6 +90,20 @@ import Testing
                     "\(path):5: error: 'module-name' must be a name, not an empty value",
                     "\(path):6: error: every element of 'exclude' must be a name, not a list",
                 ])
+    }
+
+    @Test func inheritedInitializersTakesTwoValuesAndDefaultsToUnavailable() throws {
+        #expect(errors("inherited-initializers: warn\n") == [
+            "\(path):1: error: 'inherited-initializers' must be unavailable or deprecated, not 'warn'"
+        ])
+        func resolved(_ settings: GenerateSettings) throws -> GeneratorOptions.InheritedInitializers {
+            try GenerationRequest.resolve(settings, modelName: "M", scope: .machineOnly, configPath: nil).options.inheritedInitializers
+        }
+        #expect(try resolved(GenerateSettings(output: "o")) == .unavailable)
+        let config = try ConfigFile.parse("inherited-initializers: deprecated\n", path: path).settings
+        #expect(try resolved(GenerateSettings(output: "o").filling(from: config)) == .deprecated)
+        // A flag wins over the config file.
+        #expect(try resolved(GenerateSettings(output: "o", inheritedInitializers: .unavailable).filling(from: config)) == .unavailable)
     }
 
     @Test func duplicateKeysAndSyntaxErrorsHaveLines() {

@@ -25,7 +25,7 @@ echo "build-sdk.sh: rebuilding Swift.swiftmodule with Objective-C interop" >&2
 "$SWIFTC" -frontend -compile-module-from-interface -parse-stdlib -module-name Swift \
   -o "$OUT/modules/Swift.swiftmodule" "$OUT/stdlib/Swift.swiftinterface"
 
-for MODULE in ObjectiveC Foundation CoreData XCTest; do
+for MODULE in ObjectiveC Foundation CoreData SwiftUI XCTest; do
   echo "build-sdk.sh: building $MODULE overlay" >&2
   "$SWIFTC" -frontend -emit-module -enable-objc-interop \
     -I "$OUT/modules" -I "$HERE/clang" -module-cache-path "$OUT/mcache" \

@@ -36,7 +36,13 @@ nonisolated public class Animal: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Animal" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Animal> {
         NSFetchRequest<Animal>(entityName: "Animal")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Animal: Identifiable {}

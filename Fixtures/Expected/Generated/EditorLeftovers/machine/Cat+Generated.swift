@@ -45,6 +45,9 @@ nonisolated public final class Cat: Animal {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Cat" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Cat> {
         NSFetchRequest<Cat>(entityName: "Cat")
     }

@@ -45,6 +45,9 @@ nonisolated public final class Dog: Animal {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Dog" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Dog> {
         NSFetchRequest<Dog>(entityName: "Dog")
     }

@@ -97,10 +97,16 @@ nonisolated public final class Keeper: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Keeper" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Keeper> {
         NSFetchRequest<Keeper>(entityName: "Keeper")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Keeper: Identifiable {}
 
 // MARK: Generated accessors for animals
 nonisolated extension Keeper {

@@ -49,7 +49,13 @@ nonisolated public final class Note: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Note" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Note> {
         NSFetchRequest<Note>(entityName: "Note")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Note: Identifiable {}

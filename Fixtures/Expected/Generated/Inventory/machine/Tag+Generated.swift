@@ -51,10 +51,16 @@ nonisolated public final class Tag: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Tag" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Tag: Identifiable {}
 
 // MARK: Generated accessors for items
 nonisolated extension Tag {

@@ -80,10 +80,16 @@ nonisolated public final class Category: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Category" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Category> {
         NSFetchRequest<Category>(entityName: "Category")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Category: Identifiable {}
 
 // MARK: Generated accessors for methods
 nonisolated extension Category {

@@ -59,10 +59,16 @@ nonisolated public final class Method: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Method" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Method> {
         NSFetchRequest<Method>(entityName: "Method")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Method: Identifiable {}
 
 // MARK: Generated accessors for selectors
 nonisolated extension Method {

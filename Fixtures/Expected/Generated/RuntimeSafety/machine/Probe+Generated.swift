@@ -58,10 +58,16 @@ nonisolated public final class Probe: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Probe" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Probe> {
         NSFetchRequest<Probe>(entityName: "Probe")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Probe: Identifiable {}
 
 // MARK: Generated accessors for objectIDs
 nonisolated extension Probe {

@@ -100,6 +100,9 @@ nonisolated public final class Reading: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Reading" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Reading> {
         NSFetchRequest<Reading>(entityName: "Reading")
     }
@@ -131,3 +134,6 @@ nonisolated public final class Reading: NSManagedObject {
         try validateContext(context)
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Reading: Identifiable {}

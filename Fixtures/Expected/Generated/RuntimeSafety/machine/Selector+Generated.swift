@@ -59,10 +59,16 @@ nonisolated public final class Selector: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Selector" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Selector> {
         NSFetchRequest<Selector>(entityName: "Selector")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Selector: Identifiable {}
 
 // MARK: Generated accessors for methods
 nonisolated extension Selector {

@@ -61,6 +61,9 @@ nonisolated public class Employee: Person {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Employee" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Employee> {
         NSFetchRequest<Employee>(entityName: "Employee")
     }

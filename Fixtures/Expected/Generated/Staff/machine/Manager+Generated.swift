@@ -74,6 +74,9 @@ nonisolated public final class Manager: Employee {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Manager" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Manager> {
         NSFetchRequest<Manager>(entityName: "Manager")
     }

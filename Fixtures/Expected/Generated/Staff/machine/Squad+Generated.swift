@@ -55,6 +55,9 @@ nonisolated public final class Squad: Team {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Squad" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Squad> {
         NSFetchRequest<Squad>(entityName: "Squad")
     }

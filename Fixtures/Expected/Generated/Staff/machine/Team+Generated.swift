@@ -62,6 +62,9 @@ nonisolated public class Team: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Team" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Team> {
         NSFetchRequest<Team>(entityName: "Team")
     }
@@ -77,6 +80,9 @@ nonisolated public class Team: NSManagedObject {
         try validateMembers(members)
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Team: Identifiable {}
 
 // MARK: Generated accessors for members
 nonisolated extension Team {

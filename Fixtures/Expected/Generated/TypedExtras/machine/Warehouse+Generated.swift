@@ -58,10 +58,16 @@ nonisolated public final class Warehouse: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Warehouse" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Warehouse> {
         NSFetchRequest<Warehouse>(entityName: "Warehouse")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Warehouse: Identifiable {}
 
 // MARK: Fetched properties
 nonisolated extension Warehouse {

@@ -51,10 +51,16 @@ nonisolated public final class Department: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Department" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Department> {
         NSFetchRequest<Department>(entityName: "Department")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Department: Identifiable {}
 
 // MARK: Generated accessors for employees
 nonisolated extension Department {

@@ -66,7 +66,13 @@ nonisolated public final class Employee: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Employee" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Employee> {
         NSFetchRequest<Employee>(entityName: "Employee")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Employee: Identifiable {}

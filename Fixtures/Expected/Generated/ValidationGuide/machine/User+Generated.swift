@@ -53,7 +53,13 @@ nonisolated public final class User: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "User" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<User> {
         NSFetchRequest<User>(entityName: "User")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension User: Identifiable {}

@@ -51,10 +51,16 @@ nonisolated public final class Notebook: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Notebook" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Notebook> {
         NSFetchRequest<Notebook>(entityName: "Notebook")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Notebook: Identifiable {}
 
 // MARK: Generated accessors for notes
 nonisolated extension Notebook {

@@ -43,10 +43,16 @@ nonisolated public class Asset: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Asset" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Asset> {
         NSFetchRequest<Asset>(entityName: "Asset")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Asset: Identifiable {}
 
 // MARK: Unique key identifier
 nonisolated extension Asset {

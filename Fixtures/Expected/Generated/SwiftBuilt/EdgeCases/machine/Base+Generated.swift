@@ -45,7 +45,13 @@ nonisolated public class Base: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Base" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Base> {
         NSFetchRequest<Base>(entityName: "Base")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Base: Identifiable {}

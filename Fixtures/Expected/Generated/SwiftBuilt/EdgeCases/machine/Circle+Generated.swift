@@ -40,6 +40,9 @@ nonisolated public final class Circle: Shape {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Circle" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Circle> {
         NSFetchRequest<Circle>(entityName: "Circle")
     }

@@ -37,6 +37,9 @@ nonisolated public final class Derived: Base {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public override class var entityName: String { "Derived" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Derived> {
         NSFetchRequest<Derived>(entityName: "Derived")
     }

@@ -34,7 +34,13 @@ nonisolated public final class Empty: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Empty" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Empty> {
         NSFetchRequest<Empty>(entityName: "Empty")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Empty: Identifiable {}

@@ -34,6 +34,9 @@ nonisolated public final class OnTop: XcodeMade {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "OnTop" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<OnTop> {
         NSFetchRequest<OnTop>(entityName: "OnTop")
     }

@@ -45,7 +45,13 @@ nonisolated public final class Partner: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Partner" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Partner> {
         NSFetchRequest<Partner>(entityName: "Partner")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Partner: Identifiable {}

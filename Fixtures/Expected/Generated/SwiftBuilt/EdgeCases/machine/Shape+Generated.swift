@@ -29,7 +29,13 @@ nonisolated public class Shape: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Shape" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Shape> {
         NSFetchRequest<Shape>(entityName: "Shape")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Shape: Identifiable {}

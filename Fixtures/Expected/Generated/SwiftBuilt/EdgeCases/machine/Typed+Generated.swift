@@ -49,7 +49,13 @@ nonisolated public final class Typed: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Typed" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Typed> {
         NSFetchRequest<Typed>(entityName: "Typed")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Typed: Identifiable {}

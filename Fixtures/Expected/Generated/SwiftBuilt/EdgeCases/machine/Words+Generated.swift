@@ -78,10 +78,16 @@ nonisolated public final class Words: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Words" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Words> {
         NSFetchRequest<Words>(entityName: "Words")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Words: Identifiable {}
 
 // MARK: Generated accessors for steps
 nonisolated extension Words {

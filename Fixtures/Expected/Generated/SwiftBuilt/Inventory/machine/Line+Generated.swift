@@ -55,7 +55,13 @@ nonisolated public final class Line: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Line" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Line> {
         NSFetchRequest<Line>(entityName: "Line")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Line: Identifiable {}

@@ -38,7 +38,13 @@ nonisolated public class Party: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    public class var entityName: String { "Party" }
+
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Party> {
         NSFetchRequest<Party>(entityName: "Party")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Party: Identifiable {}

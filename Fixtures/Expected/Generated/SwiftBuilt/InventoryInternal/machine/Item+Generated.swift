@@ -87,10 +87,16 @@ nonisolated final class Item: NSManagedObject {
         fatalError("unavailable")
     }
 
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    class var entityName: String { "Item" }
+
     @nonobjc class func fetchRequest() -> NSFetchRequest<Item> {
         NSFetchRequest<Item>(entityName: "Item")
     }
 }
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension Item: Identifiable {}
 
 // MARK: Generated accessors for lines
 nonisolated extension Item {

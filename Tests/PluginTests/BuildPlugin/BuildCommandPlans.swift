@@ -1,0 +1,1 @@
+../../../Plugins/ManagedCodegenBuildPlugin/BuildCommandPlans.swift
