@@ -21,7 +21,9 @@ struct ManagedCodegenCommand: ParsableCommand {
             it; `generate` then fails when a locked version changes in a way that breaks installed apps' stores. \
             `managed-codegen migration-check MODEL` reports changes lightweight migration cannot infer.
 
-            Moving over from Xcode's codegen, mogenerator or SwiftGen: `managed-codegen adopt MODEL --sources DIR`             lists what to switch and which files will clash. Keeping hand-written classes:             `managed-codegen audit MODEL --sources DIR` checks them against the model.
+            Moving over from Xcode's codegen, mogenerator or SwiftGen: `managed-codegen adopt MODEL --sources DIR` \
+            lists what to switch and which files will clash. Keeping hand-written classes: \
+            `managed-codegen audit MODEL --sources DIR` checks them against the model.
             """,
         version: Version.description,
         subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Adopt.self, Audit.self]
