@@ -49,6 +49,35 @@ struct GeneratedTestsTypeCheckTests {
         #expect(result.errors.contains { $0.fileName == "InventoryModelTests.swift" && $0.message.contains("isolation") }, "\(result.summary)")
     }
 
+    /// With `--inherited-initializers deprecated` every suite that builds objects also calls `init(context:)` and
+    /// `init()` (the behaviour docs/core-data-runtime.md's "Transition mode" row cites), inside a deprecated test,
+    /// so the test target builds without the warnings the app's own call sites get; Staff has sub-entities.
+    @Test("inherited-initializers deprecated: the generated tests call init(context:) and init(), without a warning",
+          arguments: ["Inventory", "Staff"])
+    func deprecatedInheritedInitializersAreTested(fixture: String) throws {
+        let schema = try ModelLoader.load(TestSupport.fixtureBundle(fixture)).schema
+        var options = GenerationOptions(moduleName: fixture)
+        options.inheritedInitializers = .deprecated
+        let output = try GeneratedSources(schema: schema, label: fixture, options: options)
+        defer { output.remove() }
+        let tests = try String(contentsOf: output.testsDirectory.appendingPathComponent("\(fixture)ModelTests.swift"), encoding: .utf8)
+        let factories = tests.components(separatedBy: "private func make").count - 1
+        let calls = tests.components(separatedBy: "func testInheritedInitializersMakeThisEntity()").count - 1
+        #expect(factories > 1 && calls == factories, "one test per suite with a factory: \(calls) of \(factories)")
+        #expect(tests.contains("(context: context)\n        assertEqual("))
+        for mode in LanguageMode.allCases {
+            let result = try output.typecheck(mode)
+            #expect(result.isClean, "\(fixture) (\(mode)):\n\(result.summary)")
+        }
+        // Without the test's own deprecation, each call would warn: the check above would see it.
+        let undeprecated = tests.replacingOccurrences(
+            of: "@available(*, deprecated, message: \"calls the deprecated inherited initializers on purpose\")\n", with: "")
+        #expect(undeprecated != tests)
+        try Data(undeprecated.utf8).write(to: output.testsDirectory.appendingPathComponent("\(fixture)ModelTests.swift"))
+        let warned = try output.typecheck(.swift6)
+        #expect(warned.warnings.count == 2 * calls, "\(warned.summary)")
+    }
+
     @Test("a mistake in a generated test is reported")
     func brokenTestIsReported() throws {
         let output = try Self.inventory()

@@ -66,6 +66,8 @@ public struct RoundTripPlan: Hashable, Sendable {
 public struct ConstraintTestPlan: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case attributeBound, relationshipCount, denyDeleteRule, multipleErrors, relationshipAccessors, validationHook
+        /// `init(context:)` and `init()` under `--inherited-initializers deprecated`.
+        case inheritedInitializers
     }
 
     public var kind: Kind
@@ -77,4 +79,7 @@ public struct ConstraintTestPlan: Hashable, Sendable {
     public var statements: [String]
     /// The subject's variable name.
     public var subject: String
+    /// An attribute on the test method: `@available(*, deprecated, …)` on a test that calls deprecated
+    /// initializers on purpose, so the test target builds without their warnings.
+    public var availability: String? = nil
 }

@@ -80,6 +80,9 @@ struct GeneratedTestsPlanner {
             suite.factory = ObjectFactoryPlan(
                 methodName: "make\(classPlan.className)", statements: factoryBuilder.statements + ["return \(made)"])
             suite.constraintTests = constraintTests(for: classPlan, subject: subject, reserved: reserved)
+            if options.inheritedInitializers == .deprecated {
+                suite.constraintTests.append(inheritedInitializersTest(for: classPlan, subject: subject))
+            }
             if suite.constraintTests.isEmpty { suite.factory = nil }
         } catch {
             suite.unavailableReason = "no valid \(entityName) can be created: \(error.reason)"
@@ -407,6 +410,30 @@ struct GeneratedTestsPlanner {
         case .delete:
             return "reader.delete(reader.object(with: \(member).objectID))"
         }
+    }
+
+    // MARK: Transition mode
+
+    /// Under `--inherited-initializers deprecated` the class's `init(context:)` and `init()` work (the
+    /// `entity-machine` template; docs/core-data-runtime.md, "Transition mode"): each makes an object of this very
+    /// entity, the first inserted into the context, the second in none. The test is itself deprecated, so the test
+    /// target builds without the warnings the app's call sites get.
+    private func inheritedInitializersTest(for classPlan: ClassPlan, subject: String) -> ConstraintTestPlan {
+        let className = model.typeReference(classPlan.className)
+        let viaContext = "\(subject)ViaContext", detached = "\(subject)Detached"
+        return ConstraintTestPlan(
+            kind: .inheritedInitializers, methodName: "testInheritedInitializersMakeThisEntity",
+            summary: "`init(context:)` and `init()`, deprecated while call sites move over, make objects of this entity.",
+            statements: [
+                "let \(viaContext) = \(className)(context: context)",
+                "assertEqual(\(viaContext).entity, \(subject).entity)",
+                "assertTrue(context.insertedObjects.contains(\(viaContext)))",
+                "let \(detached) = \(className)()",
+                "assertEqual(\(detached).entity, \(subject).entity)",
+                "assertTrue(\(detached).managedObjectContext == nil)",
+            ],
+            subject: subject,
+            availability: "@available(*, deprecated, message: \"calls the deprecated inherited initializers on purpose\")")
     }
 
     // MARK: Constraints

@@ -64,6 +64,7 @@ extension ConstraintTestPlan: TemplateObject {
         "summary": { $0.summary.templateValue },
         "subject": { $0.subject.templateValue },
         "lines": { $0.statements.flatMap(\.lines).templateValue },
+        "availability": { $0.availability.templateValue },
     ])
 }
 
