@@ -46,6 +46,16 @@ import Testing
         #expect(ci.contains("scripts/build-docs.sh .build/docs"))
     }
 
+    /// A fresh Linux machine needs libxml2-dev and pkg-config before either set-up command: the README gives the
+    /// install line inline, and it is the getting-started article's, word for word.
+    @Test func theReadmeInstallLineIsTheArticles() throws {
+        let install = "dpkg -s libxml2-dev pkg-config >/dev/null 2>&1 || (apt-get update && apt-get install -y libxml2-dev pkg-config)"
+        let readme = try text("README.md").replacingOccurrences(of: "\n", with: " ")
+        #expect(readme.contains("`\(install)`"))
+        let article = try text("\(Self.catalog)/GettingStartedOnTheCommandLine.md")
+        #expect(codeBlocks(article).contains { $0.lines == [install] })
+    }
+
     /// Each line of the README's Swift excerpt (but `// …` and blank lines) is a line of the generated file, in the
     /// same order.
     @Test func theReadmeExcerptIsGeneratedCode() throws {
