@@ -12,11 +12,11 @@ let package = Package(
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
     ],
-    // Lower bounds are the versions CI builds and tests, pinned in Package.resolved (committed): Yams 5 lacks
-    // the Sendable YamlError.duplicatedKeysInMapping the config parser matches; older versions are not tested.
+    // The lower bound is the version CI builds and tests, pinned in Package.resolved (committed). Every
+    // dependency is built by every plugin user: `managed-codegen.yml` is read by ManagedCodegenConfig's own small
+    // YAML reader, not a YAML library (Benchmarks/README.md, "A plugin user's first build").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "ManagedCodegenConfig",
-            dependencies: ["ManagedModel", "CodeGeneration", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ManagedModel", "CodeGeneration"]
         ),
         .executableTarget(
             name: "managed-codegen",
