@@ -37,8 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+GENERATOR_RAN = [False]
+
+
 def run(command, cwd, log):
-    """Runs `command`, appending its output to `log`; returns the wall time. Fails loudly on a non-zero exit."""
+    """Runs `command`, appending its output to `log`; returns the wall time. Fails loudly on a non-zero exit.
+    Notes in GENERATOR_RAN whether SwiftPM ran the build-tool plugin's generator."""
     start = time.monotonic()
     result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     elapsed = time.monotonic() - start
@@ -46,6 +50,7 @@ def run(command, cwd, log):
         handle.write(f"$ {' '.join(command)}  # {elapsed:.2f} s\n{result.stdout}\n")
     if result.returncode != 0:
         sys.exit(f"error: {' '.join(command)} failed in {cwd} (exit {result.returncode}); see {log}")
+    GENERATOR_RAN[0] = "Generating Inventory+ManagedObjects.swift" in result.stdout
     return elapsed
 
 
@@ -89,6 +94,7 @@ class Consumer:
         self.package = package
         self.dir = work / label / "InventoryApp"
         self.scratch = work / label / "scratch"
+        self.build_scratch = work / label / "build-scratch"
         self.log = work / label / "log.txt"
         shutil.rmtree(work / label, ignore_errors=True)
         shutil.copytree(package / "Examples" / "InventoryApp", self.dir, ignore=shutil.ignore_patterns(".build"))
@@ -96,8 +102,13 @@ class Consumer:
         text = manifest.read_text()
         manifest.write_text(re.sub(r'path: "\.\./\.\."', f'path: "{package}"', text))
 
-    def swift(self, *arguments):
-        return run(["swift", *arguments[:1], "--scratch-path", str(self.scratch), *arguments[1:]], self.dir, self.log)
+    def swift(self, *arguments, scratch=None):
+        scratch = scratch or self.scratch
+        return run(["swift", *arguments[:1], "--scratch-path", str(scratch), *arguments[1:]], self.dir, self.log)
+
+    def build_only(self):
+        """`swift build` in a scratch path of its own: a consumer that uses only the build-tool plugin."""
+        return self.swift("build", scratch=self.build_scratch)
 
     def command_plugin(self):
         return self.swift(
@@ -149,18 +160,22 @@ def main():
 
     consumers = [Consumer(p, work, label) for p, label in zip(packages, labels)]
     results = {label: {} for label in labels}
+    generator_runs = {label: {} for label in labels}
 
     def each(row, action, runs=1):
         for _ in range(runs):
             for consumer, label in zip(consumers, labels):
                 results[label].setdefault(row, []).append(action(consumer))
+                generator_runs[label][row] = generator_runs[label].get(row, 0) + GENERATOR_RAN[0]
                 load.append(os.getloadavg()[0])
 
     each("resolve", lambda c: c.swift("package", "resolve"))
+    each("first `swift build`, build-tool plugin only (tool built, generator run)", Consumer.build_only)
+    each("second `swift build`, nothing changed", Consumer.build_only)
+    each("later `swift build`, nothing changed", Consumer.build_only, options.runs)
     each("first command-plugin run (plugin compiled, tool built, run)", Consumer.command_plugin)
     each("no-change command-plugin run", Consumer.command_plugin, options.runs)
-    each("first `swift build` (build-tool plugin; tool already built)", lambda c: c.swift("build"))
-    each("no-change `swift build`", lambda c: c.swift("build"), options.runs)
+    each("first `swift build` after the command plugin (tool already built)", lambda c: c.swift("build"))
     each("the tool alone (what the command plugin runs)", Consumer.tool_alone, options.runs)
 
     if not options.skip_modules:
@@ -183,9 +198,19 @@ def main():
             a, b = medians
             cells.append(f"{b / a:.2f}×" if a and b else "—")
         lines.append(f"| {row} | " + " | ".join(cells) + " |")
+    lines += ["", "Runs of a `swift build` row in which SwiftPM ran the build-tool plugin's generator:"]
+    lines += [
+        f"- {label}, {row}: {count} of {len(results[label][row])}"
+        for label in labels
+        for row, count in generator_runs[label].items()
+        if "swift build" in row
+    ]
     (work / "plugin-build.md").write_text("\n".join(lines) + "\n")
     (work / "plugin-build.json").write_text(
-        json.dumps({"packages": [str(p) for p in packages], "load": load, "results": results}, indent=2)
+        json.dumps(
+            {"packages": [str(p) for p in packages], "load": load, "results": results, "generator_runs": generator_runs},
+            indent=2,
+        )
     )
     print("\n".join(lines))
 
