@@ -102,6 +102,9 @@ private struct Reader {
         }
         guard index < lines.count else { return .empty }
         let first = lines[index]
+        if first.text.first == "{" {
+            throw SyntaxError(line: first.number, message: "write the settings as `key: value` lines, not in braces")
+        }
         guard !first.isListItem, Self.splitKey(first.text) != nil else {
             if first.isListItem { return .other(Value(kind: .list([]), line: first.number)) }
             index += 1

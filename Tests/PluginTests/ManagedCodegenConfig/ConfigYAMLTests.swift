@@ -86,10 +86,34 @@ import Testing
             ("import:\n   - A\n  - B\n", "3: error: invalid YAML: expected a `- item` line indented like the list's first item"),
             ("output: G\n- A\n", "2: error: invalid YAML: a list item where a key was expected"),
             (#"module-name: "a\qb""#, "1: error: invalid YAML: unknown escape '\\q'"),
+            ("{output: G}\n", "1: error: invalid YAML: write the settings as `key: value` lines, not in braces"),
         ]
         for (text, prefix) in cases {
             let found = errors(text)
             #expect(found.count == 1 && found.first?.hasPrefix("\(path):\(prefix)") == true, "\(text): \(found)")
+        }
+    }
+
+    /// Any damaged file, however cut, is read or refused with a line to look at; the reader never traps.
+    @Test func everyTruncationAndDeletionIsReadOrNamesALine() {
+        let text = """
+            # settings
+            output: Generated
+            import: [Combine, 'Swift UI']
+            include:
+              - Item   # the main one
+              - "Tag"
+            warnings-as-errors: yes
+            module-name:
+              App
+            """
+        let characters = Array(text)
+        var damaged = (0...characters.count).map { String(characters[..<$0]) }
+        damaged += characters.indices.map { var copy = characters; copy.remove(at: $0); return String(copy) }
+        for input in damaged {
+            for error in errors(input) {
+                #expect(error.hasPrefix("\(path):") && !error.hasPrefix("\(path):0:"), "\(input): \(error)")
+            }
         }
     }
 }
