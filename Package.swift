@@ -42,27 +42,11 @@ let package = Package(
         .target(
             name: "ManagedCodegenTemplates",
             path: "Templates",
-            exclude: ["README.md"],
-            sources: ["TemplateBundle.swift"],
-            // Compiled into the binary (SwiftPM's generated `PackageResources`), so an installed executable needs
-            // no resource bundle beside it. One line per file: `.embedInCode` takes files, not folders;
-            // TemplateEmbeddingTests fails when a template in Templates/Swift is missing here.
-            resources: [
-                .embedInCode("Swift/attribute.mustache"),
-                .embedInCode("Swift/composite.mustache"),
-                .embedInCode("Swift/entity-human.mustache"),
-                .embedInCode("Swift/entity-machine.mustache"),
-                .embedInCode("Swift/file-header.mustache"),
-                .embedInCode("Swift/initializer.mustache"),
-                .embedInCode("Swift/model-support.mustache"),
-                .embedInCode("Swift/model-tests.mustache"),
-                .embedInCode("Swift/property-support.mustache"),
-                .embedInCode("Swift/typed-attribute.mustache"),
-                .embedInCode("Swift/typed-extras.mustache"),
-                .embedInCode("Swift/validation-hooks.mustache"),
-                .embedInCode("Swift/validation-overrides.mustache"),
-                .embedInCode("Swift/validation-support.mustache"),
-            ]
+            exclude: ["README.md", "Swift"],
+            // Compiled into the binary as string literals (EmbeddedTemplates.swift, written by TemplateEmbeddingTests
+            // from Templates/Swift), so an installed executable needs no resource bundle beside it. Not `.embedInCode`:
+            // its `[UInt8]` literals cost every plugin user's first build 5 s of CPU (Benchmarks/README.md).
+            sources: ["TemplateBundle.swift", "EmbeddedTemplates.swift"]
         ),
         .target(
             name: "CodeGeneration",
