@@ -13,11 +13,11 @@ let package = Package(
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
         .plugin(name: "AuditManagedObjects", targets: ["AuditManagedObjects"]),
     ],
-    // Lower bounds are the versions CI builds and tests, pinned in Package.resolved (committed): Yams 5 lacks
-    // the Sendable YamlError.duplicatedKeysInMapping the config parser matches; older versions are not tested.
+    // The lower bound is the version CI builds and tests, pinned in Package.resolved (committed). Every
+    // dependency is built by every plugin user: `managed-codegen.yml` is read by ManagedCodegenConfig's own small
+    // YAML reader, not a YAML library (Benchmarks/README.md, "A plugin user's first build").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -47,27 +47,11 @@ let package = Package(
         .target(
             name: "ManagedCodegenTemplates",
             path: "Templates",
-            exclude: ["README.md"],
-            sources: ["TemplateBundle.swift"],
-            // Compiled into the binary (SwiftPM's generated `PackageResources`), so an installed executable needs
-            // no resource bundle beside it. One line per file: `.embedInCode` takes files, not folders;
-            // TemplateEmbeddingTests fails when a template in Templates/Swift is missing here.
-            resources: [
-                .embedInCode("Swift/attribute.mustache"),
-                .embedInCode("Swift/composite.mustache"),
-                .embedInCode("Swift/entity-human.mustache"),
-                .embedInCode("Swift/entity-machine.mustache"),
-                .embedInCode("Swift/file-header.mustache"),
-                .embedInCode("Swift/initializer.mustache"),
-                .embedInCode("Swift/model-support.mustache"),
-                .embedInCode("Swift/model-tests.mustache"),
-                .embedInCode("Swift/property-support.mustache"),
-                .embedInCode("Swift/typed-attribute.mustache"),
-                .embedInCode("Swift/typed-extras.mustache"),
-                .embedInCode("Swift/validation-hooks.mustache"),
-                .embedInCode("Swift/validation-overrides.mustache"),
-                .embedInCode("Swift/validation-support.mustache"),
-            ]
+            exclude: ["README.md", "Swift"],
+            // Compiled into the binary as string literals (EmbeddedTemplates.swift, written by TemplateEmbeddingTests
+            // from Templates/Swift), so an installed executable needs no resource bundle beside it. Not `.embedInCode`:
+            // its `[UInt8]` literals cost every plugin user's first build 5 s of CPU (Benchmarks/README.md).
+            sources: ["TemplateBundle.swift", "EmbeddedTemplates.swift"]
         ),
         .target(
             name: "CodeGeneration",
@@ -79,7 +63,7 @@ let package = Package(
         .target(name: "SourceAudit", dependencies: ["ManagedModel", "SwiftSourceScanning"]),
         .target(
             name: "ManagedCodegenConfig",
-            dependencies: ["ManagedModel", "CodeGeneration", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ManagedModel", "CodeGeneration"]
         ),
         .executableTarget(
             name: "managed-codegen",

@@ -1,6 +1,5 @@
 import Foundation
 import ManagedModel
-import Yams
 
 /// `managed-codegen.yml`: the settings of one model, in the folder that holds the model bundle.
 ///
@@ -68,8 +67,10 @@ public struct ConfigFile: Hashable, Sendable {
     }
 }
 
-/// Walks the YAML tree, one key at a time, collecting every problem.
+/// Walks the mapping ``ConfigYAML`` read, one key at a time, collecting every problem.
 private struct ConfigParser {
+    typealias Node = ConfigYAML.Value
+
     let path: String
     let directory: String
     var diagnostics = Diagnostics()
@@ -81,31 +82,26 @@ private struct ConfigParser {
 
     mutating func parse(_ text: String) -> GenerateSettings {
         var settings = GenerateSettings()
-        let root: Node?
+        let entries: [ConfigYAML.Entry]
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            report(error)
-            return settings
+            switch try ConfigYAML.parse(text) {
+            case .mapping(let mapping): entries = mapping
+            // An empty file (or only comments) sets nothing.
+            case .empty: return settings
+            case .other(let root) where root.isNull: return settings
+            case .other(let root):
+                diagnostics.error(
+                    "the config file must be a mapping of settings (`key: value` lines), not \(describe(root))",
+                    at: location(of: root))
+                return settings
+            }
         } catch {
-            diagnostics.error("invalid YAML: \(error)", at: location(line: 0))
-            return settings
-        }
-        // An empty file (or only comments) sets nothing.
-        guard let root, root.null == nil else { return settings }
-        guard let mapping = root.mapping else {
-            diagnostics.error(
-                "the config file must be a mapping of settings (`key: value` lines), not \(describe(root))",
-                at: location(of: root))
+            diagnostics.error("invalid YAML: \(error.message)", at: location(line: error.line))
             return settings
         }
         var seen: [String: Int] = [:]
-        for (keyNode, value) in mapping {
-            guard let name = keyNode.scalar?.string else {
-                diagnostics.error("a key must be a plain name, not \(describe(keyNode))", at: location(of: keyNode))
-                continue
-            }
-            let line = keyNode.mark?.line ?? 0
+        for entry in entries {
+            let (name, line, value) = (entry.key, entry.line, entry.value)
             if let first = seen[name] {
                 diagnostics.error("duplicate key '\(name)' (first set on line \(first))", at: location(line: line))
                 continue
@@ -140,13 +136,13 @@ private struct ConfigParser {
             }
             return .text(text)
         case .boolean:
-            guard node.scalar != nil, node.null == nil, let flag = node.bool else {
+            guard let flag = node.flag else {
                 diagnostics.error("'\(name)' must be true or false, not \(describe(node))", at: location(of: node))
                 return nil
             }
             return .flag(flag)
         case .pathList:
-            guard let sequence = node.sequence else {
+            guard case .list(let sequence) = node.kind else {
                 diagnostics.error(
                     "'\(name)' must be a list of folders (`[A, B]` or `- A` lines), not \(describe(node))", at: location(of: node))
                 return nil
@@ -159,7 +155,7 @@ private struct ConfigParser {
             }
             return .list(paths)
         case .stringList:
-            guard let sequence = node.sequence else {
+            guard case .list(let sequence) = node.kind else {
                 diagnostics.error(
                     "'\(name)' must be a list of names (`[A, B]` or `- A` lines), not \(describe(node))",
                     at: location(of: node))
@@ -176,7 +172,7 @@ private struct ConfigParser {
 
     private mutating func nonEmptyText(_ node: Node, key: String, expected: String, inList: Bool = false) -> String? {
         let subject = inList ? "every element of '\(key)'" : "'\(key)'"
-        guard node.null == nil, let text = node.scalar?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !node.isNull, case .scalar(let text, _) = node.kind, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             diagnostics.error("\(subject) must be \(expected), not \(describe(node))", at: location(of: node))
             return nil
         }
@@ -184,12 +180,11 @@ private struct ConfigParser {
     }
 
     private func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar where node.null != nil: "an empty value"
-        case .scalar(let scalar): scalar.string.isEmpty ? "an empty value" : "'\(scalar.string)'"
+        switch node.kind {
+        case .scalar where node.isNull: "an empty value"
+        case .scalar(let text, _): text.isEmpty ? "an empty value" : "'\(text)'"
         case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
+        case .list: "a list"
         }
     }
 
@@ -202,21 +197,7 @@ private struct ConfigParser {
         return "; the keys are \(known.joined(separator: ", "))"
     }
 
-    private mutating func report(_ error: YamlError) {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            diagnostics.error("invalid YAML: \(detail)", at: location(line: mark.line))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            diagnostics.error(
-                "duplicate key '\(duplicates.joined(separator: "', '"))'", at: location(line: context.mark.line))
-        default:
-            diagnostics.error("invalid YAML: \(error)", at: location(line: 0))
-        }
-    }
-
-    private func location(of node: Node) -> SourceLocation { location(line: node.mark?.line ?? 0) }
+    private func location(of node: Node) -> SourceLocation { location(line: node.line) }
     private func location(line: Int) -> SourceLocation { SourceLocation(path: path, line: line) }
 }
 

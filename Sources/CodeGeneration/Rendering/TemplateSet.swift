@@ -24,7 +24,7 @@ struct TemplateSet: Sendable {
         var sources: [String: (path: String, text: String)] = [:]
         var diagnostics = Diagnostics()
         for bundled in BundledTemplates.sources {
-            sources[bundled.name] = ("\(bundled.name).mustache", String(decoding: bundled.bytes, as: UTF8.self))
+            sources[bundled.name] = ("\(bundled.name).mustache", bundled.text)
         }
         if let directory = overrideDirectory {
             let names: [String]

@@ -4,19 +4,22 @@ import ManagedCodegenConfig
 import ManagedModel
 import Testing
 
+/// The diagnostics `ConfigFile.parse` reports for `text`, as the user reads them; empty when it is valid.
+func configErrors(_ text: String, path: String) -> [String] {
+    do {
+        _ = try ConfigFile.parse(text, path: path)
+        return []
+    } catch let error as DiagnosticsError {
+        return error.diagnostics.all.map(\.description)
+    } catch {
+        return ["unexpected \(error)"]
+    }
+}
+
 @Suite struct ConfigFileTests {
     let path = "/project/Sources/App/managed-codegen.yml"
 
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try ConfigFile.parse(text, path: path)
-            return []
-        } catch let error as DiagnosticsError {
-            return error.diagnostics.all.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
+    func errors(_ text: String) -> [String] { configErrors(text, path: path) }
 
     @Test func everyKeyIsReadAndRelativePathsFollowTheConfigFile() throws {
         let config = try ConfigFile.parse(

@@ -1,0 +1,993 @@
+// Generated from Templates/Swift by TemplateEmbeddingTests: do not edit. After changing a template, run
+// `UPDATE_REFERENCES=1 swift test --filter TemplateEmbeddingTests` and build again.
+
+extension BundledTemplates {
+    /// `(name without .mustache, text)` of every file in Templates/Swift, sorted by name.
+    public static let sources: [(name: String, text: String)] = [
+        ("attribute", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#documentation}}
+    /// {{.}}
+{{/documentation}}
+{{#isManaged}}
+    @NSManaged {{access}}{{#isReadOnly}}private(set) {{/isReadOnly}}{{setterAccess}}var {{swiftName}}: {{type}}
+{{/isManaged}}
+{{#isOptionalScalar}}
+    {{access}}{{setterAccess}}var {{swiftName}}: {{type}} {
+        get { {{optionalScalarSupport}}.value(forKey: Keys.{{swiftName}}, of: self) }
+{{^isReadOnly}}
+        set { {{optionalScalarSupport}}.set(newValue, forKey: Keys.{{swiftName}}, of: self) }
+{{/isReadOnly}}
+    }
+{{/isOptionalScalar}}
+{{#typed}}
+{{> typed-attribute}}
+{{/typed}}
+
+"""#),
+        ("composite", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#header}}
+{{> file-header}}
+{{/header}}
+
+{{#documentation}}
+/// {{.}}
+{{/documentation}}
+{{access}}struct {{name}}{{conformanceClause}} {
+    /// Element names: the keys of `compositeValue`.
+    {{access}}enum Keys {
+{{#fields}}
+        nonisolated {{access}}static let {{swiftName}} = "{{key}}"
+{{/fields}}
+    }
+
+{{#fields}}
+    {{#isSendable}}nonisolated {{/isSendable}}{{access}}var {{swiftName}}: {{type}}
+{{/fields}}
+
+    nonisolated {{access}}init({{#fields}}{{^first()}}, {{/first()}}{{swiftName}}: {{type}}{{defaultClause}}{{/fields}}) {
+{{#fields}}
+        self.{{swiftName}} = {{swiftName}}
+{{/fields}}
+    }
+
+    /// Reads the dictionary Core Data stores; nil when a required element is missing or has another type.
+    nonisolated {{access}}init?(compositeValue: [String: Any]) {
+{{#fields}}
+{{^isOptional}}
+        guard let {{swiftName}} = {{decode}} else { return nil }
+        self.{{swiftName}} = {{swiftName}}
+{{/isOptional}}
+{{#isOptional}}
+        self.{{swiftName}} = {{decode}}
+{{/isOptional}}
+{{/fields}}
+    }
+
+    /// The dictionary Core Data stores for this value.
+    nonisolated {{access}}var compositeValue: [String: Any] {
+        {{#hasFields}}var{{/hasFields}}{{^hasFields}}let{{/hasFields}} compositeValue: [String: Any] = [:]
+{{#fields}}
+{{^isOptional}}
+        compositeValue[Keys.{{swiftName}}] = {{encode}}
+{{/isOptional}}
+{{#isOptional}}
+        if let {{swiftName}} {
+            compositeValue[Keys.{{swiftName}}] = {{encode}}
+        }
+{{/isOptional}}
+{{/fields}}
+        return compositeValue
+    }
+}
+{{#isHashable}}
+
+// A nonisolated conformance: under MainActor default isolation (Swift 6.2) `==` and `hash(into:)` stay usable from
+// any isolation. Older compilers have no such spelling and no such isolation.
+#if compiler(>=6.2)
+extension {{name}}: nonisolated Hashable {}
+#else
+extension {{name}}: Hashable {}
+#endif
+{{/isHashable}}
+
+"""#),
+        ("entity-human", #"""
+{{%CONTENT_TYPE: TEXT}}
+// {{humanFileName}}: written once by managed-codegen for {{modelFileName}} and never touched again; it is yours to edit.
+// The generated declarations are in {{className}}+Generated.swift.
+{{#header}}
+{{#imports}}
+import {{.}}
+{{/imports}}
+{{/header}}
+
+extension {{className}} {
+    // Validation hooks: write only those you need. managed-codegen finds them here (and in the folders it scans)
+    // and generates what Core Data calls for each, when it validates, at the latest when the context saves; a
+    // property without a hook costs nothing. Hooks are `nonisolated`, `throws`, and named after the property:
+    // `validate<Property>(_:)` taking the property's type (NSSet/NSOrderedSet for to-many relationships).
+{{#generatedSuperclassName}}
+    // {{className}} is a sub-class of {{.}}, whose hooks run first: a hook for a property inherited from it is
+    // `validate{{className}}<Property>(_:)`, and the consistency and deletion hooks carry the class name too.
+{{/generatedSuperclassName}}
+{{#hasConstrainedHooks}}
+    // Examples for this entity's constrained attributes:
+{{/hasConstrainedHooks}}
+{{#constrainedHooks}}
+    //
+    // nonisolated func {{methodName}}(_ {{parameterName}}: {{typeName}}) throws {
+    //     // The model already checks:
+{{#constraints}}
+    //     // - {{.}}
+{{/constraints}}
+    //     guard <condition the model cannot express> else {
+    //         throw ManagedValidation.error(
+    //             NSManagedObjectValidationError, object: self, key: Keys.{{parameterName}},
+    //             message: "Explain what is wrong with {{parameterName}}")
+    //     }
+    // }
+{{/constrainedHooks}}
+    //
+    // nonisolated func {{consistencyHookName}}() throws {
+    //     // Checks that combine several values; ManagedValidation.combine(_:) merges several failures.
+    // }
+    //
+    // nonisolated func {{deletionHookName}}(_ committedValues: [String: Any]) throws {
+    //     // Before a delete: read the values last saved from committedValues (nil is NSNull),
+    //     // not the object's properties, which Core Data may already have cleared.
+    // }
+}
+
+"""#),
+        ("entity-machine", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#header}}
+{{> file-header}}
+{{/header}}
+
+/// The `{{entityName}}` entity of {{modelFileName}}.
+{{#classDocumentation}}
+/// {{.}}
+{{/classDocumentation}}
+{{#objcName}}
+@objc({{.}})
+{{/objcName}}
+nonisolated {{access}}{{#isFinal}}final {{/isFinal}}class {{className}}: {{superclassName}} {
+{{! Computed, not stored: a stored `static let` costs the user's compiler a lazily initialised global per key (Benchmarks/compile-cost.py). }}
+    /// Key names, for KVC, predicates and sort descriptors.
+    nonisolated {{access}}enum Keys {
+{{#keys}}
+        {{access}}static var {{swiftName}}: String { "{{key}}" }
+{{/keys}}
+    }
+{{#hasAttributes}}
+
+    // MARK: Attributes
+{{/hasAttributes}}
+{{#attributes}}
+{{> attribute}}
+{{/attributes}}
+{{#hasRelationships}}
+
+    // MARK: Relationships
+{{/hasRelationships}}
+{{#relationships}}
+    @NSManaged {{access}}var {{swiftName}}: {{type}}
+{{/relationships}}
+
+    // MARK: Initializers
+{{#initializer}}
+{{> initializer}}
+{{/initializer}}
+
+    /// Core Data creates instances, faults included, through this initializer.
+    @objc
+    override {{faultInitializerAccess}}init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        super.init(entity: entity, insertInto: context)
+    }
+
+    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{access}}{{unavailableInitOverride}}init() {
+        fatalError("unavailable")
+    }
+{{#declaresUnavailableContextInit}}
+
+    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{access}}convenience init(context: NSManagedObjectContext) {
+        fatalError("unavailable")
+    }
+{{/declaresUnavailableContextInit}}
+{{#unavailableInheritedInitializers}}
+
+    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{access}}override init({{.}}) {
+        fatalError("unavailable")
+    }
+{{/unavailableInheritedInitializers}}
+
+    @nonobjc {{access}}class func fetchRequest() -> NSFetchRequest<{{className}}> {
+        NSFetchRequest<{{className}}>(entityName: "{{entityName}}")
+    }
+{{> validation-overrides}}
+{{> validation-hooks}}
+}
+{{#extras}}
+{{> typed-extras}}
+{{/extras}}
+{{#relationshipsWithAccessors}}
+
+// MARK: Generated accessors for {{key}}
+nonisolated extension {{className}} {
+{{#accessors}}
+{{^first()}}
+
+{{/first()}}
+    @objc({{selector}})
+{{#isManaged}}
+    @NSManaged {{access}}func {{signature}}
+{{/isManaged}}
+{{#body}}
+    {{access}}func {{signature}} {
+        {{.}}
+    }
+{{/body}}
+{{/accessors}}
+}
+{{/relationshipsWithAccessors}}
+
+"""#),
+        ("file-header", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{banner}}
+// swift-format-ignore-file
+// swiftlint:disable all
+{{#imports}}
+import {{.}}
+{{/imports}}
+
+"""#),
+        ("initializer", #"""
+{{%CONTENT_TYPE: TEXT}}
+
+    /// Creates {{entityName}} in `{{contextVariable}}`, with every value the model requires.
+{{#contextLabelNote}}
+    /// {{.}}
+{{/contextLabelNote}}
+    {{access}}{{overrideKeyword}}init(
+        {{contextParameter}}{{#parameters}},
+        {{swiftName}}: {{type}}{{defaultClause}}{{/parameters}}
+    ) {
+        guard let entity = NSEntityDescription.entity(forEntityName: "{{entityName}}", in: {{contextVariable}}) else {
+            fatalError("The managed object model of this context has no entity named {{entityName}}")
+        }
+        super.init(entity: entity, insertInto: {{contextVariable}})
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+    }
+
+"""#),
+        ("model-support", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{! The model's own helpers, named after it (ModelSupportTypes): written only when its classes use them.
+    Self-contained (its own imports, nothing without Core Data), like property-support: template sets that write
+    no Core Data code (key constants only) leave this template as it is. }}
+{{#header}}
+{{banner}}
+// swift-format-ignore-file
+// swiftlint:disable all
+{{/header}}
+#if canImport(CoreData)
+import CoreData
+import Foundation
+{{#orderedRelationship}}
+
+/// Changes to ordered to-many relationships for the generated accessors (`insertIntoLines(_:at:)` …).
+///
+/// Those accessors carry the Key-Value Coding selectors (`insertObject:in<Key>AtIndex:` …), and the proxy of
+/// `mutableOrderedSetValue(forKey:)` calls exactly those selectors when a class implements them (Key-Value
+/// Coding Programming Guide, "Accessor Search Patterns"): an accessor that changed its key through the proxy
+/// would call itself until the stack overflows. So each change is made as Apple's custom to-many accessors make
+/// it (Core Data Programming Guide, "Managed Object Accessor Methods", custom to-many relationship accessors):
+/// the mutable ordered set that `primitiveValue(forKey:)` returns is changed in place, between
+/// `willChange(_:valuesAt:forKey:)` and `didChange(_:valuesAt:forKey:)` with the change's kind and indexes. That
+/// collection is Core Data's and carries what it needs to persist the order: it is never replaced by a new one
+/// (NSManagedObject `setPrimitiveValue(_:forKey:)`: setting a to-many relationship to a new mutable set "will
+/// (eventually) fail"). The indexes and values of a change are worked out before it starts, and the accessors
+/// pass arrays: an `NSOrderedSet` argument, which may be the relationship itself (`removeFromLines(order.lines)`),
+/// is copied into an array (`NSOrderedSet.array`) before anything changes. Core Data's own dynamic ordered
+/// mutators are not used: they raised for years (rdar://10114310) and no fix is documented. Objects already in
+/// the relationship are not inserted again. None of this has been run on Apple hardware here: the generated
+/// `test<Key>Accessors` checks it on a Mac, through a save and a fetch in a fresh context.
+nonisolated enum {{orderedRelationship}} {
+    /// Inserts `values` so that they end up at `indexes`, as `NSMutableOrderedSet.insert(_:at:)` does.
+    static func insert(_ values: [NSManagedObject], at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        guard values.contains(where: { current.contains($0) }) else {
+            change(.insertion, at: indexes, forKey: key, of: object) { $0.insert(values, at: indexes) }
+            return
+        }
+        // Some are members already: the new ones one at a time, in index order, each with its own notification,
+        // at most at the end (the members skipped leave the later indexes past it).
+        for (value, index) in zip(values, indexes) {
+            let current = members(forKey: key, of: object)
+            guard !current.contains(value) else { continue }
+            let position = min(index, current.count)
+            change(.insertion, at: IndexSet(integer: position), forKey: key, of: object) { $0.insert(value, at: position) }
+        }
+    }
+
+    /// Appends the values that are not members yet.
+    static func append(_ values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var new: [NSManagedObject] = []
+        for value in values where !current.contains(value) && !new.contains(value) {
+            new.append(value)
+        }
+        insert(new, at: IndexSet(integersIn: current.count..<current.count + new.count), forKey: key, of: object)
+    }
+
+    static func remove(at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
+        change(.removal, at: indexes, forKey: key, of: object) { $0.removeObjects(at: indexes) }
+    }
+
+    /// Removes the values that are members.
+    static func remove(_ values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var indexes = IndexSet()
+        for value in values where current.contains(value) {
+            indexes.insert(current.index(of: value))
+        }
+        remove(at: indexes, forKey: key, of: object)
+    }
+
+    /// Replaces the members at `indexes`; a value that is a member already (at any index) is not placed again.
+    static func replace(at indexes: IndexSet, with values: [NSManagedObject], forKey key: String, of object: NSManagedObject) {
+        let current = members(forKey: key, of: object)
+        var replaced = IndexSet()
+        var replacements: [NSManagedObject] = []
+        for (index, value) in zip(indexes, values) where index < current.count && !current.contains(value) {
+            replaced.insert(index)
+            replacements.append(value)
+        }
+        change(.replacement, at: replaced, forKey: key, of: object) { $0.replaceObjects(at: replaced, with: replacements) }
+    }
+
+    /// The relationship's members, read as Core Data's own accessors read them (firing a fault first).
+    private static func members(forKey key: String, of object: NSManagedObject) -> NSOrderedSet {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return object.primitiveValue(forKey: key) as? NSOrderedSet ?? NSOrderedSet()
+    }
+
+    /// Core Data's own mutable ordered set of the relationship, to change in place. Core Data's primitive value of
+    /// a to-many relationship is mutable; should it ever not be, a mutable copy of it is stored first, as
+    /// NSManagedObject `setPrimitiveValue(_:forKey:)` shows, and changed from then on.
+    private static func primitiveMembers(forKey key: String, of object: NSManagedObject) -> NSMutableOrderedSet {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        let current = object.primitiveValue(forKey: key)
+        if let members = current as? NSMutableOrderedSet {
+            return members
+        }
+        let members = NSMutableOrderedSet(orderedSet: current as? NSOrderedSet ?? NSOrderedSet())
+        object.setPrimitiveValue(members, forKey: key)
+        return members
+    }
+
+    private static func change(
+        _ kind: NSKeyValueChange, at indexes: IndexSet, forKey key: String, of object: NSManagedObject,
+        _ apply: (NSMutableOrderedSet) -> Void
+    ) {
+        guard !indexes.isEmpty else { return }
+        let members = primitiveMembers(forKey: key, of: object)
+        object.willChange(kind, valuesAt: indexes, forKey: key)
+        apply(members)
+        object.didChange(kind, valuesAt: indexes, forKey: key)
+    }
+}
+{{/orderedRelationship}}
+#endif
+
+"""#),
+        ("model-tests", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{banner}}
+// swift-format-ignore-file
+// swiftlint:disable all
+@preconcurrency import CoreData
+import Foundation
+@preconcurrency import XCTest
+@testable import {{moduleName}}
+
+/// An in-memory store (`/dev/null`) of the {{modelName}} model, one per test, so tests never see each
+/// other's objects. The compiled model itself is loaded once per process and shared: every load
+/// registers the model's classes again, after which Core Data cannot tell which entity a class belongs to.
+/// The support types are `nonisolated`, as the generated classes are: in a test target whose default isolation is
+/// MainActor, `ChangeRecorder`'s override of NSObject's nonisolated `observeValue(forKeyPath:of:change:context:)`
+/// would otherwise be main-actor-isolated, which Swift refuses (and so would the test cases' inherited initializers).
+nonisolated final class {{storeTypeName}} {
+    nonisolated struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private nonisolated final class CompiledModel: @unchecked Sendable {
+        let model: NSManagedObjectModel
+
+        init() throws {
+            let bundle = {{bundleExpression}}
+            guard let url = bundle.url(forResource: {{storeTypeName}}.modelName, withExtension: "momd")
+                ?? bundle.url(forResource: {{storeTypeName}}.modelName, withExtension: "mom")
+            else {
+                throw Failure(description: "\({{storeTypeName}}.modelName).momd is not in \(bundle.bundleURL.path)")
+            }
+            guard let model = NSManagedObjectModel(contentsOf: url) else {
+                throw Failure(description: "\(url.path) is not a compiled Core Data model")
+            }
+            self.model = model
+        }
+    }
+
+    static let modelName = {{modelNameLiteral}}
+    private static let compiled = Result { try CompiledModel() }
+
+    let container: NSPersistentContainer
+
+    /// A new, empty store on the shared model; throws, failing the calling test, when the model cannot be loaded.
+    init() throws {
+        container = NSPersistentContainer(name: Self.modelName, managedObjectModel: try Self.compiled.get().model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError {
+            throw loadError
+        }
+    }
+
+    /// A new main-queue context on this store; synchronous tests run on the main thread.
+    func newContext() -> NSManagedObjectContext {
+        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        context.persistentStoreCoordinator = container.persistentStoreCoordinator
+        return context
+    }
+
+    /// The one object with `id`, fetched from the store into `context`.
+    func fetch<Object: NSManagedObject>(_ entityName: String, id: NSManagedObjectID, in context: NSManagedObjectContext) throws -> Object {
+        let request = NSFetchRequest<Object>(entityName: entityName)
+        request.predicate = NSPredicate(format: "SELF == %@", argumentArray: [id])
+        let objects = try context.fetch(request)
+        guard objects.count == 1, let object = objects.first else {
+            throw Failure(description: "fetching \(entityName) \(id) found \(objects.count) objects")
+        }
+        return object
+    }
+
+    /// The objects `object` relates to through `key`, whatever the relationship's kind.
+    func relatedObjectIDs(of object: NSManagedObject, key: String) -> Set<NSManagedObjectID> {
+        switch object.value(forKey: key) {
+        case let related as NSManagedObject:
+            return [related.objectID]
+        case let related as NSSet:
+            return Set(related.allObjects.compactMap { ($0 as? NSManagedObject)?.objectID })
+        case let related as NSOrderedSet:
+            return Set(related.array.compactMap { ($0 as? NSManagedObject)?.objectID })
+        default:
+            return []
+        }
+    }
+
+    /// The Key-Value Observing notifications `object` posts for `key` while `body` runs, one string each:
+    /// the change's kind and indexes (`"insertion 1,2"`), as an observer registered with
+    /// `addObserver(_:forKeyPath:options:context:)` receives them in `observeValue(forKeyPath:of:change:context:)`.
+    func changes(of object: NSObject, key: String, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ChangeRecorder()
+        object.addObserver(recorder, forKeyPath: key, options: [], context: nil)
+        defer { object.removeObserver(recorder, forKeyPath: key) }
+        try body()
+        return recorder.changes
+    }
+
+    private nonisolated final class ChangeRecorder: NSObject {
+        var changes: [String] = []
+
+        override func observeValue(
+            forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+        ) {
+            let kind: String
+            switch (change?[.kindKey] as? UInt).flatMap(NSKeyValueChange.init(rawValue:)) {
+            case .setting?: kind = "setting"
+            case .insertion?: kind = "insertion"
+            case .removal?: kind = "removal"
+            case .replacement?: kind = "replacement"
+            default: kind = "unknown"
+            }
+            let indexes = (change?[.indexesKey] as? IndexSet).map { $0.map(String.init).joined(separator: ",") } ?? "-"
+            changes.append("\(kind) \(indexes)")
+        }
+    }
+
+    /// Fails unless `save` throws the validation error `code` for `key`: alone, or with `amongOthers`
+    /// also inside an NSValidationMultipleErrorsError.
+    func assertValidationError(
+        _ save: @autoclosure () throws -> Void, code: Int, key: String, amongOthers: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            let error = error as NSError
+            guard !amongOthers else {
+                XCTAssertTrue(
+                    Self.validationErrors(in: error).contains { $0.code == code && $0.userInfo[NSValidationKeyErrorKey] as? String == key },
+                    "no validation error \(code) for '\(key)' in \(error)", file: file, line: line)
+                return
+            }
+            XCTAssertEqual(error.domain, NSCocoaErrorDomain, file: file, line: line)
+            XCTAssertEqual(error.code, code, "\(error)", file: file, line: line)
+            XCTAssertEqual(error.userInfo[NSValidationKeyErrorKey] as? String, key, file: file, line: line)
+        }
+    }
+{{#hasHookTests}}
+
+    /// Fails unless `save` throws an error for `key` (any code): one a validation hook threw, alone or among others.
+    func assertHookError(_ save: @autoclosure () throws -> Void, key: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { $0.userInfo[NSValidationKeyErrorKey] as? String == key },
+                "no error for '\(key)' in \(error)", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `save` throws an error (any code, any key, alone or among others) about `object`: one its
+    /// consistency or deletion hook threw.
+    func assertObjectError(_ save: @autoclosure () throws -> Void, object: NSManagedObject, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            XCTAssertTrue(
+                Self.validationErrors(in: error as NSError).contains { ($0.userInfo[NSValidationObjectErrorKey] as? NSManagedObject) === object },
+                "no error for \(object.objectID) in \(error)", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `save` throws, among its (flattened) errors, at least one for each of `expected`: a key with the
+    /// error's code, or nil for any code (a hook's). Repeated entries need as many errors.
+    func assertValidationErrors(
+        _ save: @autoclosure () throws -> Void, including expected: [(code: Int?, key: String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            var found = Self.validationErrors(in: error as NSError)
+            for (code, key) in expected {
+                let index = found.firstIndex { $0.userInfo[NSValidationKeyErrorKey] as? String == key && (code == nil || $0.code == code) }
+                XCTAssertNotNil(index, "no error \(code.map(String.init) ?? "(any code)") for '\(key)' in \(error)", file: file, line: line)
+                if let index { found.remove(at: index) }
+            }
+        }
+    }
+{{/hasHookTests}}
+
+    /// Fails unless `save` throws an NSValidationMultipleErrorsError whose NSDetailedErrorsKey lists exactly `expected`.
+    func assertValidationErrors(
+        _ save: @autoclosure () throws -> Void, _ expected: [(code: Int, key: String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try save(), "saving succeeded", file: file, line: line) { error in
+            let error = error as NSError
+            XCTAssertEqual(error.code, NSValidationMultipleErrorsError, "\(error)", file: file, line: line)
+            let details = error.userInfo[NSDetailedErrorsKey] as? [NSError] ?? []
+            XCTAssertEqual(
+                details.map { "\($0.code) \($0.userInfo[NSValidationKeyErrorKey] as? String ?? "-")" }.sorted(),
+                expected.map { "\($0.code) \($0.key)" }.sorted(), file: file, line: line)
+        }
+    }
+
+    private static func validationErrors(in error: NSError) -> [NSError] {
+        guard error.code == NSValidationMultipleErrorsError, let details = error.userInfo[NSDetailedErrorsKey] as? [NSError] else {
+            return [error]
+        }
+        return details.flatMap(validationErrors(in:))
+    }
+}
+
+/// What the tests below are written with, spelled for the compiler's sake (Benchmarks/README.md, "Compile cost"):
+/// checks that report as `XCTAssertEqual`, `XCTAssertTrue` and `XCTAssertFalse` do, at the calling line, but take
+/// values instead of autoclosures (thousands of XCTest calls, each with its closures, were a sixth of this file's
+/// compile time), and long strings without a `+`.
+nonisolated protocol {{supportTypeName}} {}
+
+nonisolated extension {{supportTypeName}} {
+    func assertEqual<Value: Equatable>(_ actual: Value, _ expected: Value, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual, expected, file: file, line: line)
+    }
+
+    func assertTrue(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(condition, file: file, line: line)
+    }
+
+    func assertFalse(_ condition: Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(condition, file: file, line: line)
+    }
+
+    /// `prefix` followed by `count` times `unit`: a sample at a maximum length of thousands of characters.
+    func text(_ prefix: String, repeating unit: String, count: Int) -> String {
+        prefix + String(repeating: unit, count: count)
+    }
+}
+{{#suites}}
+
+/// Round-trip and constraint tests of {{className}} (entity `{{entityName}}`).
+nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
+{{#skipMessage}}
+    func testRoundTrip() throws {
+        throw XCTSkip({{.}})
+    }
+{{/skipMessage}}
+{{#roundTrip}}
+    /// Create with every value, save, fetch in a fresh context, change every mutable property and
+    /// save, fetch again: a model change the Swift side missed fails here instead of in a user's save.
+    func testRoundTrip() throws {
+        let store = try {{storeTypeName}}()
+        let context = store.newContext()
+{{#notes}}
+        // {{.}}
+{{/notes}}
+{{#creation}}
+        {{.}}
+{{/creation}}
+
+        // 1. Every property holds what it was created with.
+{{#createdChecks}}
+        {{.}}
+{{/createdChecks}}
+
+        // 2. Saving succeeds; a thrown error fails the test.
+        try context.save()
+
+        // 3. A fresh context fetches the same values from the store.
+        let reader = store.newContext()
+        let fetched: {{className}} = try store.fetch({{entityNameLiteral}}, id: {{subject}}.objectID, in: reader)
+        assertEqual(fetched.objectID, {{subject}}.objectID)
+{{#fetchedChecks}}
+        {{.}}
+{{/fetchedChecks}}
+
+        // 4. Every mutable property changed, and saved.
+{{#modification}}
+        {{.}}
+{{/modification}}
+        try reader.save()
+
+        // 5. Another fresh context fetches the changed values.
+        let checker = store.newContext()
+        let refetched: {{className}} = try store.fetch({{entityNameLiteral}}, id: {{subject}}.objectID, in: checker)
+        assertEqual(refetched.objectID, {{subject}}.objectID)
+{{#modifiedChecks}}
+        {{.}}
+{{/modifiedChecks}}
+    }
+{{/roundTrip}}
+{{#constraintTests}}
+
+    /// {{summary}}
+    func {{methodName}}() throws {
+        let store = try {{storeTypeName}}()
+        let context = store.newContext()
+        let {{subject}} = {{factoryName}}(in: context)
+{{#lines}}
+        {{.}}
+{{/lines}}
+    }
+{{/constraintTests}}
+{{#factory}}
+
+    /// A valid {{className}} with only the values its initializer requires, and the objects it needs.
+    private func {{methodName}}(in context: NSManagedObjectContext) -> {{className}} {
+{{#lines}}
+        {{.}}
+{{/lines}}
+    }
+{{/factory}}
+}
+{{/suites}}
+
+"""#),
+        ("property-support", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{! Self-contained (its own import, nothing without Core Data): templates that override validation-support or the entity
+    templates, e.g. to write key constants only, may leave no Core Data in the file this is appended to. }}
+#if canImport(CoreData)
+import CoreData
+
+/// The accessors of optional scalar attributes (`Int32?`, `Bool?`, …: `@NSManaged` cannot declare them, an
+/// Objective-C property has no optional `int32_t`), written once here instead of once per property. They are the
+/// custom attribute accessors of Apple's Core Data Programming Guide ("Managed Object Accessor Methods"): read
+/// the primitive value between `willAccessValue(forKey:)` and `didAccessValue(forKey:)`, set it between
+/// `willChangeValue(forKey:)` and `didChangeValue(forKey:)`; Core Data stores the number as an `NSNumber`, or nil. (Not Date attributes declared
+/// `TimeInterval?`: their primitive value is an `NSDate`, see `ManagedOptionalDate`.)
+nonisolated enum ManagedOptionalScalar {
+    static func value<Value: ManagedScalarValue>(forKey key: String, of object: NSManagedObject) -> Value? {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return (object.primitiveValue(forKey: key) as? NSNumber).map(Value.init(managedNumber:))
+    }
+
+    static func set<Value: ManagedScalarValue>(_ value: Value?, forKey key: String, of object: NSManagedObject) {
+        object.willChangeValue(forKey: key)
+        defer { object.didChangeValue(forKey: key) }
+        object.setPrimitiveValue(value?.managedNumber, forKey: key)
+    }
+}
+
+/// The accessors of optional Date attributes declared as scalars (`TimeInterval?`, "Use Scalar Type"). Core Data
+/// keeps a Date attribute's primitive value as an `NSDate` whatever the property's declared type (the Date attribute
+/// type is an `NSDate` attribute: NSAttributeDescription.AttributeType `.date`); only its dynamic accessor of a
+/// declared `@NSManaged var x: TimeInterval` converts. So these convert through `Date`
+/// (`timeIntervalSinceReferenceDate`): an `NSNumber` read here would be nil after every fetch, and one stored with
+/// `setPrimitiveValue(_:forKey:)` is a value of the wrong class for the attribute ("Unacceptable type of value").
+/// The same custom accessor pattern as `ManagedOptionalScalar` (Core Data Programming Guide, "Managed Object
+/// Accessor Methods"). Exercised on a Mac by the generated round-trip test of such an attribute.
+nonisolated enum ManagedOptionalDate {
+    static func value(forKey key: String, of object: NSManagedObject) -> TimeInterval? {
+        object.willAccessValue(forKey: key)
+        defer { object.didAccessValue(forKey: key) }
+        return (object.primitiveValue(forKey: key) as? Date)?.timeIntervalSinceReferenceDate
+    }
+
+    static func set(_ value: TimeInterval?, forKey key: String, of object: NSManagedObject) {
+        object.willChangeValue(forKey: key)
+        defer { object.didChangeValue(forKey: key) }
+        object.setPrimitiveValue(value.map(Date.init(timeIntervalSinceReferenceDate:)), forKey: key)
+    }
+}
+
+/// A scalar Core Data stores as an `NSNumber`.
+nonisolated protocol ManagedScalarValue {
+    init(managedNumber: NSNumber)
+    var managedNumber: NSNumber { get }
+}
+
+nonisolated extension Int16: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int16Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Int32: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int32Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Int64: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.int64Value }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Double: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.doubleValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Float: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.floatValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+
+nonisolated extension Bool: ManagedScalarValue {
+    init(managedNumber: NSNumber) { self = managedNumber.boolValue }
+    var managedNumber: NSNumber { NSNumber(value: self) }
+}
+#endif
+
+"""#),
+        ("typed-attribute", #"""
+{{%CONTENT_TYPE: TEXT}}
+    {{access}}{{setterAccess}}var {{swiftName}}: {{type}} {
+        get {
+            willAccessValue(forKey: Keys.{{swiftName}})
+            defer { didAccessValue(forKey: Keys.{{swiftName}}) }
+{{#getter}}
+            {{.}}
+{{/getter}}
+        }
+{{^isReadOnly}}
+        set {
+            willChangeValue(forKey: Keys.{{swiftName}})
+            defer { didChangeValue(forKey: Keys.{{swiftName}}) }
+{{#setter}}
+            {{.}}
+{{/setter}}
+        }
+{{/isReadOnly}}
+    }
+
+"""#),
+        ("typed-extras", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#hasFetchedProperties}}
+
+// MARK: Fetched properties
+nonisolated extension {{className}} {
+{{#fetchedProperties}}
+{{^first()}}
+
+{{/first()}}
+{{#documentation}}
+    /// {{.}}
+{{/documentation}}
+    {{access}}var {{swiftName}}: {{type}} {
+        value(forKey: "{{key}}") as? {{type}} ?? []
+    }
+{{/fetchedProperties}}
+}
+{{/hasFetchedProperties}}
+{{#fetchTemplates}}
+
+// MARK: Fetch request template {{templateName}}
+nonisolated extension {{className}} {
+{{#documentation}}
+    /// {{.}}
+{{/documentation}}
+    {{access}}static func {{requestFunctionName}}({{parameterList}}) -> NSFetchRequest<{{requestResultType}}> {
+        let request = NSFetchRequest<{{requestResultType}}>(entityName: "{{entityName}}")
+{{#configuration}}
+        {{.}}
+{{/configuration}}
+        return request
+    }
+
+{{#documentation}}
+    /// {{.}}
+{{/documentation}}
+    {{access}}static func {{fetchFunctionName}}({{parameterListPrefix}}in context: NSManagedObjectContext) throws -> {{returnType}} {
+        let request = {{requestFunctionName}}({{argumentList}})
+        return {{fetchExpression}}
+    }
+}
+{{/fetchTemplates}}
+{{#uniqueFetches}}
+
+// MARK: Unique key {{key}}
+nonisolated extension {{className}} {
+    /// The {{entityName}} whose `{{key}}` is `{{swiftName}}` (a uniqueness constraint of the model), or nil.
+    {{access}}static func fetchUnique({{swiftName}}: {{typeName}}, in context: NSManagedObjectContext) throws -> {{className}}? {
+        let request = NSFetchRequest<{{className}}>(entityName: "{{entityName}}")
+        request.predicate = NSPredicate(format: "%K == %@", argumentArray: [Keys.{{swiftName}}, {{argument}}])
+        request.fetchLimit = 1
+        return try context.fetch(request).first
+    }
+}
+{{/uniqueFetches}}
+
+"""#),
+        ("validation-hooks", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#bridges}}
+
+{{#first()}}
+    // MARK: Validation bridges
+    // Core Data's validateValue(_:forKey:) calls validate<Key>:error: through the Objective-C runtime when the
+    // object implements it (NSManagedObject; Key-Value Coding Programming Guide, "Adding Validation": validation
+    // is opted into property by property). One bridge per hook written; an override runs the parent's first.
+{{/first()}}
+    @objc({{selector}})
+{{#isOverride}}
+    override func {{bridgeName}}(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+        try ManagedValidation.validate { try super.{{bridgeName}}(value) } then: {
+            guard let {{parameterName}} = {{conversion}} else { return }
+            try {{hookName}}({{parameterName}})
+        }
+    }
+{{/isOverride}}
+{{^isOverride}}
+    func {{bridgeName}}(_ value: AutoreleasingUnsafeMutablePointer<AnyObject?>) throws {
+        // A missing value is Core Data's to report: it knows which are optional.
+        guard let {{parameterName}} = {{conversion}} else { return }
+        try {{hookName}}({{parameterName}})
+    }
+{{/isOverride}}
+{{/bridges}}
+
+"""#),
+        ("validation-overrides", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#hasConsistencyHook}}
+
+    // Only because {{consistencyHookName}}() exists: super runs the model's checks and the parent classes' hooks.
+    {{access}}override func validateForInsert() throws {
+        try ManagedValidation.validate { try super.validateForInsert() } then: { try {{consistencyHookName}}() }
+    }
+
+    {{access}}override func validateForUpdate() throws {
+        try ManagedValidation.validate { try super.validateForUpdate() } then: { try {{consistencyHookName}}() }
+    }
+{{/hasConsistencyHook}}
+{{#hasDeletionHook}}
+
+    // Only because {{deletionHookName}}(_:) exists: super runs the model's checks and the parent classes' hooks.
+    {{access}}override func validateForDelete() throws {
+        try ManagedValidation.validate { try super.validateForDelete() } then: { try {{deletionHookName}}(committedValues(forKeys: nil)) }
+    }
+{{/hasDeletionHook}}
+
+"""#),
+        ("validation-support", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{#header}}
+{{> file-header}}
+{{/header}}
+
+/// Validation errors as Core Data reports them (Apple's "Object Validation" guide): several failures
+/// become one `NSValidationMultipleErrorsError` whose `NSDetailedErrorsKey` lists them all.
+nonisolated {{access}}enum ManagedValidation {
+    /// Runs `modelChecks` (the `super.validateFor…()` call) and then `customChecks`, and throws every
+    /// failure of both, combined. `customChecks` is skipped when a required value is missing, because
+    /// reading that value through its non-optional property would trap.
+    {{access}}static func validate(_ modelChecks: () throws -> Void, then customChecks: () throws -> Void) throws {
+        var errors: [Error] = []
+        do {
+            try modelChecks()
+        } catch {
+            errors.append(error)
+        }
+        if !errors.flatMap(detailedErrors).contains(where: isMissingRequiredValue) {
+            do {
+                try customChecks()
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let error = combine(errors) {
+            throw error
+        }
+    }
+
+    /// One error for all of `errors`: nil for none, the error itself for one, otherwise an
+    /// `NSValidationMultipleErrorsError` listing them, with multiple-errors errors flattened.
+    ///
+    /// Its `NSDetailedErrorsKey` is an `NSMutableArray`, as Apple's "Object Validation" guide builds it: when Core
+    /// Data has collected an error for a property or an object and a further check fails, it adds the new error to
+    /// the collected error's `NSDetailedErrorsKey` array, and an immutable array there raises inside `save()`.
+    /// When the first error is itself a multiple-errors error (the one `super.validateFor…()` threw), its other
+    /// `userInfo` keys are kept: Core Data's own errors carry keys that merge policies read before repairing.
+    {{access}}static func combine(_ errors: [Error]) -> Error? {
+        let all = errors.flatMap(detailedErrors)
+        switch all.count {
+        case 0:
+            return nil
+        case 1:
+            return errors.count == 1 ? errors[0] : all[0]
+        default:
+            var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "Multiple validation errors occurred."]
+            if let first = errors.first.map({ $0 as NSError }), isMultipleErrors(first) {
+                userInfo.merge(first.userInfo) { _, fromSuper in fromSuper }
+            }
+            userInfo[NSDetailedErrorsKey] = NSMutableArray(array: all)
+            return NSError(domain: NSCocoaErrorDomain, code: NSValidationMultipleErrorsError, userInfo: userInfo)
+        }
+    }
+
+    /// A validation error in the form Core Data uses, for validation hooks to throw.
+    {{access}}static func error(_ code: Int, object: NSManagedObject, key: String?, message: String) -> NSError {
+        var userInfo: [String: Any] = [NSValidationObjectErrorKey: object, NSLocalizedDescriptionKey: message]
+        if let key {
+            userInfo[NSValidationKeyErrorKey] = key
+        }
+        return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: userInfo)
+    }
+
+    private static func detailedErrors(_ error: Error) -> [NSError] {
+        let error = error as NSError
+        guard isMultipleErrors(error), let details = error.userInfo[NSDetailedErrorsKey] as? [NSError] else { return [error] }
+        return details.flatMap(detailedErrors)
+    }
+
+    private static func isMultipleErrors(_ error: NSError) -> Bool {
+        error.domain == NSCocoaErrorDomain && error.code == NSValidationMultipleErrorsError
+    }
+
+    private static func isMissingRequiredValue(_ error: NSError) -> Bool {
+        error.domain == NSCocoaErrorDomain && error.code == NSValidationMissingMandatoryPropertyError
+    }
+}
+
+"""#),
+    ]
+}
