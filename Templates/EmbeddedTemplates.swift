@@ -188,24 +188,40 @@ nonisolated {{access}}{{#isFinal}}final {{/isFinal}}class {{className}}: {{super
         super.init(entity: entity, insertInto: context)
     }
 
-    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{inheritedInitializerAttribute}}
     {{access}}{{unavailableInitOverride}}init() {
+{{#inheritedInitializersWork}}
+        super.init(entity: {{className}}.entity(), insertInto: nil)
+{{/inheritedInitializersWork}}
+{{^inheritedInitializersWork}}
         fatalError("unavailable")
+{{/inheritedInitializersWork}}
     }
 {{#declaresUnavailableContextInit}}
 
-    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{inheritedInitializerAttribute}}
     {{access}}convenience init(context: NSManagedObjectContext) {
+{{#inheritedInitializersWork}}
+        guard let entity = NSEntityDescription.entity(forEntityName: Self.entityName, in: context) else {
+            fatalError("The managed object model of this context has no entity named \(Self.entityName)")
+        }
+        self.init(entity: entity, insertInto: context)
+{{/inheritedInitializersWork}}
+{{^inheritedInitializersWork}}
         fatalError("unavailable")
+{{/inheritedInitializersWork}}
     }
 {{/declaresUnavailableContextInit}}
 {{#unavailableInheritedInitializers}}
 
-    @available(*, unavailable, message: "{{#initializer}}Use {{initializerName}}, which takes every required value{{/initializer}}{{^initializer}}{{entityName}} is abstract: create one of its sub-entities{{/initializer}}")
+    {{unavailableAttribute}}
     {{access}}override init({{.}}) {
         fatalError("unavailable")
     }
 {{/unavailableInheritedInitializers}}
+
+    /// The entity's name in the model, as mogenerator's and SwiftGen's classes declare it.
+    {{access}}{{entityNameOverride}}class var entityName: String { "{{entityName}}" }
 
     @nonobjc {{access}}class func fetchRequest() -> NSFetchRequest<{{className}}> {
         NSFetchRequest<{{className}}>(entityName: "{{entityName}}")
@@ -213,6 +229,11 @@ nonisolated {{access}}{{#isFinal}}final {{/isFinal}}class {{className}}: {{super
 {{> validation-overrides}}
 {{> validation-hooks}}
 }
+{{#declaresIdentifiable}}
+
+// As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
+nonisolated extension {{className}}: Identifiable {}
+{{/declaresIdentifiable}}
 {{#extras}}
 {{> typed-extras}}
 {{/extras}}
@@ -668,6 +689,9 @@ nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
 {{#constraintTests}}
 
     /// {{summary}}
+{{#availability}}
+    {{.}}
+{{/availability}}
     func {{methodName}}() throws {
         let store = try {{storeTypeName}}()
         let context = store.newContext()
