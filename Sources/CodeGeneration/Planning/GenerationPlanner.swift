@@ -150,12 +150,13 @@ struct GenerationPlanner {
                 // Often the whole model's setting: reported once, with a count, when several entities share it.
                 var warning = Diagnostic.warning(
                     "entity '\(entity.name)' is not generated: its Codegen setting is \(setting), so Xcode generates "
-                        + "\(className) itself; set Codegen to Manual/None to generate it here",
+                        + "\(className) itself; set Codegen to Manual/None to generate it here (`managed-codegen adopt` does it)",
                     at: entity.location)
                 warning.modelWideCause = .init(
                     key: "codegen=\(setting)", summaryPrefix: "",
                     summarySuffix: " entities are not generated (the first here): their Codegen setting is \(setting), so Xcode "
-                        + "generates their classes itself; set Codegen to Manual/None to generate them here, or pass --include-xcode-generated")
+                        + "generates their classes itself; set Codegen to Manual/None to generate them here (`managed-codegen adopt` does it), "
+                        + "or pass --include-xcode-generated")
                 diagnostics.append(warning)
                 skip(.xcodeGeneratesClass)
                 continue
@@ -194,7 +195,7 @@ struct GenerationPlanner {
         for entity in skipped { counts[entity.reason, default: 0] += 1 }
         let reasons: [(SkippedEntity.Reason, String)] = [
             (.noCustomClass, "no custom class (set Class > Name in the model editor's Data Model inspector)"),
-            (.xcodeGeneratesClass, "Codegen Class Definition or Category/Extension (set Manual/None, or pass --include-xcode-generated)"),
+            (.xcodeGeneratesClass, "Codegen Class Definition or Category/Extension (set Manual/None: `managed-codegen adopt`; or pass --include-xcode-generated)"),
             (.excludedBySettings, "left out by --include/--exclude"),
             (.notInConfiguration, "not in the chosen configuration"),
             (.ignoredByUserInfo, "ignored by their userInfo"),

@@ -161,9 +161,9 @@ import Testing
         #expect(plan.classes.isEmpty)
         #expect(diagnostics.warnings.map(\.message) == [
             "3 entities are not generated (the first here): their Codegen setting is Class Definition, so Xcode generates "
-                + "their classes itself; set Codegen to Manual/None to generate them here, or pass --include-xcode-generated",
+                + "their classes itself; set Codegen to Manual/None to generate them here (`managed-codegen adopt` does it), or pass --include-xcode-generated",
             "no class is generated from this model: of its 4 entities, 1 with no custom class (set Class > Name in the model "
-                + "editor's Data Model inspector); 3 with Codegen Class Definition or Category/Extension (set Manual/None, or pass --include-xcode-generated)",
+                + "editor's Data Model inspector); 3 with Codegen Class Definition or Category/Extension (set Manual/None: `managed-codegen adopt`; or pass --include-xcode-generated)",
         ])
         #expect(TestSupport.plan(Build.schema([])).1.warnings.map(\.message) == ["no class is generated: the model has no entities"])
     }
