@@ -46,6 +46,16 @@ import Testing
         #expect(ci.contains("scripts/build-docs.sh .build/docs"))
     }
 
+    /// The README's install commands are the getting-started article's, each line word for word.
+    @Test func theReadmeInstallCommandsAreTheArticles() throws {
+        let install = codeBlocks(try text("README.md")).first { $0.lines.contains { $0.hasPrefix("make install") } }?.lines ?? []
+        #expect(install.count >= 3, "README has no block of install commands")
+        let article = codeBlocks(try text("\(Self.catalog)/GettingStartedOnTheCommandLine.md")).flatMap(\.lines)
+        for line in install {
+            #expect(article.contains { $0.hasPrefix(line) }, "not in GettingStartedOnTheCommandLine.md: \(line)")
+        }
+    }
+
     /// A fresh Linux machine needs libxml2-dev and pkg-config before either set-up command: the README gives the
     /// install line inline, and it is the getting-started article's, word for word.
     @Test func theReadmeInstallLineIsTheArticles() throws {
