@@ -235,7 +235,9 @@ private struct Reader {
             var scanner = FlowScanner(text: text, line: 0)
             guard case .scalar(let key, _)? = (try? scanner.quoted())?.kind else { return nil }
             let rest = scanner.remaining
-            guard rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " else { return nil }
+            guard rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " || rest.dropFirst().first == "\t" else {
+                return nil
+            }
             return (key, rest.dropFirst())
         }
         if "[{#&*!|>%@`?".contains(first) || startsListItem(text) { return nil }
@@ -247,7 +249,8 @@ private struct Reader {
             {
                 return nil
             }
-            if after == text.endIndex || text[after] == " " {
+            // YAML separates a key's colon from its value with white space: a space or a tab.
+            if after == text.endIndex || text[after] == " " || text[after] == "\t" {
                 return (String(trimmingTrailingSpace(text[..<colon])), text[after...])
             }
             position = after

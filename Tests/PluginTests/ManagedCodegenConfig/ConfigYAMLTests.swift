@@ -35,6 +35,8 @@ import Testing
         #expect(try settings("module-name: My\n  App\n").moduleName == "My App", "YAML folds a continued plain value")
         #expect(try settings("\"module-name\": App").moduleName == "App")
         #expect(try settings("module-name : App").moduleName == "App")
+        #expect(try settings("module-name:\tApp\noutput:\t\tG").moduleName == "App", "a tab after the colon separates too")
+        #expect(try settings("\"module-name\":\tApp").moduleName == "App")
         #expect(try settings("---\nmodule-name: App\n...\n").moduleName == "App")
         #expect(try settings("\u{FEFF}module-name: App\r\noutput: G\r\n").moduleName == "App")
         #expect(try settings("  module-name: App\n  output: G\n").output == "/p/App/G")
