@@ -56,12 +56,35 @@ public enum CoreDataBridging {
     /// an ordered one also the indexed ones (KVC Programming Guide, "Accessor Search Patterns"; the names Xcode's
     /// codegen declares with `@NSManaged`).
     public static func toManySelectors(key: String, isOrdered: Bool) -> [String] {
-        let stem = SwiftNames.capitalizedFirst(key)
-        let unordered = ["add\(stem)Object:", "remove\(stem)Object:", "add\(stem):", "remove\(stem):"]
+        ToManySelectors(key: key).all(isOrdered: isOrdered)
+    }
+}
+
+/// The Objective-C selectors of a to-many relationship's mutators, spelled once: the generated classes declare them
+/// (`RelationshipAccessors`) and `audit` accepts exactly them (``CoreDataBridging/toManySelectors(key:isOrdered:)``).
+public struct ToManySelectors: Hashable, Sendable {
+    /// `Tags` for `tags`.
+    public let stem: String
+
+    public init(key: String) { stem = SwiftNames.capitalizedFirst(key) }
+
+    public var addObject: String { "add\(stem)Object:" }
+    public var removeObject: String { "remove\(stem)Object:" }
+    public var add: String { "add\(stem):" }
+    public var remove: String { "remove\(stem):" }
+    // Ordered only:
+    public var insertObjectAtIndex: String { "insertObject:in\(stem)AtIndex:" }
+    public var removeObjectAtIndex: String { "removeObjectFrom\(stem)AtIndex:" }
+    public var insertAtIndexes: String { "insert\(stem):atIndexes:" }
+    public var removeAtIndexes: String { "remove\(stem)AtIndexes:" }
+    public var replaceObjectAtIndex: String { "replaceObjectIn\(stem)AtIndex:withObject:" }
+    public var replaceAtIndexes: String { "replace\(stem)AtIndexes:with\(stem):" }
+
+    public func all(isOrdered: Bool) -> [String] {
+        let unordered = [addObject, removeObject, add, remove]
         guard isOrdered else { return unordered }
         return unordered + [
-            "insertObject:in\(stem)AtIndex:", "removeObjectFrom\(stem)AtIndex:", "insert\(stem):atIndexes:",
-            "remove\(stem)AtIndexes:", "replaceObjectIn\(stem)AtIndex:withObject:", "replace\(stem)AtIndexes:with\(stem):",
+            insertObjectAtIndex, removeObjectAtIndex, insertAtIndexes, removeAtIndexes, replaceObjectAtIndex, replaceAtIndexes,
         ]
     }
 }

@@ -181,14 +181,16 @@ public struct RelationshipPlan: Hashable, Sendable {
 /// The Swift names Xcode gives a relationship's mutation accessors: `addToTags`, `removeFromTags`; ordered ones also
 /// `insertIntoTags`, `replaceTags`.
 public struct AccessorNames: Hashable, Sendable {
+    /// Their Objective-C selectors (`addTagsObject:` …), spelled where `audit` reads them too.
+    public let selectors: ToManySelectors
     /// `Tags` for `tags`.
-    public var stem: String
+    public var stem: String { selectors.stem }
     public var addTo: String { "addTo" + stem }
     public var removeFrom: String { "removeFrom" + stem }
     public var insertInto: String { "insertInto" + stem }
     public var replace: String { "replace" + stem }
 
-    init(key: String) { stem = SwiftNames.capitalizedFirst(key) }
+    init(key: String) { selectors = ToManySelectors(key: key) }
 }
 
 /// A relationship accessor with Xcode's name and Objective-C selector.

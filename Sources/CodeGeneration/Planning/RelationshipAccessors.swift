@@ -5,12 +5,12 @@ import ManagedModel
 enum RelationshipAccessors {
     /// Unordered: Core Data implements the KVC set accessors at run time (`@NSManaged`).
     static func unordered(names: AccessorNames, destination: String) -> [AccessorPlan] {
-        let stem = names.stem
+        let selector = names.selectors
         return [
-            AccessorPlan(selector: "add\(stem)Object:", signature: "\(names.addTo)(_ value: \(destination))", body: nil),
-            AccessorPlan(selector: "remove\(stem)Object:", signature: "\(names.removeFrom)(_ value: \(destination))", body: nil),
-            AccessorPlan(selector: "add\(stem):", signature: "\(names.addTo)(_ values: NSSet)", body: nil),
-            AccessorPlan(selector: "remove\(stem):", signature: "\(names.removeFrom)(_ values: NSSet)", body: nil),
+            AccessorPlan(selector: selector.addObject, signature: "\(names.addTo)(_ value: \(destination))", body: nil),
+            AccessorPlan(selector: selector.removeObject, signature: "\(names.removeFrom)(_ value: \(destination))", body: nil),
+            AccessorPlan(selector: selector.add, signature: "\(names.addTo)(_ values: NSSet)", body: nil),
+            AccessorPlan(selector: selector.remove, signature: "\(names.removeFrom)(_ values: NSSet)", body: nil),
         ]
     }
 
@@ -19,43 +19,43 @@ enum RelationshipAccessors {
     /// `mutableOrderedSetValue(forKey:)` (it calls these very selectors back) nor Core Data's dynamic ordered mutators
     /// (long broken) are used.
     static func ordered(names: AccessorNames, swiftKeyReference: String, destination: String, helper: String) -> [AccessorPlan] {
-        let name = names.stem
+        let selector = names.selectors
         let target = "forKey: \(swiftKeyReference), of: self)"
         func change(_ call: String) -> String { "\(helper).\(call), \(target)" }
         return [
             AccessorPlan(
-                selector: "insertObject:in\(name)AtIndex:",
+                selector: selector.insertObjectAtIndex,
                 signature: "\(names.insertInto)(_ value: \(destination), at idx: Int)",
                 body: change("insert([value], at: IndexSet(integer: idx)")),
             AccessorPlan(
-                selector: "removeObjectFrom\(name)AtIndex:", signature: "\(names.removeFrom)(at idx: Int)",
+                selector: selector.removeObjectAtIndex, signature: "\(names.removeFrom)(at idx: Int)",
                 body: change("remove(at: IndexSet(integer: idx)")),
             AccessorPlan(
-                selector: "insert\(name):atIndexes:",
+                selector: selector.insertAtIndexes,
                 signature: "\(names.insertInto)(_ values: [\(destination)], at indexes: NSIndexSet)",
                 body: change("insert(values, at: indexes as IndexSet")),
             AccessorPlan(
-                selector: "remove\(name)AtIndexes:", signature: "\(names.removeFrom)(at indexes: NSIndexSet)",
+                selector: selector.removeAtIndexes, signature: "\(names.removeFrom)(at indexes: NSIndexSet)",
                 body: change("remove(at: indexes as IndexSet")),
             AccessorPlan(
-                selector: "replaceObjectIn\(name)AtIndex:withObject:",
+                selector: selector.replaceObjectAtIndex,
                 signature: "\(names.replace)(at idx: Int, with value: \(destination))",
                 body: change("replace(at: IndexSet(integer: idx), with: [value]")),
             AccessorPlan(
-                selector: "replace\(name)AtIndexes:with\(name):",
+                selector: selector.replaceAtIndexes,
                 signature: "\(names.replace)(at indexes: NSIndexSet, with values: [\(destination)])",
                 body: change("replace(at: indexes as IndexSet, with: values")),
             AccessorPlan(
-                selector: "add\(name)Object:", signature: "\(names.addTo)(_ value: \(destination))",
+                selector: selector.addObject, signature: "\(names.addTo)(_ value: \(destination))",
                 body: change("append([value]")),
             AccessorPlan(
-                selector: "remove\(name)Object:", signature: "\(names.removeFrom)(_ value: \(destination))",
+                selector: selector.removeObject, signature: "\(names.removeFrom)(_ value: \(destination))",
                 body: change("remove([value]")),
             AccessorPlan(
-                selector: "add\(name):", signature: "\(names.addTo)(_ values: NSOrderedSet)",
+                selector: selector.add, signature: "\(names.addTo)(_ values: NSOrderedSet)",
                 body: change("append(values.array.compactMap { $0 as? NSManagedObject }")),
             AccessorPlan(
-                selector: "remove\(name):", signature: "\(names.removeFrom)(_ values: NSOrderedSet)",
+                selector: selector.remove, signature: "\(names.removeFrom)(_ values: NSOrderedSet)",
                 body: change("remove(values.array.compactMap { $0 as? NSManagedObject }")),
         ]
     }
