@@ -42,26 +42,12 @@ extension AuditManagedObjects: CommandPlugin {
         let explicit = !options.targetNames.isEmpty
         let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
         let tool = try context.tool(named: "managed-codegen").url
-        var sourceTargets: [String] = []
-        var audited = false
         var succeeded = true
-        for target in targets {
-            guard let sourceTarget = target as? SwiftSourceModuleTarget else {
-                if explicit { throw PluginError.notSourceTarget(target.name) }
-                continue
-            }
-            sourceTargets.append(target.name)
-            let models = ModelInput.models(under: sourceTarget.directoryURL)
-            guard !models.isEmpty else {
-                if explicit { throw PluginError.noModels(target: target.name, directory: sourceTarget.directoryURL.path) }
-                continue
-            }
-            audited = true
+        for target in try TargetSelection.choose(targets.map(\.selectable), explicit: explicit) {
             succeeded =
-                try audit(models, targetName: target.name, sources: sourceTarget.directoryURL, tool: tool, options: options)
+                try audit(target.models, targetName: target.name, sources: target.directory, tool: tool, options: options)
                 && succeeded
         }
-        guard audited else { throw PluginError.noModelsInPackage(targets: sourceTargets) }
         if !succeeded { throw AuditPluginError.auditFailed }
     }
 }

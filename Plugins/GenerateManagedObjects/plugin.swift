@@ -55,30 +55,12 @@ extension GenerateManagedObjects: CommandPlugin {
         let explicit = !options.targetNames.isEmpty
         let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
         let tool = try context.tool(named: "managed-codegen").url
-        var sourceTargets: [String] = []
-        var generated = false
         var succeeded = true
-        for target in targets {
-            guard let sourceTarget = target as? SwiftSourceModuleTarget else {
-                // Only an error when asked for by name; otherwise other kinds of targets are simply not ours.
-                if explicit { throw PluginError.notSourceTarget(target.name) }
-                continue
-            }
-            sourceTargets.append(target.name)
-            let models = ModelInput.models(under: sourceTarget.directoryURL)
-            guard !models.isEmpty else {
-                if explicit {
-                    throw PluginError.noModels(target: target.name, directory: sourceTarget.directoryURL.path)
-                }
-                continue
-            }
-            generated = true
+        for target in try TargetSelection.choose(targets.map(\.selectable), explicit: explicit) {
             succeeded =
-                try generate(
-                    models, targetName: target.name, targetDirectory: sourceTarget.directoryURL, tool: tool,
-                    options: options) && succeeded
+                try generate(target.models, targetName: target.name, targetDirectory: target.directory, tool: tool, options: options)
+                && succeeded
         }
-        guard generated else { throw PluginError.noModelsInPackage(targets: sourceTargets) }
         if !succeeded { throw ExitCode.failure }
     }
 }
