@@ -20,7 +20,7 @@ enum PluginError: Error, CustomStringConvertible {
         case .duplicateModelNames(let target, let name):
             "target '\(target)' has two models named '\(name)'; their generated files would have the same name"
         case .unknownArguments(let arguments):
-            "unknown arguments \(arguments.joined(separator: " ")); the plugin takes --target NAME (repeatable) and --check"
+            "unknown arguments \(arguments.joined(separator: " ")); the plugin takes --target NAME (repeatable), --check and --no-human-files"
         case .generatorFailed(let model, let status):
             "managed-codegen failed for \(model) (exit status \(status)); its messages are above"
         }
