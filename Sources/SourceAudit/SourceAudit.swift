@@ -124,14 +124,14 @@ public struct SourceAudit {
             if isPlatformWidth {
                 widthWarning = .warning(
                     "\(subject) is \(attribute.type.rawValue): Int is the same 64-bit scalar on 64-bit platforms, but 32 bits on "
-                        + "arm64_32 watchOS, where larger values do not fit; declare \(stored.declaration)",
+                        + "arm64_32 watchOS, where larger values do not fit; declare \(Self.managedDeclaration(of: attribute))",
                     at: member.location)
             }
             guard accepted.objects.contains(declared.name) || accepted.scalars.contains(declared.name) || isPlatformWidth else {
                 let choices = (accepted.objects.sorted() + accepted.scalars.sorted()).joined(separator: ", ")
                 return .error(
                     "\(subject) is \(attribute.type.rawValue), which Core Data cannot serve as \(declared.name) (it serves \(choices)); "
-                        + "declare \(stored.declaration)",
+                        + "declare \(Self.managedDeclaration(of: attribute))",
                     at: member.location)
             }
             isScalar = accepted.scalars.contains(declared.name) || isPlatformWidth
@@ -208,6 +208,14 @@ public struct SourceAudit {
             at: member.location)
     }
 
+    /// What to declare `@NSManaged` for `attribute`: its stored type, except for an optional scalar, which Objective-C
+    /// cannot represent (`@NSManaged var flag: Bool?` does not compile): its object class, `NSNumber?` or `Date?`.
+    static func managedDeclaration(of attribute: Attribute) -> String {
+        let stored = SwiftTypeTable.storedType(of: attribute)
+        guard stored.storage == .scalar, stored.isOptional else { return stored.declaration }
+        return (attribute.type == .date ? "Date" : "NSNumber") + "?"
+    }
+
     // MARK: Model properties with no declaration
 
     private func missingDeclarations(of entity: Entity, className: String) -> [Diagnostic] {
@@ -233,7 +241,7 @@ public struct SourceAudit {
             }
             for attribute in owner.attributes {
                 expect(attribute.name, at: attribute.location, isIgnored: attribute.annotations.isIgnored,
-                       declaration: SwiftTypeTable.storedType(of: attribute).declaration)
+                       declaration: Self.managedDeclaration(of: attribute))
             }
             for relationship in owner.relationships {
                 let destination = schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
