@@ -32,6 +32,25 @@ public enum CoreDataBridging {
         }
     }
 
+    /// `Int` over Integer 64: the same 64-bit scalar where `Int` is 64 bits (every 64-bit Apple platform), so Core
+    /// Data serves it there; on arm64_32 watchOS `Int` is 32 bits and values past Int32 do not fit. Apps ship it
+    /// (canvas-ios declares it on dozens of attributes), so the audit warns rather than calls it a crash. `Int` over
+    /// Integer 16 or 32 stays wrong: a wider scalar than the accessor returns.
+    public static func isPlatformWidthScalar(_ name: String, for type: AttributeType) -> Bool {
+        type == .integer64 && name == "Int"
+    }
+
+    /// The modeled property a dynamically generated primitive accessor stands for: `updatedAt` for
+    /// `primitiveUpdatedAt`, when the entity has such a property; nil otherwise. Core Data implements
+    /// `primitive<Key>` / `setPrimitive<Key>:` for every modeled property (Core Data Programming Guide, "Managed Object
+    /// Accessor Methods", primitive accessors; NSManagedObject `primitiveValue(forKey:)`), and custom accessors
+    /// declare them `@NSManaged` to reach the stored value without change notifications.
+    public static func primitiveAccessorKey(_ key: String, among properties: [String]) -> String? {
+        let prefix = "primitive"
+        guard key.hasPrefix(prefix), key.count > prefix.count else { return nil }
+        return properties.first { prefix + SwiftNames.capitalizedFirst($0) == key }
+    }
+
     /// `Double` over a Date attribute is `TimeInterval` spelled otherwise (Foundation's typealias); other names as given.
     public static func canonicalScalarName(_ name: String, for type: AttributeType) -> String {
         type == .date && name == "Double" ? "TimeInterval" : name

@@ -7,7 +7,9 @@ import ManagedModel
 /// - a model property without a declaration: a warning (an error when `strict`); the entity's class missing from
 ///   the sources likewise;
 /// - an `@NSManaged` property with no model property under its key: an error (Core Data raises at first access);
-/// - a type Core Data cannot serve for the property: an error;
+/// - a type Core Data cannot serve for the property: an error; `Int` over Integer 64, which it serves where `Int` is
+///   64 bits: a warning;
+/// - `@NSManaged` primitive accessors (`primitiveUpdatedAt` for `updatedAt`): accepted, Core Data implements them;
 /// - a scalar over an attribute whose "Use Scalar Type" is off: a warning (Core Data converts; the model and the
 ///   class disagree);
 /// - a non-optional declaration over a value that can be nil (optional, transient or derived): an error; an optional
@@ -99,6 +101,8 @@ public struct SourceAudit {
             }
             if schema.allFetchedProperties(of: entity).contains(where: { $0.name == key }) { return nil }
             let names = schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name)
+            // Core Data implements it; what it holds is the stored object value, whatever the public accessor's type.
+            if CoreDataBridging.primitiveAccessorKey(key, among: names) != nil { return nil }
             return .error(
                 "@NSManaged property '\(member.name)'\(member.objcName == nil ? "" : " (key '\(key)')") is not a property of entity "
                     + "'\(entity.name)'\(SpellingSuggestion.hint(for: key, in: names)): Core Data raises an exception at its first access",
@@ -114,15 +118,23 @@ public struct SourceAudit {
         let subject = "'\(member.name)' is declared \(declared.spelled), but attribute '\(entity.name).\(attribute.name)'"
         let stored = SwiftTypeTable.storedType(of: attribute)
         var isScalar = stored.storage == .scalar
+        var widthWarning: Diagnostic?
         if let accepted = CoreDataBridging.acceptedTypes(for: attribute.type) {
-            guard accepted.objects.contains(declared.name) || accepted.scalars.contains(declared.name) else {
+            let isPlatformWidth = CoreDataBridging.isPlatformWidthScalar(declared.name, for: attribute.type)
+            if isPlatformWidth {
+                widthWarning = .warning(
+                    "\(subject) is \(attribute.type.rawValue): Int is the same 64-bit scalar on 64-bit platforms, but 32 bits on "
+                        + "arm64_32 watchOS, where larger values do not fit; declare \(Self.managedDeclaration(of: attribute))",
+                    at: member.location)
+            }
+            guard accepted.objects.contains(declared.name) || accepted.scalars.contains(declared.name) || isPlatformWidth else {
                 let choices = (accepted.objects.sorted() + accepted.scalars.sorted()).joined(separator: ", ")
                 return .error(
                     "\(subject) is \(attribute.type.rawValue), which Core Data cannot serve as \(declared.name) (it serves \(choices)); "
-                        + "declare \(stored.declaration)",
+                        + "declare \(Self.managedDeclaration(of: attribute))",
                     at: member.location)
             }
-            isScalar = accepted.scalars.contains(declared.name)
+            isScalar = accepted.scalars.contains(declared.name) || isPlatformWidth
             // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
             let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
             if isScalar, !scalarIsOn {
@@ -145,7 +157,7 @@ public struct SourceAudit {
         if !mayBeNil, declared.isOptional {
             return .warning("\(subject) is required: declare \(declared.name)", at: member.location)
         }
-        return nil
+        return widthWarning
     }
 
     private func check(
@@ -196,6 +208,14 @@ public struct SourceAudit {
             at: member.location)
     }
 
+    /// What to declare `@NSManaged` for `attribute`: its stored type, except for an optional scalar, which Objective-C
+    /// cannot represent (`@NSManaged var flag: Bool?` does not compile): its object class, `NSNumber?` or `Date?`.
+    static func managedDeclaration(of attribute: Attribute) -> String {
+        let stored = SwiftTypeTable.storedType(of: attribute)
+        guard stored.storage == .scalar, stored.isOptional else { return stored.declaration }
+        return (attribute.type == .date ? "Date" : "NSNumber") + "?"
+    }
+
     // MARK: Model properties with no declaration
 
     private func missingDeclarations(of entity: Entity, className: String) -> [Diagnostic] {
@@ -221,7 +241,7 @@ public struct SourceAudit {
             }
             for attribute in owner.attributes {
                 expect(attribute.name, at: attribute.location, isIgnored: attribute.annotations.isIgnored,
-                       declaration: SwiftTypeTable.storedType(of: attribute).declaration)
+                       declaration: Self.managedDeclaration(of: attribute))
             }
             for relationship in owner.relationships {
                 let destination = schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
