@@ -60,7 +60,10 @@ public enum CoreDataBridging {
     /// when bridging nil into `Date`, `UUID`, `URL`; `String`, `Data` and Swift collections become empty; a class
     /// reference is not checked at all; a scalar has no nil to read or store.
     public static func nilReadBehaviour(of typeName: String, isScalar: Bool) -> String {
-        if isScalar { return "cannot hold nil" }
+        // Measured and published: an optional Boolean attribute never set reads `false` through a non-optional
+        // `@NSManaged var completed: Bool` (Donny Wals, "Understanding the differences between your Core Data model
+        // and managed objects", 2020).
+        if isScalar { return "reads nil as 0 (false for Bool), so nil and 0 cannot be told apart" }
         switch typeName {
         case "Date", "UUID", "URL", "Decimal": return "traps when the value is nil"
         case "String", "Data": return "reads a nil value as empty"

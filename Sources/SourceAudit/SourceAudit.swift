@@ -12,8 +12,9 @@ import ManagedModel
 /// - `@NSManaged` primitive accessors (`primitiveUpdatedAt` for `updatedAt`): accepted, Core Data implements them;
 /// - a scalar over an attribute whose "Use Scalar Type" is off: a warning (Core Data converts; the model and the
 ///   class disagree);
-/// - a non-optional declaration over a value that can be nil (optional, transient or derived): an error; an optional
-///   one over a required value: a warning;
+/// - a non-optional declaration over a value that can be nil (optional, transient or derived): an error, but a
+///   warning for a scalar, which reads nil as zero (Xcode's codegen declares optional scalars so); an optional one
+///   over a required value: a warning;
 /// - an `@NSManaged` method whose selector is not one Core Data implements for a to-many relationship: an error.
 ///
 /// One diagnostic per declaration: the first problem found, in that order. Entities whose classes Xcode generates
@@ -150,9 +151,11 @@ public struct SourceAudit {
             let fix = isScalar
                 ? "declare a computed \(declared.name)? over value(forKey:) (Swift cannot declare @NSManaged \(declared.name)?)"
                 : "declare \(declared.name)?"
-            return .error(
-                "\(subject) is \(why): a non-optional property \(CoreDataBridging.nilReadBehaviour(of: declared.name, isScalar: isScalar)); \(fix)",
-                at: member.location)
+            // A scalar reads nil as its zero (as Xcode's own codegen declares it): a value lost, not a trap, so a
+            // warning; the object types that trap or hand out nil are errors.
+            let message =
+                "\(subject) is \(why): a non-optional property \(CoreDataBridging.nilReadBehaviour(of: declared.name, isScalar: isScalar)); \(fix)"
+            return isScalar ? .warning(message, at: member.location) : .error(message, at: member.location)
         }
         if !mayBeNil, declared.isOptional {
             return .warning("\(subject) is required: declare \(declared.name)", at: member.location)
