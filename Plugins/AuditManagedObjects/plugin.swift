@@ -39,11 +39,9 @@ struct AuditManagedObjects {
 extension AuditManagedObjects: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let options = try Options(arguments)
-        let explicit = !options.targetNames.isEmpty
-        let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
         let tool = try context.tool(named: "managed-codegen").url
         var succeeded = true
-        for target in try TargetSelection.choose(targets.map(\.selectable), explicit: explicit) {
+        for target in try TargetSelection.choose(in: context.package, named: options.targetNames) {
             succeeded =
                 try audit(target.models, targetName: target.name, sources: target.directory, tool: tool, options: options)
                 && succeeded

@@ -52,11 +52,9 @@ struct GenerateManagedObjects {
 extension GenerateManagedObjects: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let options = try Options(arguments)
-        let explicit = !options.targetNames.isEmpty
-        let targets = explicit ? try context.package.targets(named: options.targetNames) : context.package.targets
         let tool = try context.tool(named: "managed-codegen").url
         var succeeded = true
-        for target in try TargetSelection.choose(targets.map(\.selectable), explicit: explicit) {
+        for target in try TargetSelection.choose(in: context.package, named: options.targetNames) {
             succeeded =
                 try generate(target.models, targetName: target.name, targetDirectory: target.directory, tool: tool, options: options)
                 && succeeded

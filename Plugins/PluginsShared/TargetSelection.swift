@@ -47,10 +47,14 @@ struct TargetSelection {
 #if canImport(PackagePlugin)
     import PackagePlugin
 
-    extension Target {
-        /// What ``TargetSelection`` needs of a package target: its name, and its folder when it is a Swift source target.
-        var selectable: TargetSelection.Target {
-            TargetSelection.Target(name: name, sourceDirectory: (self as? SwiftSourceModuleTarget)?.directoryURL)
+    extension TargetSelection {
+        /// The package's targets named by `--target` (`names`), or all of them when none is named.
+        static func choose(in package: Package, named names: [String]) throws -> [Chosen] {
+            let explicit = !names.isEmpty
+            let targets = explicit ? try package.targets(named: names) : package.targets
+            return try choose(
+                targets.map { Target(name: $0.name, sourceDirectory: ($0 as? SwiftSourceModuleTarget)?.directoryURL) },
+                explicit: explicit)
         }
     }
 #endif
