@@ -188,6 +188,7 @@ nonisolated {{access}}{{#isFinal}}final {{/isFinal}}class {{className}}: {{super
         super.init(entity: entity, insertInto: context)
     }
 
+{{! With inherited-initializers: deprecated both work, as NSManagedObject's own do: init(entity:insertInto:) takes a nil context; entity() finds the class's entity in the loaded models; NSEntityDescription.entity(forEntityName:in:) looks it up in the context's model (Apple's NSManagedObject and NSEntityDescription pages; docs/core-data-runtime.md, "Transition mode"; generated test testInheritedInitializersMakeThisEntity). }}
     {{inheritedInitializerAttribute}}
     {{access}}{{unavailableInitOverride}}init() {
 {{#inheritedInitializersWork}}
