@@ -155,6 +155,14 @@ RULES = [
     </entity>
 ''')),
     ("33-duplicate-property-renaming-identifier", add_line("Item", attr("memo", 'optional="YES" attributeType="String" elementID="note"'))),
+    # Several of the removed attribute's type added: the advice names the one named like it (noteText), not the first.
+    ("34-rename-attribute-among-several-added", seq(
+        replace("Item", attr("note", 'optional="YES" attributeType="String"'), ""),
+        add_line("Item", attr("author", 'optional="YES" attributeType="String"')),
+        add_line("Item", attr("noteText", 'optional="YES" attributeType="String"')),
+        add_line("Item", attr("zip", 'optional="YES" attributeType="String"')))),
+    # 07 with the added attribute's Renaming ID set to its own name: "memo is new, not note renamed".
+    ("35-added-attribute-is-not-a-rename", replace("Item", 'name="note" optional="YES"', 'name="memo" optional="YES" elementID="memo"')),
 ]
 
 # The version-hash fixture: every kind of element Core Data hashes (and several it does not) in one model.

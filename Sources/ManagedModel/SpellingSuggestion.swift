@@ -16,6 +16,11 @@ public enum SpellingSuggestion {
         return best?.candidate
     }
 
+    /// Edits turning one word into the other, ignoring case, spaces, `_` and `-`.
+    public static func distance(_ word: String, _ other: String) -> Int {
+        editDistance(fold(word), fold(other))
+    }
+
     /// ` (did you mean 'x'?)` or nothing.
     public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""

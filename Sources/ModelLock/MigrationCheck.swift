@@ -42,7 +42,10 @@ import ManagedModel
 /// a valid value.
 ///
 /// Data loss: an element removed and one of the same kind and type added in the same entity without a renaming
-/// identifier look like a rename; migration infers "remove and add" and drops the old values. An entity that
+/// identifier, named like it (one name begins or ends with the other, or they are spelled closely), look like a
+/// rename; migration infers "remove and add" and drops the old values. When elements of its kind were added but
+/// none is named like it, the dropped values are reported without naming a rename. An added element whose
+/// renaming identifier is its own name is new by the model's word: it is paired with nothing. An entity that
 /// looks renamed this way is reported once: relationships that followed it to its new name are not also
 /// reported as pointing elsewhere.
 ///
@@ -243,21 +246,78 @@ public enum MigrationCheck {
             }
         }
 
-        // Renames without a renaming identifier: one removed and one added element of the same kind and type.
-        for attribute in addedAttributes {
-            guard let index = removedAttributes.firstIndex(where: { $0.type == attribute.type }) else { continue }
-            let old = removedAttributes.remove(at: index)
+        // Renames without a renaming identifier: a removed and an added element of the same kind and type, paired by
+        // name, never by order alone (pairing by type order once advised copying `streetAddress` into `city`).
+        let attributes = presumedRenames(
+            removed: removedAttributes, added: addedAttributes.filter { !isMarkedNew($0.name, $0.renamingIdentifier, $0.elementID) },
+            \.name, sameKind: { $0.type == $1.type })
+        for (old, attribute) in attributes.renames {
             findings.append(renameFinding("attribute", entity: new.name, old: old.name, new: attribute.name, attribute.location, old.location))
         }
-        for relationship in addedRelationships {
-            guard let index = removedRelationships.firstIndex(where: {
-                $0.destinationEntity == sourceName(relationship.destinationEntity)
-                    && $0.isToMany == relationship.isToMany
-            }) else { continue }
-            let old = removedRelationships.remove(at: index)
+        for (old, candidates) in attributes.dropped {
+            findings.append(droppedFinding(
+                "attribute", entity: new, old: old.name, type: old.type.rawValue, candidates: candidates.map { ($0.name, $0.location) }, old.location))
+        }
+        let relationships = presumedRenames(
+            removed: removedRelationships,
+            added: addedRelationships.filter { !isMarkedNew($0.name, $0.renamingIdentifier, $0.elementID) }, \.name,
+            sameKind: { $0.destinationEntity == sourceName($1.destinationEntity) && $0.isToMany == $1.isToMany })
+        for (old, relationship) in relationships.renames {
             findings.append(renameFinding("relationship", entity: new.name, old: old.name, new: relationship.name, relationship.location, old.location))
         }
+        for (old, candidates) in relationships.dropped {
+            findings.append(droppedFinding(
+                "relationship", entity: new, old: old.name, type: "\(old.isToMany ? "to-many" : "to-one") to \(old.destinationEntity)",
+                candidates: candidates.map { ($0.name, $0.location) }, old.location))
+        }
         return findings
+    }
+
+    /// An added element whose renaming identifier is its own name: the model says it continues no removed element
+    /// ("this is not a rename"), so no removed element is paired with it. Core Data identifies an element without a
+    /// renaming identifier by its name, so this changes nothing for the migration itself.
+    static func isMarkedNew(_ name: String, _ renamingIdentifier: String?, _ elementID: String?) -> Bool {
+        renamingID(renamingIdentifier, elementID) == name
+    }
+
+    /// Removed and added elements of the same kind (`sameKind(removed, added)`) paired as presumed renames: an added
+    /// element continues a removed one only when its name plausibly does (``renameDistance(from:to:)``), the
+    /// closest pairs first. `dropped`: the removed elements left unpaired although elements of their kind were
+    /// added (their values are dropped, and no added one is named like them), with those added elements.
+    static func presumedRenames<Element>(
+        removed: [Element], added: [Element], _ name: (Element) -> String, sameKind: (Element, Element) -> Bool
+    ) -> (renames: [(old: Element, new: Element)], dropped: [(old: Element, candidates: [Element])]) {
+        var pairs: [(distance: Int, old: Int, new: Int)] = []
+        for (oldIndex, old) in removed.enumerated() {
+            for (newIndex, new) in added.enumerated() where sameKind(old, new) {
+                if let distance = renameDistance(from: name(old), to: name(new)) { pairs.append((distance, oldIndex, newIndex)) }
+            }
+        }
+        pairs.sort { ($0.distance, $0.new, $0.old) < ($1.distance, $1.new, $1.old) }
+        var oldPaired: [Int: Int] = [:]
+        var newPaired = Set<Int>()
+        for pair in pairs where oldPaired[pair.old] == nil && !newPaired.contains(pair.new) {
+            oldPaired[pair.old] = pair.new
+            newPaired.insert(pair.new)
+        }
+        let renames = oldPaired.sorted { $0.value < $1.value }.map { (old: removed[$0.key], new: added[$0.value]) }
+        let dropped = removed.indices.filter { oldPaired[$0] == nil }.compactMap { oldIndex -> (old: Element, candidates: [Element])? in
+            let candidates = added.indices.filter { !newPaired.contains($0) && sameKind(removed[oldIndex], added[$0]) }.map { added[$0] }
+            return candidates.isEmpty ? nil : (removed[oldIndex], candidates)
+        }
+        return (renames, dropped)
+    }
+
+    /// How far apart `old` and `new` are spelled (edits, ignoring case), when `new` plausibly renames `old`: one
+    /// name begins or ends with the other (`streetAddress` -> `street`, `name` -> `fullName`; at least 3 letters), or
+    /// they are spelled closely (``SpellingSuggestion``: `adress` -> `address`). Nil otherwise: a type in common is no
+    /// reason to believe that `note` became `city`.
+    static func renameDistance(from old: String, to new: String) -> Int? {
+        let (a, b) = (old.lowercased(), new.lowercased())
+        let (shorter, longer) = a.count <= b.count ? (a, b) : (b, a)
+        let affix = shorter.count >= 3 && (longer.hasPrefix(shorter) || longer.hasSuffix(shorter))
+        guard a == b || affix || SpellingSuggestion.closest(to: old, in: [new]) != nil else { return nil }
+        return SpellingSuggestion.distance(old, new)
     }
 
     /// The user info key that lets lightweight migration convert between Transformable and Binary.
@@ -288,6 +348,23 @@ public enum MigrationCheck {
             message: "\(kind) \(entity).\(new) looks like \(entity).\(old) renamed, but has no renaming identifier: migration "
                 + "would drop the values of \(old) and start \(new) empty; set \(new)'s Renaming ID to \(old)",
             location: location, sourceLocation: sourceLocation)
+    }
+
+    /// A removed element whose values are dropped while elements of its kind were added, none named like it: the
+    /// data loss is reported, at the first of those, without claiming which one (if any) renames it.
+    private static func droppedFinding(
+        _ element: String, entity: Entity, old: String, type: String, candidates: [(name: String, location: SourceLocation)],
+        _ sourceLocation: SourceLocation
+    ) -> Finding {
+        let list = candidates.map { "\(entity.name).\($0.name)" }.joined(separator: ", ")
+        let one = candidates.count == 1
+        return Finding(
+            kind: .dataLoss,
+            message: "\(element) \(entity.name).\(old) (\(type)) was removed and \(list) (\(type)) added, "
+                + "\(one ? "not named like it" : "none named like it"): migration would drop the values of \(old); "
+                + "if \(one ? candidates[0].name : "one of them") is \(old) renamed, set its Renaming ID to \(old); "
+                + "if \(one ? "not" : "none is"), set \(one ? "its" : "each one's") Renaming ID to its own name to say it is new",
+            location: candidates.first?.location ?? entity.location, sourceLocation: sourceLocation)
     }
 
     /// "You cannot merge entity hierarchies": entities that share a root in the destination must have shared one in

@@ -159,7 +159,8 @@ import Testing
         let test = try #require(tests.first { $0.methodName == "testValidateConsistencyErrorReachesSave" })
         #expect(test.statements == [
             "try context.save()", "employee.email = \"Ann\"", "employee.name = \"Ann\"",
-            "store.assertObjectError(try context.save(), object: employee)",
+            "let thrown = store.errorThrown { try employee.validateConsistency() }",
+            "store.assertHookError(try context.save(), thrown: thrown)",
         ])
     }
 
@@ -174,8 +175,11 @@ import Testing
         ], "Manager")
         let test = try #require(tests.first { $0.methodName == "testValidateManagerDeletionErrorReachesSave" })
         #expect(test.statements == [
-            "manager.addToReports(Employee(context: context, name: \"R\"))", "try context.save()", "context.delete(manager)",
-            "store.assertObjectError(try context.save(), object: manager)",
+            "manager.addToReports(Employee(context: context, name: \"R\"))", "try context.save()",
+            // The values the bridge passes: the last saved ones, read before the delete as after it.
+            "let thrown = store.errorThrown { try manager.validateManagerDeletion(manager.committedValues(forKeys: nil)) }",
+            "context.delete(manager)",
+            "store.assertHookError(try context.save(), thrown: thrown)",
         ])
     }
 
@@ -188,7 +192,16 @@ import Testing
         let test = try #require(employee.first { $0.methodName == "testNameHooksAndAModelCheckFailTogether" })
         #expect(test.statements == [
             "employee.name = \"x\"", "employee.level = Int16(0)",
-            "store.assertValidationErrors(try context.save(), including: [(nil, \"name\"), (nil, \"name\"), (NSValidationNumberTooSmallError, \"level\")])",
+            // Each level's hook called as its bridge calls it, with the value converted as the bridge converts it.
+            "let thrown1 = store.errorThrown(for: employee, key: \"name\") { hookValue in",
+            "    guard let hookArgument = hookValue as? String else { return }",
+            "    try employee.validateName(hookArgument)",
+            "}",
+            "let thrown2 = store.errorThrown(for: employee, key: \"name\") { hookValue in",
+            "    guard let hookArgument = hookValue as? String else { return }",
+            "    try employee.validateEmployeeName(hookArgument)",
+            "}",
+            "store.assertValidationErrors(try context.save(), thrown: [thrown1, thrown2], including: [(NSValidationNumberTooSmallError, \"level\")])",
         ])
         // Person has one level only: no such test.
         #expect(try !tests(files, "Person").contains { $0.methodName.hasSuffix("FailTogether") })
