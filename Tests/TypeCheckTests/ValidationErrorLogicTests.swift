@@ -20,7 +20,7 @@ import Testing
         let NSDetailedErrorsKey = "NSDetailedErrors"
         let NSValidationObjectErrorKey = "NSValidationErrorObject"
         let NSValidationKeyErrorKey = "NSValidationErrorKey"
-        class NSManagedObject: NSObject {}
+        public class NSManagedObject: NSObject {}
         """
 
     static let checks = """
