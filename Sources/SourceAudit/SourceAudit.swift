@@ -24,11 +24,15 @@ public struct SourceAudit {
     public let schema: Schema
     public let declarations: ManagedDeclarationScan
     public let strict: Bool
+    /// The class names of the entities of the model's other versions: a class of the sources named so is kept for
+    /// another version (a migration, its tests), not reported as a class no entity names.
+    public let classesOfOtherVersions: Set<String>
 
-    public init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false) {
+    public init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false, classesOfOtherVersions: Set<String> = []) {
         self.schema = schema
         self.declarations = declarations
         self.strict = strict
+        self.classesOfOtherVersions = classesOfOtherVersions
     }
 
     /// Every finding, sorted by file and line.
@@ -73,10 +77,11 @@ public struct SourceAudit {
         let classes = declarations.types.filter(\.isClass)
         let superclasses = Set(classes.compactMap(\.superclass))
         let entityClasses = Set(schema.entities.compactMap(\.customClassName))
+        let known = entityClasses.union(classesOfOtherVersions)
         var result: [Diagnostic] = []
         for type in classes where !superclasses.contains(type.name) && !superclasses.contains(type.objcName ?? type.name) {
             let runtimeName = type.objcName ?? type.name
-            guard !entityClasses.contains(runtimeName), !entityClasses.contains(type.name),
+            guard !known.contains(runtimeName), !known.contains(type.name),
                 classChain(of: type.name).dropFirst().contains("NSManagedObject")
             else { continue }
             var hint = SpellingSuggestion.closest(to: runtimeName, in: entityClasses).map { " (did you mean \($0)?)" } ?? ""

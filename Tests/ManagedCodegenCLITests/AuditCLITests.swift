@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    /// Versions' current version (2) has no Tag entity, its version 3 has: a `Tag` class is kept for that version,
+    /// not reported as a class no entity names; a class no version names is.
+    @Test func aClassOfAnotherModelVersionIsNotReportedAsUnknown() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = """
+            import CoreData
+            @objc(Tag) final class Tag: NSManagedObject {}
+            @objc(Ghost) final class Ghost: NSManagedObject {}
+
+            """
+        try Data(source.utf8).write(to: root.appendingPathComponent("Classes.swift"))
+        let run = try CLI.run(["audit", TestSupport.fixtureBundle("Versions"), "--sources", root.path])
+        let unknown = run.stderrLines.filter { $0.contains("no entity of the model has the class") }
+        #expect(unknown.count == 1, "\(run.stderr)")
+        #expect(unknown.first?.contains("Classes.swift:3: warning: class Ghost") == true, "\(run.stderr)")
+    }
+
     @Test func aMisspeltOrMissingSourcesFolderIsAnError() throws {
         let misspelt = try CLI.run(["audit", Self.model, "--sources", Self.folder("Corected")])
         #expect(misspelt.status == 1)
