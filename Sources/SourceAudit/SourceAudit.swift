@@ -7,15 +7,22 @@ import ManagedModel
 /// - a model property without a declaration: a warning (an error when `strict`); the entity's class missing from
 ///   the sources likewise;
 /// - an `@NSManaged` property with no model property under its key: an error (Core Data raises at first access);
-/// - a type Core Data cannot serve for the property: an error; `Int` over Integer 64, which it serves where `Int` is
-///   64 bits: a warning;
+/// - a type Core Data cannot serve for the property: an error. A scalar is decided by its Objective-C type encoding
+///   (an `@objc enum` by its raw type's) against the encodings the attribute accepts
+///   (``CoreDataBridging/scalarVerdict(_:over:)``): accepted on no platform, an error; on some only (`Int` over
+///   Integer 64, not on arm64_32 watchOS), truncated (`Int` over Integer 32) or not the attribute's own scalar
+///   (`UInt64` over Integer 64), a warning;
+/// - a Transformable declared as clearly another class than its Custom Class: a warning;
 /// - `@NSManaged` primitive accessors (`primitiveUpdatedAt` for `updatedAt`): accepted, Core Data implements them;
 /// - a scalar over an attribute whose "Use Scalar Type" is off: a warning (Core Data converts; the model and the
 ///   class disagree);
 /// - a non-optional declaration over a value that can be nil (optional, transient or derived): an error, but a
 ///   warning for a scalar, which reads nil as zero (Xcode's codegen declares optional scalars so); an optional one
 ///   over a required value: a warning;
-/// - an `@NSManaged` method whose selector is not one Core Data implements for a to-many relationship: an error.
+/// - an `@NSManaged` method whose selector is not one Core Data implements for a to-many relationship, or a bulk
+///   mutator (`add<Key>:`, `remove<Key>:`) taking the other collection (NSOrderedSet for an unordered one): an error;
+/// - a class of the sources descending from `NSManagedObject` that no entity names (nor one of another model
+///   version), and no other class inherits from: a warning at the class.
 ///
 /// One diagnostic per declaration: the first problem found, in that order. Entities whose classes Xcode generates
 /// (Codegen Class Definition or Category/Extension) get their declarations checked, not their missing ones;
