@@ -195,8 +195,9 @@ public struct SourceAudit {
                 let encodings = platforms.compactMap { platform in
                     CoreDataBridging.encoding(ofScalar: scalar.scalarName, on: platform).map { "`\($0.rawValue)` on \(platform.rawValue)" }
                 }
+                let served = CoreDataBridging.ScalarPlatform.allCases.filter { !platforms.contains($0) }.map(\.rawValue)
                 typeWarning = .warning(
-                    "\(subject) is \(type): Core Data serves \(scalar.described) on 64-bit platforms, but it encodes as "
+                    "\(subject) is \(type): Core Data serves \(scalar.described) on \(served.joined(separator: ", ")), but it encodes as "
                         + "\(encodings.joined(separator: ", ")), which \(type) does not accept: there the first access raises "
                         + "'unrecognized selector' (a crash); \(declare)",
                     at: member.location)
