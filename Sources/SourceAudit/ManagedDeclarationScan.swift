@@ -14,6 +14,9 @@ public struct ManagedDeclarationScan: Sendable {
         /// The Objective-C runtime name from `@objc(Name)` on a class; nil without one.
         public var objcName: String?
         public var isClass: Bool
+        /// A class's superclass: the first type after its `:`, module prefix dropped (`NSManagedObject`); nil for
+        /// none and for extensions (whose first type after `:` is a protocol).
+        public var superclass: String? = nil
         public var location: SourceLocation
     }
 
@@ -33,6 +36,8 @@ public struct ManagedDeclarationScan: Sendable {
         /// `@objc(key)` on a property: the Objective-C name Core Data sees instead of `name`.
         public var objcName: String?
         public var location: SourceLocation
+        /// A method's parameter types as written (`NSSet`, `Set<Tag>`); empty for a property.
+        public var parameterTypes: [String] = []
 
         /// The key Core Data sees for a property: its `@objc` name, else its Swift name.
         public var key: String { objcName ?? name }
@@ -40,10 +45,14 @@ public struct ManagedDeclarationScan: Sendable {
 
     public var types: [TypeDeclaration]
     public var members: [Member]
+    /// `@objc enum Name: RawType`: each such enumeration's raw type by the enumeration's Swift name. Objective-C sees
+    /// the enumeration as its raw type (an `NS_ENUM` of it), so an `@NSManaged` property of it is that scalar.
+    public var objcEnumRawTypes: [String: String]
 
-    public init(types: [TypeDeclaration] = [], members: [Member] = []) {
+    public init(types: [TypeDeclaration] = [], members: [Member] = [], objcEnumRawTypes: [String: String] = [:]) {
         self.types = types
         self.members = members
+        self.objcEnumRawTypes = objcEnumRawTypes
     }
 
     /// The declarations of these sources, in the given order.
@@ -129,7 +138,11 @@ private struct Scanner {
                 if keyword == "class" || keyword == "extension" {
                     result.types.append(
                         .init(name: name, objcName: keyword == "class" ? objcArgument() : nil, isClass: keyword == "class",
+                              superclass: keyword == "class" ? firstInheritedType(after: next) : nil,
                               location: SourceLocation(path: path, line: line)))
+                }
+                if keyword == "enum", attributes.contains(where: { $0.name == "objc" }), let rawType = firstInheritedType(after: next) {
+                    result.objcEnumRawTypes[name] = rawType
                 }
                 pendingType = name
                 attributes = []
@@ -160,7 +173,7 @@ private struct Scanner {
                 let selector = objcArgument() ?? ManagedDeclarationScan.derivedSelector(name: name, labels: parameters.map(\.label))
                 result.members.append(
                     .init(typeName: typeName, name: name, kind: .method(selector: selector), isManaged: isManaged(),
-                          objcName: nil, location: SourceLocation(path: path, line: line)))
+                          objcName: nil, location: SourceLocation(path: path, line: line), parameterTypes: parameters.map(\.type)))
             case .word("init"), .word("deinit"), .word("subscript"), .word("typealias"), .word("case"):
                 attributes = []
             default:
@@ -168,6 +181,20 @@ private struct Scanner {
             }
             index += 1
         }
+    }
+
+    /// The first type after the `:` that follows a type's name ending before `index` (after an optional generic
+    /// clause), its module prefix dropped: `NSManagedObject` for `class Item: CoreData.NSManagedObject, Codable`.
+    private func firstInheritedType(after index: Int) -> String? {
+        var next = index
+        if source[next] == .punct("<") { next = source.indexAfterGroup(at: next) }
+        guard source[next] == .punct(":"), var name = source.word(at: next + 1) else { return nil }
+        next += 2
+        while source[next] == .punct("."), let component = source.word(at: next + 1) {
+            name = component
+            next += 2
+        }
+        return name
     }
 
     /// Whether the modifiers before the keyword at `index` make a `static` or `class` member: not an object's property.

@@ -7,15 +7,22 @@ import ManagedModel
 /// - a model property without a declaration: a warning (an error when `strict`); the entity's class missing from
 ///   the sources likewise;
 /// - an `@NSManaged` property with no model property under its key: an error (Core Data raises at first access);
-/// - a type Core Data cannot serve for the property: an error; `Int` over Integer 64, which it serves where `Int` is
-///   64 bits: a warning;
+/// - a type Core Data cannot serve for the property: an error. A scalar is decided by its Objective-C type encoding
+///   (an `@objc enum` by its raw type's) against the encodings the attribute accepts
+///   (``CoreDataBridging/scalarVerdict(_:over:)``): accepted on no platform, an error; on some only (`Int` over
+///   Integer 64, not on arm64_32 watchOS), truncated (`Int` over Integer 32) or not the attribute's own scalar
+///   (`UInt64` over Integer 64), a warning;
+/// - a Transformable declared as clearly another class than its Custom Class: a warning;
 /// - `@NSManaged` primitive accessors (`primitiveUpdatedAt` for `updatedAt`): accepted, Core Data implements them;
 /// - a scalar over an attribute whose "Use Scalar Type" is off: a warning (Core Data converts; the model and the
 ///   class disagree);
 /// - a non-optional declaration over a value that can be nil (optional, transient or derived): an error, but a
 ///   warning for a scalar, which reads nil as zero (Xcode's codegen declares optional scalars so); an optional one
 ///   over a required value: a warning;
-/// - an `@NSManaged` method whose selector is not one Core Data implements for a to-many relationship: an error.
+/// - an `@NSManaged` method whose selector is not one Core Data implements for a to-many relationship, or a bulk
+///   mutator (`add<Key>:`, `remove<Key>:`) taking the other collection (NSOrderedSet for an unordered one): an error;
+/// - a class of the sources descending from `NSManagedObject` that no entity names (nor one of another model
+///   version), and no other class inherits from: a warning at the class.
 ///
 /// One diagnostic per declaration: the first problem found, in that order. Entities whose classes Xcode generates
 /// (Codegen Class Definition or Category/Extension) get their declarations checked, not their missing ones;
@@ -24,11 +31,15 @@ public struct SourceAudit {
     public let schema: Schema
     public let declarations: ManagedDeclarationScan
     public let strict: Bool
+    /// The class names of the entities of the model's other versions: a class of the sources named so is kept for
+    /// another version (a migration, its tests), not reported as a class no entity names.
+    public let classesOfOtherVersions: Set<String>
 
-    public init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false) {
+    public init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false, classesOfOtherVersions: Set<String> = []) {
         self.schema = schema
         self.declarations = declarations
         self.strict = strict
+        self.classesOfOtherVersions = classesOfOtherVersions
     }
 
     /// Every finding, sorted by file and line.
@@ -62,7 +73,35 @@ public struct SourceAudit {
                 }
             }
         }
+        found += unknownManagedClasses()
         return Diagnostics(found.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
+    }
+
+    /// `NSManagedObject` subclasses of the sources (directly or through other classes of the sources) whose runtime
+    /// name (`@objc(Name)`, else their own) and Swift name are no entity's class name: Core Data never makes an
+    /// object of them. A class other classes of the sources inherit from is a shared base class, not reported.
+    private func unknownManagedClasses() -> [Diagnostic] {
+        let classes = declarations.types.filter(\.isClass)
+        let superclasses = Set(classes.compactMap(\.superclass))
+        let entityClasses = Set(schema.entities.compactMap(\.customClassName))
+        let known = entityClasses.union(classesOfOtherVersions)
+        var result: [Diagnostic] = []
+        for type in classes where !superclasses.contains(type.name) && !superclasses.contains(type.objcName ?? type.name) {
+            let runtimeName = type.objcName ?? type.name
+            guard !known.contains(runtimeName), !known.contains(type.name),
+                classChain(of: type.name).dropFirst().contains("NSManagedObject")
+            else { continue }
+            var hint = SpellingSuggestion.closest(to: runtimeName, in: entityClasses).map { " (did you mean \($0)?)" } ?? ""
+            if let entity = schema.entity(named: runtimeName), entity.customClassName == nil {
+                hint = " (entity '\(entity.name)' has no class of its own: set its Class to \(runtimeName))"
+            }
+            result.append(
+                .warning(
+                    "class \(type.name)\(type.objcName.map { " (@objc(\($0)))" } ?? "") is an NSManagedObject subclass, but no entity "
+                        + "of the model has the class \(runtimeName)\(hint): Core Data never makes an object of it",
+                    at: type.location))
+        }
+        return result
     }
 
     private func missing(_ message: String, at location: SourceLocation) -> Diagnostic {
@@ -86,7 +125,7 @@ public struct SourceAudit {
             let selectors = schema.allRelationships(of: entity).filter(\.isToMany).flatMap {
                 CoreDataBridging.toManySelectors(key: $0.name, isOrdered: $0.isOrdered)
             }
-            guard !selectors.contains(selector) else { return nil }
+            guard !selectors.contains(selector) else { return checkBulkParameter(of: member, selector: selector, in: entity) }
             let hint = SpellingSuggestion.closest(to: selector, in: selectors).map { " (did you mean '\($0)'?)" } ?? ""
             return .error(
                 "@NSManaged method '\(member.name)' has the selector '\(selector)'\(hint), which Core Data does not implement "
@@ -111,39 +150,89 @@ public struct SourceAudit {
         }
     }
 
+    /// The bulk mutators `add<Key>:` / `remove<Key>:` take the relationship's collection: an NSSet (or a Swift `Set`,
+    /// which bridges to one) for an unordered to-many, an NSOrderedSet for an ordered one (Xcode's codegen declares
+    /// them so; KVC guide, "Accessor Search Patterns"). The other class is no subclass of it.
+    private func checkBulkParameter(of member: ManagedDeclarationScan.Member, selector: String, in entity: Entity) -> Diagnostic? {
+        guard let parameter = member.parameterTypes.first,
+            let relationship = schema.allRelationships(of: entity).first(where: {
+                $0.isToMany && [ToManySelectors(key: $0.name).add, ToManySelectors(key: $0.name).remove].contains(selector)
+            })
+        else { return nil }
+        let declared = DeclaredType(parameter)
+        let expected = relationship.isOrdered ? "NSOrderedSet" : "NSSet"
+        if declared.name == expected || (!relationship.isOrdered && declared.setElement != nil) { return nil }
+        return .error(
+            "@NSManaged method '\(member.name)' ('\(selector)') takes \(declared.spelled), but relationship '\(entity.name).\(relationship.name)' "
+                + "is \(relationship.isOrdered ? "ordered" : "unordered"): Core Data's '\(selector)' takes an \(expected); declare "
+                + "`_ values: \(expected)`",
+            at: member.location)
+    }
+
     private func check(
         _ written: DeclaredType, of member: ManagedDeclarationScan.Member, against attribute: Attribute, in entity: Entity
     ) -> Diagnostic? {
-        var declared = written
-        declared.name = CoreDataBridging.canonicalScalarName(written.name, for: attribute.type)
+        let declared = written
         let subject = "'\(member.name)' is declared \(declared.spelled), but attribute '\(entity.name).\(attribute.name)'"
         let stored = SwiftTypeTable.storedType(of: attribute)
-        var isScalar = stored.storage == .scalar
-        var widthWarning: Diagnostic?
-        if let accepted = CoreDataBridging.acceptedTypes(for: attribute.type) {
-            let isPlatformWidth = CoreDataBridging.isPlatformWidthScalar(declared.name, for: attribute.type)
-            if isPlatformWidth {
-                widthWarning = .warning(
-                    "\(subject) is \(attribute.type.rawValue): Int is the same 64-bit scalar on 64-bit platforms, but 32 bits on "
-                        + "arm64_32 watchOS, where larger values do not fit; declare \(Self.managedDeclaration(of: attribute))",
-                    at: member.location)
-            }
-            guard accepted.objects.contains(declared.name) || accepted.scalars.contains(declared.name) || isPlatformWidth else {
-                let choices = (accepted.objects.sorted() + accepted.scalars.sorted()).joined(separator: ", ")
+        var isScalar = false
+        // A type Core Data serves, with a caveat: reported when nothing worse is found.
+        var typeWarning: Diagnostic?
+        if let objects = CoreDataBridging.acceptedObjectTypes(for: attribute.type), !objects.contains(declared.name) {
+            let scalar = ScalarDeclaration(declared.name, objcEnumRawTypes: declarations.objcEnumRawTypes)
+            let type = attribute.type.rawValue
+            let declare = "declare \(Self.managedDeclaration(of: attribute))"
+            switch CoreDataBridging.scalarVerdict(scalar.scalarName, over: attribute.type) {
+            case nil, .unserved?:
+                let choices = (objects.sorted() + [CoreDataBridging.ownScalar(of: attribute.type)].compactMap { $0 }).joined(separator: ", ")
+                let why = scalar.encodings.map {
+                    " (\(scalar.described) encodes as \($0), which \(type) does not accept: no accessor, the first access raises 'unrecognized selector')"
+                } ?? ""
                 return .error(
-                    "\(subject) is \(attribute.type.rawValue), which Core Data cannot serve as \(declared.name) (it serves \(choices)); "
-                        + "declare \(Self.managedDeclaration(of: attribute))",
+                    "\(subject) is \(type), which Core Data cannot serve as \(declared.name)\(why) (it serves \(choices)); \(declare)",
                     at: member.location)
+            case .unservedOn(let platforms)?:
+                let encodings = platforms.compactMap { platform in
+                    CoreDataBridging.encoding(ofScalar: scalar.scalarName, on: platform).map { "`\($0.rawValue)` on \(platform.rawValue)" }
+                }
+                let served = CoreDataBridging.ScalarPlatform.allCases.filter { !platforms.contains($0) }.map(\.rawValue)
+                typeWarning = .warning(
+                    "\(subject) is \(type): Core Data serves \(scalar.described) on \(served.joined(separator: ", ")), but it encodes as "
+                        + "\(encodings.joined(separator: ", ")), which \(type) does not accept: there the first access raises "
+                        + "'unrecognized selector' (a crash); \(declare)",
+                    at: member.location)
+            case .truncatedTo32Bits?:
+                typeWarning = .warning(
+                    "\(subject) is \(type): Core Data serves \(scalar.described) (with a console message about an implicit "
+                        + "coercion to 32 bits), but values past Int32 are truncated; \(declare)",
+                    at: member.location)
+            case .servedAsOtherScalar?:
+                let own = CoreDataBridging.ownScalar(of: attribute.type) ?? stored.name
+                let caveat = attribute.type.isInteger
+                    ? "the attribute is a signed integer: values above \(own).max do not fit it"
+                    : "the attribute's own scalar is \(own)"
+                typeWarning = .warning("\(subject) is \(type): Core Data serves \(scalar.described), but \(caveat); \(declare)", at: member.location)
+            case .ownScalar?:
+                break
             }
-            isScalar = accepted.scalars.contains(declared.name) || isPlatformWidth
+            isScalar = true
             // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
             let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
-            if isScalar, !scalarIsOn {
+            if !scalarIsOn {
                 return .warning(
                     "\(subject) has 'Use Scalar Type' off: Core Data converts, but the model and the class disagree "
                         + "(Xcode's codegen declares \(stored.name)); turn 'Use Scalar Type' on, or declare \(stored.declaration)",
                     at: member.location)
             }
+        }
+        if attribute.type == .transformable, let modelClass = attribute.customClassName,
+            isClearlyNotTransformableClass(declared.name, modelClass: modelClass)
+        {
+            typeWarning = .warning(
+                "\(subject) is Transformable with the class \(modelClass): Core Data hands out what the transformer decodes, "
+                    + "a \(modelClass), not a \(declared.name); declare \(modelClass)\(declared.isOptional ? "?" : ""), or change the "
+                    + "attribute's Custom Class",
+                at: member.location)
         }
         let mayBeNil = Attribute.mayReadNil(isOptional: attribute.isOptional, isTransient: attribute.isTransient, isDerived: attribute.isDerived)
         let why = attribute.isOptional ? "optional" : attribute.isTransient ? "transient (a refresh discards it)" : "derived (computed at save)"
@@ -160,7 +249,7 @@ public struct SourceAudit {
         if !mayBeNil, declared.isOptional {
             return .warning("\(subject) is required: declare \(declared.name)", at: member.location)
         }
-        return widthWarning
+        return typeWarning
     }
 
     private func check(
@@ -209,6 +298,66 @@ public struct SourceAudit {
             "\(subject) is an unordered to-many: Core Data serves an NSSet, which does not bridge to \(declared.name); "
                 + "declare Set<\(destinationClass)>",
             at: member.location)
+    }
+
+    /// Whether a declaration of `declared` (optionality stripped) over a Transformable attribute whose Custom Class is
+    /// `modelClass` is clearly of another class; false whenever it may be the same or related. Clearly other: two
+    /// Foundation bridging families (`[String]` over `NSDictionary`), two different Swift spellings of one
+    /// (`[String]` over `[Int]`), a Swift value type over a class that is not of its family (`[String]` over
+    /// `UIColor`), and two classes of the sources neither of which inherits from the other.
+    func isClearlyNotTransformableClass(_ declared: String, modelClass: String) -> Bool {
+        let model = DeclaredType.droppingModules(modelClass.filter { !$0.isWhitespace })
+        let declared = declared.filter { !$0.isWhitespace }
+        let any = CoreDataBridging.anyObjectTypeNames
+        guard Self.swiftSpelling(declared) != Self.swiftSpelling(model), !any.contains(declared), !any.contains(model) else { return false }
+        let declaredFamily = CoreDataBridging.foundationClass(bridging: declared)
+        let modelFamily = CoreDataBridging.foundationClass(bridging: model)
+        switch (declaredFamily, modelFamily) {
+        case let (declaredFamily?, modelFamily?):
+            if declaredFamily != modelFamily { return true }
+            // `[String]` over `[Int]`: both say what the elements are, differently. `[String]` over NSArray: may be.
+            return Self.isSwiftValueType(declared) && Self.isSwiftValueType(model)
+        case (let family?, nil), (nil, let family?):
+            let (valueSide, classSide) = declaredFamily == nil ? (model, declared) : (declared, model)
+            let chain = classChain(of: classSide)
+            // A class the sources do not declare may subclass anything; only a Swift value type rules it out.
+            if chain.count == 1, declaredFamily != nil, !Self.isSwiftValueType(valueSide) { return false }
+            if chain.count == 1, declaredFamily == nil { return false }
+            return !chain.contains { CoreDataBridging.foundationClass(bridging: $0) == family }
+        case (nil, nil):
+            let declaredChain = classChain(of: declared)
+            let modelChain = classChain(of: model)
+            guard declaredChain.count > 1, modelChain.count > 1 else { return false }
+            return !declaredChain.contains(model) && !modelChain.contains(declared)
+        }
+    }
+
+    /// `name` and its superclasses as the sources declare them (`[Palette, Swatch, NSObject]`); `[name]` for a class
+    /// the sources do not declare.
+    private func classChain(of name: String) -> [String] {
+        var chain = [name]
+        while chain.count < 32,
+            let superclass = declarations.types.first(where: { $0.isClass && ($0.name == chain.last || $0.objcName == chain.last) })?.superclass,
+            !chain.contains(superclass)
+        {
+            chain.append(superclass)
+        }
+        return chain
+    }
+
+    /// `Array<T>` as `[T]`, `Dictionary<K,V>` as `[K:V]`: one spelling to compare.
+    static func swiftSpelling(_ name: String) -> String {
+        if name.hasPrefix("Array<"), name.hasSuffix(">") { return "[" + name.dropFirst(6).dropLast() + "]" }
+        if name.hasPrefix("Dictionary<"), name.hasSuffix(">") {
+            return "[" + name.dropFirst(11).dropLast().split(separator: ",", maxSplits: 1).joined(separator: ":") + "]"
+        }
+        return name
+    }
+
+    /// A Swift value type with a Foundation counterpart: it bridges from exactly that class (not from a subclass of
+    /// the app's, not from another class).
+    static func isSwiftValueType(_ name: String) -> Bool {
+        CoreDataBridging.foundationClass(bridging: name) != nil && !name.hasPrefix("NS")
     }
 
     /// What to declare `@NSManaged` for `attribute`: its stored type, except for an optional scalar, which Objective-C
@@ -260,6 +409,35 @@ public struct SourceAudit {
             }
         }
         return result
+    }
+}
+
+/// A declared type as Objective-C sees it where a scalar may stand: an `@objc enum` is its raw type (Swift exposes
+/// it as an `NS_ENUM` of that type), anything else itself.
+struct ScalarDeclaration {
+    var name: String
+    /// The raw type when `name` is an `@objc enum` of the sources.
+    var rawType: String?
+
+    init(_ name: String, objcEnumRawTypes: [String: String]) {
+        self.name = name
+        rawType = objcEnumRawTypes[name].map(DeclaredType.droppingModules)
+    }
+
+    /// The name whose type encoding Core Data sees.
+    var scalarName: String { rawType ?? name }
+
+    /// `Kind (an @objc enum of Int16)`, or the name.
+    var described: String { rawType.map { "\(name) (an @objc enum of \($0))" } ?? name }
+
+    /// Its type encoding: "`s`", or "`q` on 64-bit platforms and `l` on arm64_32 watchOS"; nil for no scalar.
+    var encodings: String? {
+        let byPlatform = CoreDataBridging.ScalarPlatform.allCases.compactMap { platform in
+            CoreDataBridging.encoding(ofScalar: scalarName, on: platform).map { (platform, $0) }
+        }
+        guard let first = byPlatform.first else { return nil }
+        if byPlatform.allSatisfy({ $0.1 == first.1 }) { return "`\(first.1.rawValue)`" }
+        return byPlatform.map { "`\($0.1.rawValue)` on \($0.0.rawValue)" }.joined(separator: " and ")
     }
 }
 

@@ -49,7 +49,12 @@ struct Audit: ParsableCommand {
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         let declarations = ManagedDeclarationScan.scanning(SwiftSourceFiles.read(paths))
-        let findings = SourceAudit(schema: loaded.schema, declarations: declarations, strict: strict).diagnostics()
+        // Classes of entities the other versions have are not "classes no entity names" (a version unreadable: none).
+        let otherVersions = (try? ModelLoader.loadAllVersions(model.model))?.filter { $0.schema.versionName != loaded.schema.versionName } ?? []
+        let classesOfOtherVersions = Set(otherVersions.flatMap { $0.schema.entities.compactMap(\.customClassName) })
+        let findings = SourceAudit(
+            schema: loaded.schema, declarations: declarations, strict: strict, classesOfOtherVersions: classesOfOtherVersions
+        ).diagnostics()
         diagnostics.append(contentsOf: findings)
         let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
         print(

@@ -23,6 +23,22 @@ enum AuditRun {
         return SourceAudit(schema: schema, declarations: .scanning(folders: folders), strict: strict).diagnostics()
     }
 
+    /// The schema of a model whose `<model>` element holds `entities` (Xcode's XML), written to a temporary folder.
+    static func schema(entities: String) throws -> Schema {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let version = folder.appendingPathComponent("Model.xcdatamodeld/Model.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+            \(entities)
+            </model>
+            """
+        try Data(contents.utf8).write(to: version.appendingPathComponent("contents"))
+        return try ModelLoader.load(folder.appendingPathComponent("Model.xcdatamodeld").path).schema
+    }
+
     /// The audit of in-memory sources against `schema`.
     static func diagnostics(schema: Schema, sources: [(path: String, text: String)]) -> Diagnostics {
         SourceAudit(schema: schema, declarations: .scanning(sources)).diagnostics()

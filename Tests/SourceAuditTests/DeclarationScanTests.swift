@@ -37,6 +37,18 @@ import Testing
         #expect(members[4].kind == .property(type: "(Int)->Void", isComputed: false))
         #expect(members[5].kind == .method(selector: "addTagsObject:"))
         #expect(members[6].kind == .method(selector: "insertIntoChapters:at:"))
+        #expect(members[5].parameterTypes == ["Tag"] && members[6].parameterTypes == ["Chapter", "Int"])
+        #expect(scan.types.map(\.superclass) == ["NSManagedObject", nil], "an extension's first type is a protocol")
+    }
+
+    @Test func readsSuperclassesThroughModulesAndGenericClauses() {
+        let source = """
+            class Base<T>: CoreData.NSManagedObject, Identifiable {}
+            final class Item: Base<Int> {}
+            class Loose {}
+            """
+        let scan = ManagedDeclarationScan.scanning([(path: "/app/Item.swift", text: source)])
+        #expect(scan.types.map(\.superclass) == ["NSManagedObject", "Base", nil])
     }
 
     @Test func derivesSelectorsAsSwiftDoes() {

@@ -18,6 +18,10 @@ final class Book: NSManagedObject {
     @NSManaged var stock: NSNumber
     @NSManaged var subtitle: String?
     @NSManaged var title: String
+    @NSManaged var edition: Int32
+    @NSManaged var wordCount: Int64
+    @NSManaged var format: Format
+    @NSManaged var keywords: [String]?
     @NSManaged var author: AuthorMO
     @NSManaged var chapters: NSOrderedSet
     @NSManaged var tags: Set<Tag>
@@ -35,4 +39,12 @@ extension Book {
 
     @objc(insertObject:inChaptersAtIndex:)
     @NSManaged func insertIntoChapters(_ value: Chapter, at idx: Int)
+
+    @objc(addTags:)
+    @NSManaged func addToTags(_ values: NSSet)
+}
+
+/// An `@objc` enumeration is its raw type to Objective-C: `Int16` over the Integer 16 `format`.
+@objc enum Format: Int16 {
+    case hardcover, paperback
 }

@@ -18,6 +18,10 @@ final class Book: NSManagedObject {
     @NSManaged var stock: Int32  // mistake: warning, a scalar with Use Scalar Type off
     @NSManaged var subtitle: String  // mistake: error, non-optional over an optional attribute
     @NSManaged var title: String?  // mistake: warning, optional over a required attribute
+    @NSManaged var edition: Int  // mistake: warning, Int over Integer 32: served, values past Int32 truncated
+    @NSManaged var wordCount: Int  // mistake: warning, Int over Integer 64: no accessor on arm64_32 watchOS
+    @NSManaged var format: Format
+    @NSManaged var keywords: [String: Int]?  // mistake: warning, not the Transformable's class [String]
     @NSManaged var summary: String?  // mistake: error, no such property in the model
     @NSManaged var author: AuthorMO
     @NSManaged var chapters: Set<Chapter>  // mistake: error, Set over an ordered relationship
@@ -35,4 +39,14 @@ extension Book {
 
     @objc(insertObject:inChaptersAtIndex:)
     @NSManaged func insertIntoChapters(_ value: Chapter, at idx: Int)
+
+    @objc(addTags:)
+    @NSManaged func addToTags(_ values: NSOrderedSet)  // mistake: error, tags is unordered: addTags: takes an NSSet
 }
+
+/// An `@objc` enumeration is its raw type to Objective-C: `Int16` over the Integer 16 `format`, no finding.
+@objc enum Format: Int16 {
+    case hardcover, paperback
+}
+
+final class BookDraft: NSManagedObject {}  // mistake: warning, no entity has the class BookDraft
