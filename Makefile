@@ -12,6 +12,9 @@ ifneq ($(SCRATCH),)
 SCRATCH_FLAG := --scratch-path "$(SCRATCH)"
 endif
 BUILD_FLAGS ?= --configuration release --disable-sandbox --product managed-codegen $(STATIC_STDLIB) $(SCRATCH_FLAG)
+# The installed copy is stripped (`install -s`, GNU and BSD alike): no symbol table or debug sections, which the
+# tool never reads (Swift's runtime metadata lives in sections of its own). INSTALL_STRIP= keeps them.
+INSTALL_STRIP ?= -s
 
 .PHONY: build install uninstall
 
@@ -20,7 +23,7 @@ build:
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/managed-codegen" "$(DESTDIR)$(PREFIX)/bin/managed-codegen"
+	install -m 755 $(INSTALL_STRIP) "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/managed-codegen" "$(DESTDIR)$(PREFIX)/bin/managed-codegen"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/managed-codegen"

@@ -12,6 +12,7 @@ let package = Package(
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
         .plugin(name: "AuditManagedObjects", targets: ["AuditManagedObjects"]),
+        .plugin(name: "CheckManagedObjects", targets: ["CheckManagedObjects"]),
     ],
     // The lower bound is the version CI builds and tests, pinned in Package.resolved (committed). Every
     // dependency is built by every plugin user: `managed-codegen.yml` is read by ManagedCodegenConfig's own small
@@ -97,6 +98,17 @@ let package = Package(
                 intent: .custom(
                     verb: "audit-managed-objects",
                     description: "Check the NSManagedObject subclasses in the package's targets against their Core Data models."
+                )
+            ),
+            dependencies: ["managed-codegen"]
+        ),
+        // generate-managed-objects --check without the permission to write (CI): permissions are per plugin, not per flag.
+        .plugin(
+            name: "CheckManagedObjects",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-managed-objects",
+                    description: "Check that the generated NSManagedObject subclasses of the package's targets are up to date, writing nothing."
                 )
             ),
             dependencies: ["managed-codegen"]

@@ -188,31 +188,26 @@ nonisolated {{access}}{{#isFinal}}final {{/isFinal}}class {{className}}: {{super
         super.init(entity: entity, insertInto: context)
     }
 
-{{! With inherited-initializers: deprecated both work, as NSManagedObject's own do: init(entity:insertInto:) takes a nil context; entity() finds the class's entity in the loaded models; NSEntityDescription.entity(forEntityName:in:) looks it up in the context's model (Apple's NSManagedObject and NSEntityDescription pages; docs/core-data-runtime.md, "Transition mode"; generated test testInheritedInitializersMakeThisEntity). }}
-    {{inheritedInitializerAttribute}}
+{{! init() is unavailable in every mode, init(context:) too unless the planner makes it deprecated and working (the transition mode; never for an abstract entity, nor where every parameter of the designated initializer has a default): see ContextInitializerPlanning.swift. The working init(context:) looks the entity up in the context's model, as NSManagedObject's own does (Apple's NSManagedObject and NSEntityDescription pages; docs/core-data-runtime.md, "Transition mode"; generated test testInheritedInitializersMakeThisEntity). }}
+    {{unavailableAttribute}}
     {{access}}{{unavailableInitOverride}}init() {
-{{#inheritedInitializersWork}}
-        super.init(entity: {{className}}.entity(), insertInto: nil)
-{{/inheritedInitializersWork}}
-{{^inheritedInitializersWork}}
         fatalError("unavailable")
-{{/inheritedInitializersWork}}
     }
-{{#declaresUnavailableContextInit}}
+{{#declaresContextInit}}
 
-    {{inheritedInitializerAttribute}}
+    {{contextInitAttribute}}
     {{access}}convenience init(context: NSManagedObjectContext) {
-{{#inheritedInitializersWork}}
+{{#contextInitWorks}}
         guard let entity = NSEntityDescription.entity(forEntityName: Self.entityName, in: context) else {
             fatalError("The managed object model of this context has no entity named \(Self.entityName)")
         }
         self.init(entity: entity, insertInto: context)
-{{/inheritedInitializersWork}}
-{{^inheritedInitializersWork}}
+{{/contextInitWorks}}
+{{^contextInitWorks}}
         fatalError("unavailable")
-{{/inheritedInitializersWork}}
+{{/contextInitWorks}}
     }
-{{/declaresUnavailableContextInit}}
+{{/declaresContextInit}}
 {{#unavailableInheritedInitializers}}
 
     {{unavailableAttribute}}

@@ -4,6 +4,8 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-managed-objects [--target NAME]... [--check]
 /// [--no-human-files]`
 ///
+/// (`swift package check-managed-objects` is the same check without the permission to write: check-managed-objects.)
+///
 /// Runs `managed-codegen generate` for every Core Data model in the chosen Swift targets (all of them by
 /// default). The folders come from the model's `managed-codegen.yml`; where it sets none, machine files
 /// go to `<target>/Generated` and human files to `<target>/Model` (none with `--no-human-files` or
@@ -30,22 +32,10 @@ struct GenerateManagedObjects {
     func generate(
         _ models: [ModelInput], targetName: String, targetDirectory: URL, tool: URL, options: Options
     ) throws -> Bool {
-        var succeeded = true
-        for model in models {
-            let config =
-                model.configFile.map { "settings from \($0.lastPathComponent)" }
-                ?? "no \(ModelInput.configFileName) beside it: machine files into Generated/, human files into Model/"
-            log("\(targetName): \(model.url.lastPathComponent) (\(config))")
-            var arguments = ["generate", model.url.path, "--target-directory", targetDirectory.path]
-            if options.check { arguments.append("--check") }
-            if options.noHumanFiles { arguments.append("--no-human-files") }
-            let status = try ToolRunner.run(tool, arguments)
-            if status != 0 {
-                Diagnostics.error(PluginError.generatorFailed(model: model.url.path, status: status).description)
-                succeeded = false
-            }
-        }
-        return succeeded
+        var extra: [String] = []
+        if options.check { extra.append("--check") }
+        if options.noHumanFiles { extra.append("--no-human-files") }
+        return try runGenerate(models, targetName: targetName, targetDirectory: targetDirectory, tool: tool, extraArguments: extra)
     }
 }
 

@@ -8,6 +8,8 @@ enum PluginError: Error, CustomStringConvertible {
     case duplicateModelNames(target: String, name: String)
     case unknownArguments([String])
     case generatorFailed(model: String, status: Int32)
+    /// Makes `swift package` exit with status 1 after the tool has printed its own messages.
+    case toolReportedErrors
 
     var description: String {
         switch self {
@@ -23,6 +25,8 @@ enum PluginError: Error, CustomStringConvertible {
             "unknown arguments \(arguments.joined(separator: " ")); the plugin takes --target NAME (repeatable), --check and --no-human-files"
         case .generatorFailed(let model, let status):
             "managed-codegen failed for \(model) (exit status \(status)); its messages are above"
+        case .toolReportedErrors:
+            "managed-codegen reported errors"
         }
     }
 }

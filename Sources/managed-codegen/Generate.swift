@@ -61,7 +61,7 @@ struct Generate: ParsableCommand {
     var humanFileSuffix: String?
 
     @Option(help: ArgumentHelp(
-        "init() and init(context:): unavailable (a compile error naming the designated initializer; default) or deprecated (a warning, while an app moves its call sites over from Xcode's, mogenerator's or SwiftGen's classes).",
+        "init(context:): unavailable (a compile error naming the designated initializer; default) or deprecated (a warning, while an app moves its call sites over from Xcode's, mogenerator's or SwiftGen's classes). init() and an abstract entity's init(context:) are unavailable in both.",
         valueName: "unavailable|deprecated"))
     var inheritedInitializers: GeneratorOptions.InheritedInitializers?
 

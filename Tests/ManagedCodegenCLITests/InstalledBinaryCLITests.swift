@@ -86,7 +86,7 @@ import Testing
 
 /// `make install PREFIX=…` end to end: a release build in `.build/install-test` (62 s the first time on the
 /// 2-core machine, incremental after; MANAGED_CODEGEN_SKIP_INSTALL_TEST=1 skips it), then the installed binary
-/// alone in the prefix generates what the in-place debug binary generates.
+/// alone in the prefix, stripped, generates what the in-place debug binary generates.
 @Suite struct MakeInstallCLITests {
     @Test(.disabled(if: ProcessInfo.processInfo.environment["MANAGED_CODEGEN_SKIP_INSTALL_TEST"] == "1"))
     func makeInstallPutsOneWorkingBinaryInThePrefix() throws {
@@ -100,6 +100,21 @@ import Testing
         let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix.path).sorted()
         #expect(installed == ["bin", "bin/managed-codegen"])
         let binary = prefix.appendingPathComponent("bin/managed-codegen")
+
+        // Installed stripped (`install -s`): smaller than the build's copy, without its symbol table and debug
+        // sections (readelf on Linux), and still working (below).
+        let built = URL(fileURLWithPath: build).appendingPathComponent("release/managed-codegen")
+        func size(_ url: URL) throws -> Int { try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 }
+        let (installedSize, builtSize) = (try size(binary), try size(built))
+        #expect(installedSize < builtSize, "installed \(installedSize) bytes, built \(builtSize)")
+        #if os(Linux)
+            let sections = try TestSupport.run(["readelf", "-S", "-W", binary.path])
+            try #require(sections.status == 0, "\(sections.output)")
+            #expect(sections.output.contains(".text"))
+            #expect(!sections.output.contains(".symtab") && !sections.output.contains(".debug_"), "\(sections.output)")
+            let builtSections = try TestSupport.run(["readelf", "-S", "-W", built.path])
+            #expect(builtSections.output.contains(".symtab"), "the check above would notice symbols")
+        #endif
 
         let (inPlace, copied) = try InstalledBinaryCLITests.generateWithBoth(binary, in: scratch)
         #expect(!inPlace.isEmpty)

@@ -50,8 +50,16 @@ public struct ValidationHookScan: Hashable, Sendable {
     /// except files starting with `skippingPrefix` (the generator's own machine files, whose bridges carry
     /// the hooks' names). Unreadable folders contribute nothing.
     public static func scanning(folders: [String], skippingPrefix: String) -> ValidationHookScan {
-        let sources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders)).filter { !$0.text.hasPrefix(skippingPrefix) }
-        return scanning(sources)
+        scanning(sources(under: folders, skippingPrefix: skippingPrefix))
+    }
+
+    /// The files `scanning(folders:skippingPrefix:)` reads, by sorted path (`input-files` lists them).
+    public static func sourcePaths(under folders: [String], skippingPrefix: String) -> [String] {
+        sources(under: folders, skippingPrefix: skippingPrefix).map(\.path)
+    }
+
+    private static func sources(under folders: [String], skippingPrefix: String) -> [(path: String, text: String)] {
+        SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders)).filter { !$0.text.hasPrefix(skippingPrefix) }
     }
 
     /// The declarations made in an extension or body of `typeName`.

@@ -95,11 +95,14 @@ public struct ClassPlan: Hashable, Sendable {
     public var unavailableInitIsOverride: Bool
     /// The designated initializers of generated ancestors that this class overrides as unavailable.
     public var unavailableInheritedInitializers: [InitializerPlan]
-    /// `init(context:)`, unavailable; not declared when the designated initializer has that exact signature.
-    public var declaresUnavailableContextInit: Bool
-    /// How `init()` and `init(context:)` are declared: unavailable, or deprecated and working (transition mode).
-    /// The overrides of inherited designated initializers stay unavailable: no other generator's classes have them.
-    public var inheritedInitializers: GeneratorOptions.InheritedInitializers = .unavailable
+    /// `init(context:)` as this class declares it: unavailable, or deprecated and working (the transition mode);
+    /// nil when it declares none: the designated initializer has that exact signature, or the class inherits its
+    /// generated parent's, which says the same. `init()` and the overrides of inherited designated initializers
+    /// are unavailable in every mode (see `contextInitializer(for:)` in the planner for why).
+    public var contextInitializer: GeneratorOptions.InheritedInitializers?
+    /// `X(context:)` calls a working, deprecated `init(context:)`, declared here or inherited: the generated test
+    /// `testInheritedInitializersMakeThisEntity` exercises it.
+    public var contextInitializerWorks = false
     /// `extension Item: Identifiable {}`, as Xcode's `Item+CoreDataProperties.swift` declares it: on classes whose
     /// superclass is `NSManagedObject` only; sub-classes inherit it (declaring it again is a redundant conformance).
     public var declaresIdentifiable: Bool { superclassName == "NSManagedObject" }

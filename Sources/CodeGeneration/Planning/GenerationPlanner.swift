@@ -68,6 +68,7 @@ struct GenerationPlanner {
             var seen: Set<[String]> = own.map { [$0] } ?? []
             classes[index].unavailableInheritedInitializers = inherited.filter { seen.insert(Self.signature($0)).inserted }
         }
+        attachContextInitializers(to: &classes)
 
         attachValidationHooks(to: &classes)
         attachFetchTemplates(to: &classes)
@@ -342,12 +343,11 @@ struct GenerationPlanner {
             isFinal: isFinal, isAbstract: entity.isAbstract, keys: keys, attributes: attributes,
             relationships: relationships, initializer: initializer, faultInitializerIsPrivate: isFinal,
             unavailableInitIsOverride: superclassIsGenerated, unavailableInheritedInitializers: [],
-            declaresUnavailableContextInit: !superclassIsGenerated && !(initializer?.parameters.isEmpty ?? false),
+            contextInitializer: nil,
             validation: validationPlan(
                 className: className, attributeHooks: &attributeHooks, relationships: relationships,
                 isSubclassOfGenerated: superclassIsGenerated))
         plan.extras = extrasPlan(for: entity, chain: chain, firstDeclaring: firstDeclaring, keys: keys)
-        plan.inheritedInitializers = options.inheritedInitializers
         return plan
     }
 

@@ -114,13 +114,14 @@ extension EntityContext: TemplateObject {
         "initializerName": { ($0.plan.initializer?.displayName ?? "").templateValue },
         "faultInitializerAccess": { ($0.plan.faultInitializerIsPrivate ? "private " : "").templateValue },
         "unavailableInitOverride": { ($0.plan.unavailableInitIsOverride ? "override " : "").templateValue },
-        "declaresUnavailableContextInit": { $0.plan.declaresUnavailableContextInit.templateValue },
+        "declaresContextInit": { ($0.plan.contextInitializer != nil).templateValue },
         "unavailableInheritedInitializers": { $0.plan.unavailableInheritedInitializers.map(\.parameterList).templateValue },
         "unavailableAttribute": { "@available(*, unavailable, message: \"\($0.plan.inheritedInitializerMessage)\")".templateValue },
-        "inheritedInitializerAttribute": { context in
-            "@available(*, \(context.plan.inheritedInitializers.rawValue), message: \"\(context.plan.inheritedInitializerMessage)\")".templateValue
+        "contextInitAttribute": { context in
+            let availability = (context.plan.contextInitializer ?? .unavailable).rawValue
+            return "@available(*, \(availability), message: \"\(context.plan.inheritedInitializerMessage)\")".templateValue
         },
-        "inheritedInitializersWork": { ($0.plan.inheritedInitializers == .deprecated).templateValue },
+        "contextInitWorks": { ($0.plan.contextInitializer == .deprecated).templateValue },
         "entityNameOverride": { ($0.plan.superclassIsGenerated ? "override " : "").templateValue },
         "declaresIdentifiable": { $0.plan.declaresIdentifiable.templateValue },
         "isAbstract": { $0.plan.isAbstract.templateValue },

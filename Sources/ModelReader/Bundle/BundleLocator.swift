@@ -27,7 +27,7 @@ struct BundleLocator {
     func locate(diagnostics: inout Diagnostics) throws -> ModelBundle {
         switch Self.itemKind(at: path) {
         case nil:
-            throw error("no model found: no such file or folder", at: path)
+            throw error("no model found: no such file or folder" + Self.respelledPathHint(for: path), at: path)
         case .file:
             return try contentsFileBundle()
         case .directory where Self.looksLikeVersionFolder(path):
@@ -181,6 +181,24 @@ struct BundleLocator {
     private static func looksLikeVersionFolder(_ folder: String) -> Bool {
         if folder.hasSuffix(ModelVersionName.folderExtension) { return true }
         return ([contentsFileName] + binaryModelFileNames).contains { itemKind(at: folder + "/" + $0) != nil }
+    }
+
+    /// `Modle.xcdatamodeld` -> `; did you mean 'Model.xcdatamodeld'?`: the first component of the path that does not
+    /// exist, respelled as a close sibling that does, when the whole path so corrected exists. Nothing otherwise.
+    static func respelledPathHint(for path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for index in components.indices where !components[index].isEmpty {
+            guard itemKind(at: components[...index].joined(separator: "/")) == nil else { continue }
+            let parent = components[..<index].joined(separator: "/")
+            let folder = parent.isEmpty ? (index == 0 ? "." : "/") : parent
+            guard let siblings = try? FileManager.default.contentsOfDirectory(atPath: folder),
+                  let closest = SpellingSuggestion.closest(to: components[index], in: siblings)
+            else { return "" }
+            components[index] = closest
+            let corrected = components.joined(separator: "/")
+            return itemKind(at: corrected) == nil ? "" : "; did you mean '\(corrected)'?"
+        }
+        return ""
     }
 
     static func withoutTrailingSlashes(_ path: String) -> String {

@@ -44,9 +44,13 @@ public struct ModelBundle: Hashable, Sendable {
         let wanted = ModelVersionName.stripped(name ?? currentVersionName)
         if let version = versions.first(where: { $0.name == wanted }) { return version }
         let known = versions.map { "'\($0.name)'" }.joined(separator: ", ")
+        // A version with another number is not a misspelling: `Model 13` gets no "did you mean 'Model 3'?".
+        let letters = { (name: String) in name.lowercased().filter { !$0.isNumber && !$0.isWhitespace } }
+        let respellings = versions.map(\.name).filter { letters($0) != letters(wanted) || $0.filter(\.isNumber) == wanted.filter(\.isNumber) }
         throw DiagnosticsError(
             .error(
-                "unknown model version '\(wanted)'; the model has \(versions.count == 1 ? "version" : "versions") \(known)",
+                "unknown model version '\(wanted)'; the model has \(versions.count == 1 ? "version" : "versions") \(known)"
+                    + SpellingSuggestion.hint(for: wanted, in: respellings),
                 at: SourceLocation(path: BundleLocator.withoutTrailingSlashes(inputPath), line: 0)
             )
         )

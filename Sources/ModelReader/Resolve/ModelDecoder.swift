@@ -229,12 +229,25 @@ struct ModelDecoder {
         type: AttributeType, attributeName: String, _ reader: inout XMLAttributeReader
     ) -> AttributeValues {
         let location = SourceLocation(path: contentsPath, line: reader.line)
+        // The editor leaves the same text on many attributes (every Boolean turned Integer 16 keeps "NO"), and each
+        // command reads the model: one warning per text and type, counting the attributes, says what to change once.
         func unreadable(_ key: ModelAttributeName, _ text: String, _ reason: String, instead: String) {
             let reading = FoundationReading.describeReading(of: text, as: type).map { " (\($0))" } ?? ""
-            diagnostics.warning(
-                "\(key.rawValue) '\(text)' of \(type.rawValue) attribute '\(attributeName)' cannot be read: \(reason)\(reading); "
-                    + "what the compiled model holds is not documented, so \(instead)",
+            let field = switch key {
+            case .minValueString, .minDateTimeInterval: "Minimum"
+            case .maxValueString, .maxDateTimeInterval: "Maximum"
+            default: "Default Value"
+            }
+            let consequence = "cannot be read: \(reason)\(reading); what the compiled model holds is not documented, so \(instead)"
+            var warning = Diagnostic.warning(
+                "\(key.rawValue) '\(text)' of \(type.rawValue) attribute '\(attributeName)' \(consequence); "
+                    + "to change it, set or clear the attribute's \(field) in Xcode's Data Model inspector",
                 at: location)
+            warning.modelWideCause = .init(
+                key: "unreadable \(key.rawValue)=\(text) on \(type.rawValue)", summaryPrefix: "\(key.rawValue) '\(text)' of ",
+                summarySuffix: " \(type.rawValue) attributes (the first here) \(consequence); "
+                    + "to change them, set or clear each one's \(field) in Xcode's Data Model inspector")
+            diagnostics.append(warning)
         }
         let noDefault = "no default is assumed (callers pass a value; tests do not rely on one)"
         let noBound = "the bound is ignored (no check or test is generated for it)"

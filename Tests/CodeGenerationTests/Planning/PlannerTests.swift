@@ -32,7 +32,7 @@ import Testing
         #expect(person.parameterNames == ["displayName", "isActive", "email", "joined", "items"])
         #expect(person.superclassName == "Party")
         #expect(person.superclassIsGenerated)
-        #expect(person.unavailableInitIsOverride && !person.declaresUnavailableContextInit)
+        #expect(person.unavailableInitIsOverride && person.contextInitializer == nil)
         // Declares only its own properties; the inherited ones come from Party.
         #expect(person.attributes.map(\.key) == ["email", "joined", "nameLength"])
         #expect(person.attributes.first { $0.key == "nameLength" }?.declaration == .optionalScalarReadOnly)
@@ -46,7 +46,7 @@ import Testing
         #expect(party.isAbstract && !party.isFinal)
         #expect(party.initializer == nil)
         #expect(!party.faultInitializerIsPrivate)
-        #expect(!party.unavailableInitIsOverride && party.declaresUnavailableContextInit)
+        #expect(!party.unavailableInitIsOverride && party.contextInitializer == .unavailable)
         #expect(try #require(plan.class("Item")).isFinal)
     }
 
@@ -291,6 +291,47 @@ import Testing
         #expect(plan.class("Child")?.initializer?.isOverride == true)
         #expect(plan.class("Parent")?.isFinal == false)
         #expect(plan.class("Parent")?.initializer?.isOverride == false)
+    }
+
+    /// The transition mode makes `init(context:)` deprecated and working only where `X(context:)` cannot mean the
+    /// designated initializer and the entity is concrete; a sub-class declares its own only when what it inherits
+    /// says otherwise. `init()` is unavailable in every mode (the template has no other form).
+    @Test(arguments: GeneratorOptions.InheritedInitializers.allCases)
+    func contextInitializerIsDeprecatedOnlyWhereItCannotShadowTheDesignatedOne(mode: GeneratorOptions.InheritedInitializers) throws {
+        let required = { (name: String) in Attribute(name: name, location: Build.location(2), type: .string) }
+        let optional = { (name: String) in Attribute(name: name, location: Build.location(2), type: .string, isOptional: true) }
+        let schema = Build.schema([
+            Build.entity("Required", attributes: [required("a")]),
+            Build.entity("AllDefaults", attributes: [optional("a")]),
+            Build.entity("Abstract", children: ["Concrete", "Defaulted"], abstract: true, attributes: [optional("a")]),
+            Build.entity("Concrete", parent: "Abstract", attributes: [required("b")]),
+            Build.entity("Defaulted", parent: "Abstract", attributes: [optional("b")]),
+            Build.entity("Root", children: ["Leaf"], attributes: [required("a")]),
+            Build.entity("Leaf", parent: "Root", attributes: [optional("b")]),
+            Build.entity("Defaults", children: ["Requires"], attributes: [optional("a")]),
+            Build.entity("Requires", parent: "Defaults", attributes: [required("b")]),
+        ])
+        let (plan, diagnostics) = TestSupport.plan(schema, GeneratorOptions(inheritedInitializers: mode))
+        #expect(diagnostics.errors.isEmpty)
+        let deprecated = mode == .deprecated
+        func check(_ name: String, declares: GeneratorOptions.InheritedInitializers?, works: Bool,
+                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let plan = try #require(plan.class(name), sourceLocation: sourceLocation)
+            #expect(plan.contextInitializer == declares, "\(name)", sourceLocation: sourceLocation)
+            #expect(plan.contextInitializerWorks == works, "\(name)", sourceLocation: sourceLocation)
+        }
+        try check("Required", declares: deprecated ? .deprecated : .unavailable, works: deprecated)
+        // `AllDefaults(context:)` is the designated initializer: a deprecated overload would win the call.
+        try check("AllDefaults", declares: .unavailable, works: false)
+        try check("Abstract", declares: .unavailable, works: false)
+        // Sub-entities of the abstract one: the one with a required value gets its own deprecated `init(context:)`.
+        try check("Concrete", declares: deprecated ? .deprecated : nil, works: deprecated)
+        try check("Defaulted", declares: nil, works: false)
+        // Leaf inherits Root's required value, and Root's `init(context:)`, which says what Leaf's would.
+        try check("Root", declares: deprecated ? .deprecated : .unavailable, works: deprecated)
+        try check("Leaf", declares: nil, works: deprecated)
+        try check("Defaults", declares: .unavailable, works: false)
+        try check("Requires", declares: deprecated ? .deprecated : nil, works: deprecated)
     }
 
     @Test func subclassOverridesAncestorsInitializersAsUnavailable() throws {

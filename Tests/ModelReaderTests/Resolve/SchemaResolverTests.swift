@@ -102,6 +102,36 @@ struct SchemaResolverTests {
         #expect((attribute.unreadableDefaultValue != nil) == xml.contains("default"))
     }
 
+    /// Xcode's editor leaves the same text on many attributes (each Boolean turned Integer 16 keeps "NO"): one warning
+    /// per text and type, at the first attribute, with the count and the field to change; one attribute alone keeps
+    /// its own message, which names the field too.
+    @Test("the same unreadable default on several attributes is one warning with a count")
+    func unreadableDefaultsAreCounted() throws {
+        let (_, diagnostics) = try resolved("""
+            <entity name="E">
+            <attribute name="a" attributeType="Integer 16" defaultValueString="NO"/>
+            <attribute name="b" attributeType="Integer 16" defaultValueString="NO"/>
+            <attribute name="c" attributeType="Integer 16" defaultValueString="NO"/>
+            <attribute name="d" attributeType="Integer 32" defaultValueString="NO"/>
+            <attribute name="e" attributeType="Integer 32" maxValueString="x"/>
+            </entity>
+            """)
+        #expect(diagnostics.lines == [
+            "4: warning: defaultValueString 'NO' of 3 Integer 16 attributes (the first here) cannot be read: not an integer "
+                + "(NSString.integerValue reads it as 0); what the compiled model holds is not documented, so no default is "
+                + "assumed (callers pass a value; tests do not rely on one); to change them, set or clear each one's Default "
+                + "Value in Xcode's Data Model inspector",
+            "7: warning: defaultValueString 'NO' of Integer 32 attribute 'd' cannot be read: not an integer "
+                + "(NSString.integerValue reads it as 0); what the compiled model holds is not documented, so no default is "
+                + "assumed (callers pass a value; tests do not rely on one); to change it, set or clear the attribute's "
+                + "Default Value in Xcode's Data Model inspector",
+            "8: warning: maxValueString 'x' of Integer 32 attribute 'e' cannot be read: not an integer "
+                + "(NSString.integerValue reads it as 0); what the compiled model holds is not documented, so the bound is "
+                + "ignored (no check or test is generated for it); to change it, set or clear the attribute's Maximum in "
+                + "Xcode's Data Model inspector",
+        ])
+    }
+
     @Test("a flag that is not YES/NO is read as NSString.boolValue reads it, with a warning")
     func unreadableFlag() throws {
         let (attribute, diagnostics) = try attribute(#"<attribute name="v" attributeType="String" optional="maybe" transient="1"/>"#)

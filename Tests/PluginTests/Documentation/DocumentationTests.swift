@@ -56,6 +56,19 @@ import Testing
         }
     }
 
+    /// ManagedCodegen has no public home: no command asks the reader to fill in a placeholder owner or host.
+    @Test func noCommandNamesAPlaceholderOwner() throws {
+        let catalog = TestSupport.packageRoot.appendingPathComponent(Self.catalog)
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
+        #expect(articles.count > 5)
+        for path in ["README.md"] + articles.map({ "\(Self.catalog)/\($0)" }) {
+            let lines = codeBlocks(try text(path)).flatMap(\.lines)
+            #expect(!lines.contains { $0.contains("<owner>") || $0.contains("github.com/<") }, "\(path)")
+        }
+        let swiftPM = codeBlocks(try text("\(Self.catalog)/GettingStartedWithSwiftPM.md")).flatMap(\.lines)
+        #expect(swiftPM.contains { $0.contains(".package(name: \"ManagedCodegen\", path: ") })
+    }
+
     /// A fresh Linux machine needs libxml2-dev and pkg-config before either set-up command: the README gives the
     /// install line inline, and it is the getting-started article's, word for word.
     @Test func theReadmeInstallLineIsTheArticles() throws {

@@ -203,6 +203,23 @@ struct PluginIntegrationTests {
 
     /// `swift package audit-managed-objects`: no write permission asked; the generated classes of the example pass,
     /// a hand-written mistake fails the command with the tool's `path:line: error:` line.
+    /// `check-managed-objects` is `generate-managed-objects --check` without `--allow-writing-to-package-directory`
+    /// (it declares no permission, so SwiftPM asks for none, which CI cannot answer): current files pass, a stale
+    /// one fails, and nothing is written.
+    @Test func checkPluginNeedsNoPermissionAndWritesNothing() throws {
+        try makeExampleCopy(removingGeneratedFiles: false)
+        let current = try swift(["package", "check-managed-objects", "--target", "Inventory"])
+        #expect(current.status == 0, "\(current.output)")
+        let stalePath = sources.appendingPathComponent("Inventory/Generated/Tag+Generated.swift")
+        try write("// edited\n", to: stalePath)
+        let before = modificationDates(under: sources)
+        let stale = try swift(["package", "check-managed-objects"])
+        #expect(stale.status != 0)
+        #expect(stale.output.contains("Inventory/Generated/Tag+Generated.swift: error: generated file is out of date"), "\(stale.output)")
+        #expect(modificationDates(under: sources) == before)
+        #expect(try read(stalePath) == "// edited\n")
+    }
+
     @Test func auditPluginReportsTheToolsFindings() throws {
         try makeExampleCopy(removingGeneratedFiles: false)
         let clean = try swift(["package", "audit-managed-objects", "--target", "Inventory"])

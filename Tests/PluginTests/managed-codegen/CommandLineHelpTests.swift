@@ -11,7 +11,7 @@ import Testing
         ("migration-chek", "Error: Unknown subcommand 'migration-chek'. Did you mean 'migration-check'?"),
         ("adpot", "Error: Unknown subcommand 'adpot'. Did you mean 'adopt'?"),
         ("adit", "Error: Unknown subcommand 'adit'. Did you mean 'audit'?"),
-        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, adopt, audit, help."),
+        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, adopt, audit, input-files, help."),
     ])
     func mistypedSubcommand(_ typed: String, _ message: String) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: [typed, "Model.xcdatamodeld"]) == message)
