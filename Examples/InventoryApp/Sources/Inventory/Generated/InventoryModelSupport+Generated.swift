@@ -20,22 +20,27 @@ import Foundation
 /// pass arrays: an `NSOrderedSet` argument, which may be the relationship itself (`removeFromLines(order.lines)`),
 /// is copied into an array (`NSOrderedSet.array`) before anything changes. Core Data's own dynamic ordered
 /// mutators are not used: they raised for years (rdar://10114310) and no fix is documented. Objects already in
-/// the relationship are not inserted again. None of this has been run on Apple hardware here: the generated
-/// `test<Key>Accessors` checks it on a Mac, through a save and a fetch in a fresh context.
+/// the relationship are not inserted again, and an object given twice is inserted once. None of this has been run
+/// on Apple hardware here: the generated `test<Key>Accessors` checks it on a Mac, through a save and a fetch in a
+/// fresh context.
 nonisolated enum InventoryOrderedRelationship {
     /// Inserts `values` so that they end up at `indexes`, as `NSMutableOrderedSet.insert(_:at:)` does.
     static func insert(_ values: [NSManagedObject], at indexes: IndexSet, forKey key: String, of object: NSManagedObject) {
         let current = members(forKey: key, of: object)
-        guard values.contains(where: { current.contains($0) }) else {
+        // Each new object once, at the index given with its first occurrence: a value given twice, or already a
+        // member, would be announced at an index the ordered set never fills.
+        var new: [(value: NSManagedObject, index: Int)] = []
+        for (value, index) in zip(values, indexes) where !current.contains(value) && !new.contains(where: { $0.value === value }) {
+            new.append((value, index))
+        }
+        guard new.count < values.count else {
             change(.insertion, at: indexes, forKey: key, of: object) { $0.insert(values, at: indexes) }
             return
         }
-        // Some are members already: the new ones one at a time, in index order, each with its own notification,
-        // at most at the end (the members skipped leave the later indexes past it).
-        for (value, index) in zip(values, indexes) {
-            let current = members(forKey: key, of: object)
-            guard !current.contains(value) else { continue }
-            let position = min(index, current.count)
+        // Some were skipped: the new ones one at a time, in index order, each with its own notification, at most at
+        // the end (the values skipped leave the later indexes past it).
+        for (value, index) in new {
+            let position = min(index, members(forKey: key, of: object).count)
             change(.insertion, at: IndexSet(integer: position), forKey: key, of: object) { $0.insert(value, at: position) }
         }
     }

@@ -36,7 +36,10 @@ nonisolated public enum ManagedValidation {
     /// Data has collected an error for a property or an object and a further check fails, it adds the new error to
     /// the collected error's `NSDetailedErrorsKey` array, and an immutable array there raises inside `save()`.
     /// When the first error is itself a multiple-errors error (the one `super.validateFor…()` threw), its other
-    /// `userInfo` keys are kept: Core Data's own errors carry keys that merge policies read before repairing.
+    /// `userInfo` keys are kept: Core Data's own errors carry keys that merge policies read before repairing. One of
+    /// them, `NSValidationErrorShouldAttemptRecoveryKey`, is true on a combined error only when it is true on every
+    /// error listed, as Core Data's `validateForDelete()` sets it (docs/core-data-runtime.md): a hook's error without
+    /// it must not tell a merge policy that the whole save can be repaired.
     public static func combine(_ errors: [Error]) -> Error? {
         let all = errors.flatMap(detailedErrors)
         switch all.count {
@@ -48,6 +51,11 @@ nonisolated public enum ManagedValidation {
             var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "Multiple validation errors occurred."]
             if let first = errors.first.map({ $0 as NSError }), isMultipleErrors(first) {
                 userInfo.merge(first.userInfo) { _, fromSuper in fromSuper }
+            }
+            if all.allSatisfy(shouldAttemptRecovery) {
+                userInfo[shouldAttemptRecoveryKey] = true
+            } else {
+                userInfo.removeValue(forKey: shouldAttemptRecoveryKey)
             }
             userInfo[NSDetailedErrorsKey] = NSMutableArray(array: all)
             return NSError(domain: NSCocoaErrorDomain, code: NSValidationMultipleErrorsError, userInfo: userInfo)
@@ -67,6 +75,13 @@ nonisolated public enum ManagedValidation {
         let error = error as NSError
         guard isMultipleErrors(error), let details = error.userInfo[NSDetailedErrorsKey] as? [NSError] else { return [error] }
         return details.flatMap(detailedErrors)
+    }
+
+    /// Core Data's key (a string: the SDK declares no constant for it).
+    private static let shouldAttemptRecoveryKey = "NSValidationErrorShouldAttemptRecoveryKey"
+
+    private static func shouldAttemptRecovery(_ error: NSError) -> Bool {
+        (error.userInfo[shouldAttemptRecoveryKey] as? NSNumber)?.boolValue == true
     }
 
     private static func isMultipleErrors(_ error: NSError) -> Bool {
