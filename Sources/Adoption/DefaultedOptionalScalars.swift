@@ -71,8 +71,11 @@ public enum ModelVersionCreation {
         return "\(modelName) \(number)"
     }
 
+    /// `currentName`: the current version's name, written into a new `.xccurrentversion` when the bundle has none
+    /// and the new version is not to be current (else Xcode would take the naturally last version, the new one).
     public static func create(
-        bundlePath: String, copying sourceFolder: String, as name: String, contents: [UInt8], makeCurrent: Bool
+        bundlePath: String, copying sourceFolder: String, as name: String, contents: [UInt8], makeCurrent: Bool,
+        currentName: String
     ) throws {
         let folder = "\(bundlePath)/\(name).xcdatamodel"
         let location = SourceLocation(path: folder, line: 0)
@@ -89,10 +92,11 @@ public enum ModelVersionCreation {
             try? FileManager.default.removeItem(atPath: temporary)
             throw DiagnosticsError(.error("cannot write the model version: \(error.localizedDescription); nothing was written", at: location))
         }
-        guard makeCurrent else { return }
+        let hasCurrentVersionFile = FileManager.default.fileExists(atPath: currentVersionFile)
+        guard makeCurrent || !hasCurrentVersionFile else { return }
         do {
-            let propertyList = Array(currentVersionPropertyList(naming: name).utf8)
-            if FileManager.default.fileExists(atPath: currentVersionFile) {
+            let propertyList = Array(currentVersionPropertyList(naming: makeCurrent ? name : currentName).utf8)
+            if hasCurrentVersionFile {
                 try ModelFileReplacement.replace([(currentVersionFile, propertyList)])
             } else {
                 try Data(propertyList).write(to: URL(fileURLWithPath: currentVersionFile), options: .withoutOverwriting)

@@ -191,7 +191,7 @@ struct Adopt: ParsableCommand {
         }
         try ModelVersionCreation.create(
             bundlePath: bundle, copying: (current.schema.contentsPath as NSString).deletingLastPathComponent, as: newVersion.name,
-            contents: newVersion.contents, makeCurrent: makeCurrent)
+            contents: newVersion.contents, makeCurrent: makeCurrent, currentName: current.schema.versionName)
         lines.append("\(bundle)/\(newVersion.name).xcdatamodel: wrote model version '\(newVersion.name)' with \(count) \(what) made required; "
             + (makeCurrent ? "it is now the current version." : "make it current in Xcode (Model Version in the File inspector) or with --make-current."))
         return lines

@@ -349,6 +349,54 @@ struct AdoptCorpusCLITests {
         #expect(rest.stdout.hasSuffix("2 of 2 entities moved (Codegen Manual/None in the current version).\n"), "\(rest.stdout)")
     }
 
+    /// `--require-defaulted-scalars` lists the optional scalars with a default per entity and, with `--write`, adds
+    /// 'History 7': a copy of the current version with `optional="YES"` cut from those attributes (and the Codegen
+    /// edit of this run), the other versions and `.xccurrentversion` untouched; `migration-check` infers the change,
+    /// and the generated properties are the non-optional scalars Xcode declared.
+    @Test func requireDefaultedScalarsWritesANewVersion() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (bundle, original) = try Self.copy(into: root)
+        let currentVersionFile = bundle.appendingPathComponent(".xccurrentversion")
+        let currentBefore = FileManager.default.contents(atPath: currentVersionFile.path)
+        let newest = bundle.appendingPathComponent("History 6.xcdatamodel/contents").path
+
+        let dryRun = try CLI.run(["adopt", bundle.path, "--require-defaulted-scalars"])
+        #expect(dryRun.stdout.contains("\(newest):3: entity 'HistoryEntryManagedObject': 2 attributes optional with a default value: "
+            + "numberOfTotalVisits, numberOfTrackersBlocked\n"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("2 optional number or Boolean attributes with a default value: --write writes model version 'History 7', "
+            + "a copy of 'History 6' in which they are required"), "\(dryRun.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: bundle.appendingPathComponent("History 7.xcdatamodel").path))
+
+        let run = try CLI.run(["adopt", bundle.path, "--require-defaulted-scalars", "--write"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\(bundle.path)/History 7.xcdatamodel: wrote model version 'History 7' with 2 optional number or Boolean "
+            + "attributes with a default value made required; make it current"), "\(run.stdout)")
+        let written = try String(contentsOf: bundle.appendingPathComponent("History 7.xcdatamodel/contents"), encoding: .utf8)
+        var expected = Self.withoutCodegen(try #require(original["History 6.xcdatamodel"])).text
+        for name in ["numberOfTotalVisits", "numberOfTrackersBlocked"] {
+            expected = expected.replacingOccurrences(of: #"<attribute name="\#(name)" optional="YES""#, with: #"<attribute name="\#(name)""#)
+        }
+        #expect(written == expected)
+        #expect(FileManager.default.contents(atPath: currentVersionFile.path) == currentBefore, ".xccurrentversion changed")
+
+        let check = try CLI.run(["migration-check", bundle.path, "--model-version", "History 7", "--from", "History 6"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+
+        let generated = root.appendingPathComponent("Generated")
+        let generate = try CLI.run(["generate", bundle.path, "--model-version", "History 7", "--output", generated.path,
+            "--human-output", root.appendingPathComponent("Model").path])
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let machine = try String(contentsOf: generated.appendingPathComponent("HistoryEntryManagedObject+Generated.swift"), encoding: .utf8)
+        #expect(machine.contains("var numberOfTotalVisits: Int64 {") || machine.contains("var numberOfTotalVisits: Int64\n"), "\(machine)")
+        #expect(!machine.contains("var numberOfTrackersBlocked: Int64?"))
+
+        // Asked to, the new version (another copy of the current 'History 6') becomes the current one.
+        let current = try CLI.run(["adopt", bundle.path, "--require-defaulted-scalars", "--write", "--make-current"])
+        #expect(current.status == 0, "\(current.stderr)")
+        #expect(try String(contentsOf: currentVersionFile, encoding: .utf8).contains("<string>History 8.xcdatamodel</string>"))
+    }
+
     /// A mistyped name is an error with a suggestion; nothing is written, not even for the names spelt right.
     @Test func mistypedEntityIsAnErrorAndWritesNothing() throws {
         let root = try TestSupport.temporaryDirectory()
