@@ -72,8 +72,9 @@ import Testing
             "\(app)/Model/Item+CoreDataProperties.swift:1: Xcode's properties file for entity 'Item': delete it; the generated "
                 + "Item+Generated.swift declares every property, fetchRequest() and the to-many accessors (move anything you "
                 + "added by hand into `extension Item` in Item.swift first)",
-            "\(app)/Model/Note+CoreDataClass.swift:1: Xcode's class file for entity 'Note': keep what you added as `extension Note` "
-                + "(in this file, or in Note.swift, the human file `generate` writes once) and drop the class declaration",
+            "\(app)/Model/Note+CoreDataClass.swift:4: Xcode's class file for entity 'Note': change `class Note: …` (line 4) into "
+                + "`extension Note`; delete the stored properties (an extension cannot hold them: make them computed, e.g. over a "
+                + "transient attribute, or drop them) (line 5); keep the rest (here, or in Note.swift, the human file `generate` writes once)",
             "\(app)/Model/Tag.swift:4: mogenerator's human file for entity 'Tag': change `class Tag: _Tag` into `extension Tag`; "
                 + "stored properties and overrides of generated members cannot move into an extension (see the guide \"Moving from mogenerator\")",
             "\(app)/Model/_Tag.swift:1: mogenerator's machine file for entity 'Tag': delete it and remove mogenerator from the build; "
@@ -90,6 +91,98 @@ import Testing
         #expect(written.stdout.hasSuffix("Set 2 entities in 1 model version to Manual/None. 6 files in --sources will clash with the generated classes.\n"))
         #expect(before?.entries.filter { $0.key.hasPrefix("App") } == CLI.Snapshot(root)?.entries.filter { $0.key.hasPrefix("App") })
         #expect(!(try String(contentsOfFile: contents, encoding: .utf8)).contains("codeGenerationType"))
+    }
+
+    /// Xcode's `+CoreDataClass.swift` judged by what it holds: one turned into an extension (as the guide says) no
+    /// longer clashes, exit 0; one the app added members to gets the exact lines to change. The shapes are Xcode's
+    /// (Editor > Create NSManagedObject Subclass: header comment, `@objc(Item)`, `public class`, properties file with
+    /// `fetchRequest()`, `@NSManaged`, the generated accessors and `Identifiable`) with an app's additions.
+    @Test func classFilesAreJudgedByContent() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let model = try CLI.writeModel(Array(CLI.model("""
+                <entity name="Item" representedClassName="Item" syncable="YES">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <attribute name="rating" optional="YES" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+                </entity>
+                <entity name="Tag" representedClassName="Tag" syncable="YES"/>
+            """).utf8), in: root)
+        let sources = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let extensionOnly = """
+            //
+            //  Tag+CoreDataClass.swift
+            //  App
+            //
+            //  Created by Jane Doe on 12.03.21.
+            //
+            //
+
+            import Foundation
+            import CoreData
+
+            extension Tag {
+                var displayName: String { "#" + (value(forKey: "name") as? String ?? "") }
+
+                func matches(_ text: String) -> Bool { displayName.contains(text) }
+            }
+
+            """
+        try Data(extensionOnly.utf8).write(to: sources.appendingPathComponent("Tag+CoreDataClass.swift"))
+        let clean = try CLI.run(["adopt", model.path, "--sources", sources.path])
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.hasSuffix("No file in --sources clashes.\n"), "\(clean.stdout)")
+
+        let classWithMembers = """
+            //
+            //  Item+CoreDataClass.swift
+            //  App
+            //
+            //  Created by Jane Doe on 12.03.21.
+            //
+            //
+
+            import Foundation
+            import CoreData
+
+            @objc(Item)
+            public class Item: NSManagedObject {
+                var cachedSummary: String?
+                lazy var formatter: DateFormatter = { DateFormatter() }()
+                static let defaultTitle = "Untitled"
+
+                var summary: String {
+                    "\\(title ?? Item.defaultTitle) (\\(rating))"
+                }
+
+                public override func awakeFromInsert() {
+                    super.awakeFromInsert()
+                    setPrimitiveValue(Item.defaultTitle, forKey: "title")
+                }
+            }
+
+            extension Item {
+                @nonobjc public class func fetchRequest() -> NSFetchRequest<Item> {
+                    return NSFetchRequest<Item>(entityName: "Item")
+                }
+
+                @NSManaged public var title: String?
+                @NSManaged public var rating: Int16
+            }
+
+            """
+        let itemFile = sources.appendingPathComponent("Item+CoreDataClass.swift")
+        try Data(classWithMembers.utf8).write(to: itemFile)
+        let run = try CLI.run(["adopt", model.path, "--sources", sources.path])
+        #expect(run.status == 1)
+        let firstLine = run.stdout.split(separator: "\n").map(String.init).first ?? ""
+        let expected: String = "\(itemFile.path):13: Xcode's class file for entity 'Item': "
+            + "change `class Item: …` (line 13) into `extension Item`; "
+            + "delete the @NSManaged members (the generated class declares every model property and accessor) (lines 33, 34); "
+            + "delete fetchRequest() (the generated class declares a typed one) (line 29); "
+            + "delete the stored properties (an extension cannot hold them: make them computed, e.g. over a transient attribute, "
+            + "or drop them) (lines 14, 15); keep the rest (here, or in Item.swift, the human file `generate` writes once)"
+        #expect(firstLine == expected, "\(run.stdout)")
     }
 
     @Test func nothingLeftExitsZero() throws {
