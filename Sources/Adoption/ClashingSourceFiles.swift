@@ -15,6 +15,10 @@ public struct ClashingSourceFile: Hashable, Sendable {
         case mogeneratorHuman
         /// The file SwiftGen's `coredata` templates write for the whole model.
         case swiftGen
+        /// An app file named like the human file `generate` writes (`Item.swift`): with `--human-output` in another
+        /// folder of the same target the build fails ("filename used twice"); in the same folder it is kept and
+        /// serves as the human file. Listed, but not counted as a clash.
+        case humanFileName
     }
 
     public var path: String
@@ -25,6 +29,9 @@ public struct ClashingSourceFile: Hashable, Sendable {
     public var className: String?
     /// What to do with the file.
     public var advice: String
+
+    /// Whether the file stops the build beside the generated classes whatever the settings.
+    public var alwaysClashes: Bool { origin != .humanFileName }
 }
 
 /// Finds the clashing files in the folders the user names (recursively; hidden folders are skipped).
@@ -121,6 +128,13 @@ public enum ClashingSourceScan {
                 advice: "mogenerator's human file for entity \(entity(name)): change `class \(name): _\(name)` into `extension \(name)`; "
                     + "stored properties and overrides of generated members cannot move into an extension (see the guide "
                     + "\"Moving from mogenerator\")")
+        }
+        if classNames[name] != nil, !text.hasPrefix("// \(name).swift: written once by managed-codegen") {
+            return .init(
+                path: path, line: 1, origin: .humanFileName, className: name,
+                advice: "named like the human file `generate` writes for entity \(entity(name)): with --human-output in another "
+                    + "folder of this target the build fails (\"filename used twice\"); pass --human-file-suffix +Model "
+                    + "(config `human-file-suffix`), or rename one of them")
         }
         if text.prefix(512).contains(swiftGenHeader), text.contains(": NSManagedObject") {
             return .init(

@@ -148,7 +148,8 @@ struct Adopt: ParsableCommand {
         }
         lines += clashes.map { "\($0.path):\($0.line): \($0.advice)" }
         lines += try defaultedScalarLines(defaulted, current: current, newVersion: newVersion)
-        lines.append(summary(changes: changes, versionCount: changed.count, clashes: clashes.count))
+        let blocking = clashes.filter(\.alwaysClashes)
+        lines.append(summary(changes: changes, versionCount: changed.count, clashes: blocking.count))
         if chosen != nil {
             let all = current.schema.entities
             let moved = all.filter { $0.codeGenerationType == .manual }.count
@@ -160,7 +161,7 @@ struct Adopt: ParsableCommand {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
 
         // Something is left for the user: exit 1 without another message (the listing said what).
-        if (!write && !changes.isEmpty) || !clashes.isEmpty { throw DiagnosticsError(Diagnostics()) }
+        if (!write && !changes.isEmpty) || !blocking.isEmpty { throw DiagnosticsError(Diagnostics()) }
     }
 
     /// The `.xcdatamodeld` folder holding `version`.

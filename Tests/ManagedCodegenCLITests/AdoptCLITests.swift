@@ -185,6 +185,31 @@ import Testing
         #expect(firstLine == expected, "\(run.stdout)")
     }
 
+    /// An app file named like a human file (`Item.swift`) is named with the way out, but is not a clash (exit 0): it
+    /// breaks the build only when --human-output is another folder of the target. Our own human file is not listed.
+    @Test func appFileNamedLikeAHumanFileIsNamed() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let model = try CLI.writeModel(Array(CLI.model("""
+                <entity name="Item" representedClassName="Item" syncable="YES"/>
+                <entity name="Tag" representedClassName="Tag" syncable="YES"/>
+            """).utf8), in: root)
+        let sources = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        try Data("import SwiftUI\n\nstruct ItemRow: View {\n    var body: some View { Text(\"Item\") }\n}\n".utf8)
+            .write(to: sources.appendingPathComponent("Views/Item.swift"))
+        try Data("// Tag.swift: written once by managed-codegen for Model.xcdatamodeld and never touched again; it is yours to edit.\nimport CoreData\n\nextension Tag {}\n".utf8)
+            .write(to: sources.appendingPathComponent("Tag.swift"))
+        let run = try CLI.run(["adopt", model.path, "--sources", sources.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            "\(sources.path)/Views/Item.swift:1: named like the human file `generate` writes for entity 'Item': with --human-output "
+                + "in another folder of this target the build fails (\"filename used twice\"); pass --human-file-suffix +Model "
+                + "(config `human-file-suffix`), or rename one of them",
+            "No entity uses Xcode's codegen. No file in --sources clashes.",
+        ])
+    }
+
     @Test func nothingLeftExitsZero() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
