@@ -15,6 +15,10 @@ public struct ClashingSourceFile: Hashable, Sendable {
         case mogeneratorHuman
         /// The file SwiftGen's `coredata` templates write for the whole model.
         case swiftGen
+        /// An app file named like the human file `generate` writes (`Item.swift`): with `--human-output` in another
+        /// folder of the same target the build fails ("filename used twice"); in the same folder it is kept and
+        /// serves as the human file. Listed, but not counted as a clash.
+        case humanFileName
     }
 
     public var path: String
@@ -25,6 +29,9 @@ public struct ClashingSourceFile: Hashable, Sendable {
     public var className: String?
     /// What to do with the file.
     public var advice: String
+
+    /// Whether the file stops the build beside the generated classes whatever the settings.
+    public var alwaysClashes: Bool { origin != .humanFileName }
 }
 
 /// Finds the clashing files in the folders the user names (recursively; hidden folders are skipped).
@@ -75,11 +82,28 @@ public enum ClashingSourceScan {
         }
         if let className = name.strippingSuffix("+CoreDataClass"), classNames[className] != nil {
             let text = contents(of: path) ?? ""
-            let advice = holdsOnlyXcodeEmptyClass(text, className: className)
-                ? "Xcode's class file for entity \(entity(className)), holding only the empty class: delete it"
-                : "Xcode's class file for entity \(entity(className)): keep what you added as `extension \(className)` (in this file, "
-                    + "or in \(className).swift, the human file `generate` writes once) and drop the class declaration"
-            return .init(path: path, line: 1, origin: .xcodeClass, className: className, advice: advice)
+            if holdsOnlyXcodeEmptyClass(text, className: className) {
+                return .init(
+                    path: path, line: 1, origin: .xcodeClass, className: className,
+                    advice: "Xcode's class file for entity \(entity(className)), holding only the empty class: delete it")
+            }
+            let classLine = declarationLine(of: className, superclass: nil, in: text)
+            let redeclared = ClassFileMembers.redeclared(in: text, classLine: classLine)
+            // Only extensions of the class, declaring nothing the generated class declares: it compiles beside it.
+            guard classLine != nil || !redeclared.isEmpty else { return nil }
+            var steps: [String] = []
+            if let classLine {
+                steps.append("change `class \(className): …` (line \(classLine)) into `extension \(className)`")
+            }
+            let byKind = Dictionary(grouping: redeclared, by: \.kind)
+            for kind in ClassFileMembers.Kind.allCases {
+                guard let members = byKind[kind] else { continue }
+                steps.append("delete \(kind.description) (\(members.count == 1 ? "line" : "lines") \(members.map { String($0.line) }.joined(separator: ", ")))")
+            }
+            return .init(
+                path: path, line: classLine ?? redeclared[0].line, origin: .xcodeClass, className: className,
+                advice: "Xcode's class file for entity \(entity(className)): " + steps.joined(separator: "; ")
+                    + "; keep the rest (here, or in \(className).swift, the human file `generate` writes once)")
         }
         if let className = name.strippingSuffix("+CoreDataProperties"), classNames[className] != nil {
             return .init(
@@ -104,6 +128,13 @@ public enum ClashingSourceScan {
                 advice: "mogenerator's human file for entity \(entity(name)): change `class \(name): _\(name)` into `extension \(name)`; "
                     + "stored properties and overrides of generated members cannot move into an extension (see the guide "
                     + "\"Moving from mogenerator\")")
+        }
+        if classNames[name] != nil, !text.hasPrefix("// \(name).swift: written once by managed-codegen") {
+            return .init(
+                path: path, line: 1, origin: .humanFileName, className: name,
+                advice: "named like the human file `generate` writes for entity \(entity(name)): with --human-output in another "
+                    + "folder of this target the build fails (\"filename used twice\"); pass --human-file-suffix +Model "
+                    + "(config `human-file-suffix`), or rename one of them")
         }
         if text.prefix(512).contains(swiftGenHeader), text.contains(": NSManagedObject") {
             return .init(
@@ -139,6 +170,62 @@ public enum ClashingSourceScan {
         }
         let squeezed = code.joined().filter { !$0.isWhitespace }
         return ["", "public", "open"].contains { squeezed == "\($0)class\(className):NSManagedObject{}" }
+    }
+}
+
+/// The lines of a hand-edited `+CoreDataClass.swift` that will not compile once the class is generated: members the
+/// generated class declares too, and stored properties, which an extension cannot hold. A line scan (Xcode's file
+/// shapes: one member a line); braces in strings or comments are not told apart.
+enum ClassFileMembers {
+    enum Kind: CaseIterable, CustomStringConvertible {
+        case managed, fetchRequest, storedProperty
+
+        var description: String {
+            switch self {
+            case .managed: "the @NSManaged members (the generated class declares every model property and accessor)"
+            case .fetchRequest: "fetchRequest() (the generated class declares a typed one)"
+            case .storedProperty:
+                "the stored properties (an extension cannot hold them: make them computed, e.g. over a transient attribute, or drop them)"
+            }
+        }
+    }
+
+    struct Member {
+        var line: Int
+        var kind: Kind
+    }
+
+    /// `classLine`: the class declaration's line, whose body's stored properties are reported.
+    static func redeclared(in text: String, classLine: Int?) -> [Member] {
+        var members: [Member] = []
+        var depth = 0
+        var classDepth: Int?
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if number == classLine { classDepth = depth }
+            let code = line.hasPrefix("//") ? "" : line
+            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "(" || $0 == ":" })
+            if words.contains("@NSManaged") {
+                members.append(Member(line: number, kind: .managed))
+            } else if code.contains("func fetchRequest(") {
+                members.append(Member(line: number, kind: .fetchRequest))
+            } else if let classDepth, depth == classDepth + 1, isStoredProperty(words, code) {
+                members.append(Member(line: number, kind: .storedProperty))
+            }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            if let start = classDepth, depth <= start, number != classLine { classDepth = nil }
+        }
+        return members
+    }
+
+    /// `var x = 1`, `let y: Int`, `lazy var z = …`; not `static`/`class` ones, not computed (`{` on the line) unless
+    /// the braces are a closure initial value after `=`.
+    private static func isStoredProperty(_ words: [Substring], _ code: String) -> Bool {
+        guard let keyword = words.firstIndex(where: { $0 == "var" || $0 == "let" }) else { return false }
+        guard !words[..<keyword].contains(where: { $0 == "static" || $0 == "class" }) else { return false }
+        guard let brace = code.firstIndex(of: "{") else { return true }
+        return code[..<brace].contains("=")
     }
 }
 

@@ -36,9 +36,11 @@ public struct CodegenSettingEdit: Sendable {
 
     /// Locates, in `bytes` (the `contents` file `schema` was read from), the start tag of every entity the
     /// schema says uses Xcode's codegen, and checks that the bytes say the same as the XML reader did.
+    /// `entityNames`: only these entities change (`adopt --entity`); nil for every entity. The whole file is
+    /// checked either way.
     /// - Throws: `DiagnosticsError` when a tag cannot be located or the two readings disagree: the file is left
     ///   alone, and the user is told to change the setting in Xcode instead.
-    public static func plan(schema: Schema, bytes: [UInt8]) throws -> CodegenSettingEdit {
+    public static func plan(schema: Schema, bytes: [UInt8], entityNames: Set<String>? = nil) throws -> CodegenSettingEdit {
         let path = schema.contentsPath
         let tags: [EntityStartTag]
         do {
@@ -82,6 +84,37 @@ public struct CodegenSettingEdit: Sendable {
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         return CodegenSettingEdit(
             contentsPath: path, versionName: schema.versionName,
-            changes: changes.sorted { $0.bytes.lowerBound < $1.bytes.lowerBound }, original: bytes)
+            changes: changes.filter { entityNames?.contains($0.entityName) ?? true }.sorted { $0.bytes.lowerBound < $1.bytes.lowerBound },
+            original: bytes)
+    }
+}
+
+extension CodegenSettingChange {
+    /// One entity's changes across the model's versions: what `adopt` lists as one line.
+    public struct EntityGroup: Sendable {
+        /// The change in the newest version that has one.
+        public var newest: CodegenSettingChange
+        public var olderVersionCount: Int
+    }
+
+    /// `changes` (versions oldest first, each in file order) grouped by entity: the newest version's entities first,
+    /// in file order, then those only older versions have. A model with 58 versions lists each entity once.
+    public static func byEntity(_ changes: [CodegenSettingChange]) -> [EntityGroup] {
+        var versionOrder: [String: Int] = [:]
+        for change in changes where versionOrder[change.location.path] == nil {
+            versionOrder[change.location.path] = versionOrder.count
+        }
+        var groups: [String: EntityGroup] = [:]
+        for change in changes {
+            if let existing = groups[change.entityName] {
+                groups[change.entityName] = EntityGroup(newest: change, olderVersionCount: existing.olderVersionCount + 1)
+            } else {
+                groups[change.entityName] = EntityGroup(newest: change, olderVersionCount: 0)
+            }
+        }
+        return groups.values.sorted {
+            let (left, right) = (versionOrder[$0.newest.location.path] ?? 0, versionOrder[$1.newest.location.path] ?? 0)
+            return left != right ? left > right : $0.newest.location.line < $1.newest.location.line
+        }
     }
 }

@@ -13,6 +13,9 @@ struct EntityStartTag: Sendable {
     /// 1-based line of the tag's `<`.
     var line: Int
     var attributes: [Attribute]
+    /// The `<attribute …>` start tags directly inside the entity (the model's attributes), in file order; the same
+    /// shape, so that an XML attribute of theirs can be cut out too.
+    var attributeTags: [EntityStartTag] = []
 
     subscript(attribute name: String) -> Attribute? {
         attributes.first { $0.name == name }
@@ -32,6 +35,8 @@ enum EntityStartTagScanner {
         var scanner = Cursor(bytes: bytes)
         var tags: [EntityStartTag] = []
         var depth = 0
+        // The entity element the scan is inside (depth 2 and below), whose `<attribute>` tags are collected.
+        var openEntity: Int?
         while let next = scanner.bytes[scanner.index...].firstIndex(of: UInt8(ascii: "<")) {
             scanner.advance(to: next)
             if scanner.hasPrefix("<!--") {
@@ -49,9 +54,15 @@ enum EntityStartTagScanner {
             } else if scanner.hasPrefix("</") {
                 try scanner.skip(past: ">")
                 depth -= 1
+                if depth <= 1 { openEntity = nil }
             } else {
                 let tag = try scanner.startTag()
-                if tag.name == "entity", depth == 1 { tags.append(EntityStartTag(line: tag.line, attributes: tag.attributes)) }
+                if tag.name == "entity", depth == 1 {
+                    tags.append(EntityStartTag(line: tag.line, attributes: tag.attributes))
+                    if !tag.isEmpty { openEntity = tags.count - 1 }
+                } else if tag.name == "attribute", depth == 2, let openEntity {
+                    tags[openEntity].attributeTags.append(EntityStartTag(line: tag.line, attributes: tag.attributes))
+                }
                 if !tag.isEmpty { depth += 1 }
             }
         }

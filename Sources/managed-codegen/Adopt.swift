@@ -17,6 +17,11 @@ struct Adopt: ParsableCommand {
             codeGenerationType attribute is removed, every other byte of the model stays as it was; every version \
             of the model, or only the current one with --current-version-only. Source files are never changed.
 
+            With --entity, only the named entities move (an app of any size moves one entity at a time and builds \
+            after each step: Xcode's classes for the others and the generated ones side by side); the listing ends \
+            with how many of the current version's entities have moved. Each entity is listed once, at its line in \
+            the newest version, with the number of older versions that have the same setting.
+
             Exit status: 0 when nothing is left to do, 1 when something is (entities to switch without --write, \
             files that clash) or on any error; on error nothing is written.
             """
@@ -41,10 +46,22 @@ struct Adopt: ParsableCommand {
         help: ArgumentHelp("A folder of the app's Swift sources to search for clashing files (repeatable).", valueName: "folder"))
     var sources: [String] = []
 
+    @Option(
+        name: .customLong("entity"),
+        help: ArgumentHelp("Move only this entity (repeatable); without it, every entity moves.", valueName: "name"))
+    var entities: [String] = []
+
     @Flag(help: "Change the model files (without it, only list what would change).")
     var write = false
 
     @Flag var versions: Versions = .allVersions
+
+    @Flag(help: ArgumentHelp(
+        "List the optional number and Boolean attributes with a default value per entity; with --write, write a new model version (a copy of the current one) in which they are required."))
+    var requireDefaultedScalars = false
+
+    @Flag(help: "With --require-defaulted-scalars --write, make the new model version the current one.")
+    var makeCurrent = false
 
     func run() throws {
         // Everything is read and checked before anything is written: the model's versions, the located edits, the
@@ -56,6 +73,14 @@ struct Adopt: ParsableCommand {
         let loaded = versions == .allVersions ? try ModelLoader.loadAllVersions(model) : [try ModelLoader.load(model)]
         DiagnosticPrinter.print(bundleWarnings)
         var failures = Diagnostics()
+        let current = loaded.first { $0.schema.versionName == $0.bundle.currentVersionName } ?? loaded[loaded.count - 1]
+        let chosen = entities.isEmpty ? nil : Set(entities)
+        let knownNames = Set(loaded.flatMap { $0.schema.entities.map(\.name) })
+        for name in entities where !knownNames.contains(name) {
+            failures.error(
+                "--entity: the model has no entity named '\(name)'" + SpellingSuggestion.hint(for: name, in: knownNames),
+                at: SourceLocation(path: current.schema.contentsPath, line: 0))
+        }
         var edits: [CodegenSettingEdit] = []
         for version in loaded {
             let path = version.schema.contentsPath
@@ -64,14 +89,15 @@ struct Adopt: ParsableCommand {
                 continue
             }
             do {
-                edits.append(try CodegenSettingEdit.plan(schema: version.schema, bytes: [UInt8](data)))
+                edits.append(try CodegenSettingEdit.plan(schema: version.schema, bytes: [UInt8](data), entityNames: chosen))
             } catch let error as DiagnosticsError {
                 failures.append(contentsOf: error.diagnostics)
             }
         }
-        let current = loaded.first { $0.schema.versionName == $0.bundle.currentVersionName } ?? loaded[loaded.count - 1]
+        // The classes `generate` writes once this run's changes are made: those are the ones that can clash.
+        let staysWithXcode = { (entity: Entity) in entity.codeGenerationType != .manual && !(chosen?.contains(entity.name) ?? true) }
         var classNames: [String: String] = [:]
-        for entity in current.schema.entities {
+        for entity in current.schema.entities where !staysWithXcode(entity) {
             if let className = entity.className, className != "NSManagedObject" { classNames[className] = entity.name }
         }
         var clashes: [ClashingSourceFile] = []
@@ -80,6 +106,30 @@ struct Adopt: ParsableCommand {
         } catch let error as DiagnosticsError {
             failures.append(contentsOf: error.diagnostics)
         }
+        if makeCurrent && !requireDefaultedScalars {
+            failures.error("--make-current applies only with --require-defaulted-scalars")
+        }
+        // The new version is the current one as this run leaves it (its Codegen edit included).
+        let generatedEntities = current.schema.entities.filter { !staysWithXcode($0) && $0.customClassName != nil }
+        let defaulted = generatedEntities.map { ($0, DefaultedOptionalScalars.attributes(of: $0)) }.filter { !$0.1.isEmpty }
+        var newVersion: (name: String, contents: [UInt8])?
+        if requireDefaultedScalars, write, !defaulted.isEmpty, !bundlePath(of: current).hasSuffix(".xcdatamodeld") {
+            failures.error(
+                "--require-defaulted-scalars --write adds a model version: it needs the model's .xcdatamodeld folder",
+                at: SourceLocation(path: current.schema.contentsPath, line: 0))
+        }
+        if requireDefaultedScalars, write, !defaulted.isEmpty, !failures.hasErrors {
+            let currentEdit = edits.first { $0.contentsPath == current.schema.contentsPath }
+            let bytes = currentEdit?.editedBytes ?? [UInt8](FileManager.default.contents(atPath: current.schema.contentsPath) ?? Data())
+            do {
+                let required = try DefaultedOptionalScalars.requiringEdit(
+                    of: defaulted.flatMap { entity, attributes in attributes.map { (entity.name, $0.name) } },
+                    schema: current.schema, bytes: bytes)
+                newVersion = (ModelVersionCreation.nextVersionName(bundlePath: bundlePath(of: current), modelName: current.bundle.modelName), required)
+            } catch let error as DiagnosticsError {
+                failures.append(contentsOf: error.diagnostics)
+            }
+        }
         if failures.hasErrors { throw DiagnosticsError(failures) }
 
         let changed = edits.filter { !$0.isEmpty }
@@ -87,30 +137,79 @@ struct Adopt: ParsableCommand {
         if write, !changed.isEmpty {
             try ModelFileReplacement.replace(changed.map { ($0.contentsPath, $0.editedBytes) })
         }
-        var lines: [String] = changes.map { change in
+        var lines: [String] = CodegenSettingChange.byEntity(changes).map { entity in
+            let change = entity.newest
             let location = "\(change.location.path):\(change.location.line)"
+            let older = entity.olderVersionCount == 0
+                ? "" : " (and in \(entity.olderVersionCount) older \(entity.olderVersionCount == 1 ? "version" : "versions"))"
             return write
-                ? "\(location): entity '\(change.entityName)': Codegen \(change.settingName) -> Manual/None"
-                : "\(location): entity '\(change.entityName)': Codegen is \(change.settingName); --write sets it to Manual/None"
+                ? "\(location): entity '\(change.entityName)': Codegen \(change.settingName) -> Manual/None\(older)"
+                : "\(location): entity '\(change.entityName)': Codegen is \(change.settingName)\(older); --write sets it to Manual/None"
         }
         lines += clashes.map { "\($0.path):\($0.line): \($0.advice)" }
-        lines.append(summary(changes: changes, versionCount: changed.count, clashes: clashes.count))
+        lines += try defaultedScalarLines(defaulted, current: current, newVersion: newVersion)
+        let blocking = clashes.filter(\.alwaysClashes)
+        lines.append(summary(changes: changes, versionCount: changed.count, clashes: blocking.count))
+        if chosen != nil {
+            let all = current.schema.entities
+            let moved = all.filter { $0.codeGenerationType == .manual }.count
+            let movingNow = Set(changes.filter { $0.location.path == current.schema.contentsPath }.map(\.entityName)).count
+            lines.append(write || movingNow == 0
+                ? "\(moved + (write ? movingNow : 0)) of \(all.count) entities moved (Codegen Manual/None in the current version)."
+                : "\(moved) of \(all.count) entities moved (Codegen Manual/None in the current version); \(moved + movingNow) with --write.")
+        }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
 
         // Something is left for the user: exit 1 without another message (the listing said what).
-        if (!write && !changes.isEmpty) || !clashes.isEmpty { throw DiagnosticsError(Diagnostics()) }
+        if (!write && !changes.isEmpty) || !blocking.isEmpty { throw DiagnosticsError(Diagnostics()) }
+    }
+
+    /// The `.xcdatamodeld` folder holding `version`.
+    private func bundlePath(of version: LoadedModel) -> String {
+        ((version.schema.contentsPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    }
+
+    /// The optional scalars with a default: one line in all, or with --require-defaulted-scalars one per entity and
+    /// the new version (written here with --write, after the Codegen edit).
+    private func defaultedScalarLines(_ defaulted: [(Entity, [Attribute])], current: LoadedModel, newVersion: (name: String, contents: [UInt8])?) throws -> [String] {
+        let count = defaulted.map(\.1.count).reduce(0, +)
+        guard count > 0 else { return [] }
+        let what = "optional number or Boolean \(count == 1 ? "attribute" : "attributes") with a default value"
+        guard requireDefaultedScalars else {
+            return ["\(count) \(what) in \(defaulted.count) \(defaulted.count == 1 ? "entity" : "entities") generate as optional "
+                + "scalars (Int16?, where Xcode declares Int16); --require-defaulted-scalars lists them and makes them required in a new model version."]
+        }
+        var lines = defaulted.map { entity, attributes in
+            "\(entity.location.path):\(entity.location.line): entity '\(entity.name)': \(attributes.count) \(attributes.count == 1 ? "attribute" : "attributes") "
+                + "optional with a default value: \(attributes.map(\.name).joined(separator: ", "))"
+        }
+        let bundle = bundlePath(of: current)
+        guard let newVersion else {
+            let name = ModelVersionCreation.nextVersionName(bundlePath: bundle, modelName: current.bundle.modelName)
+            lines.append("\(count) \(what): --write writes model version '\(name)', a copy of '\(current.schema.versionName)' in which they are required "
+                + "(lightweight migration infers it; check with `managed-codegen migration-check`).")
+            return lines
+        }
+        try ModelVersionCreation.create(
+            bundlePath: bundle, copying: (current.schema.contentsPath as NSString).deletingLastPathComponent, as: newVersion.name,
+            contents: newVersion.contents, makeCurrent: makeCurrent, currentName: current.schema.versionName)
+        lines.append("\(bundle)/\(newVersion.name).xcdatamodel: wrote model version '\(newVersion.name)' with \(count) \(what) made required; "
+            + (makeCurrent ? "it is now the current version." : "make it current in Xcode (Model Version in the File inspector) or with --make-current."))
+        return lines
     }
 
     private func summary(changes: [CodegenSettingChange], versionCount: Int, clashes: Int) -> String {
-        let entities = "\(changes.count) \(changes.count == 1 ? "entity" : "entities")"
+        let entityCount = Set(changes.map(\.entityName)).count
+        let entityText = "\(entityCount) \(entityCount == 1 ? "entity" : "entities")"
         let inVersions = "in \(versionCount) model \(versionCount == 1 ? "version" : "versions")"
         var parts: [String] = []
         if changes.isEmpty {
-            parts.append("No entity uses Xcode's codegen\(versions == .currentVersionOnly ? " in the current version" : "").")
+            let scope = (self.entities.isEmpty ? "" : " among those named by --entity") + (versions == .currentVersionOnly ? " in the current version" : "")
+            parts.append("No entity uses Xcode's codegen\(scope).")
         } else if write {
-            parts.append("Set \(entities) \(inVersions) to Manual/None.")
+            parts.append("Set \(entityText) \(inVersions) to Manual/None.")
         } else {
-            parts.append("\(entities) \(inVersions) \(changes.count == 1 ? "uses" : "use") Xcode's codegen; run again with --write to set them to Manual/None.")
+            parts.append("\(entityText) \(inVersions) \(entityCount == 1 ? "uses" : "use") Xcode's codegen; run again with --write to set them to Manual/None.")
         }
         if clashes > 0 {
             parts.append("\(clashes) \(clashes == 1 ? "file" : "files") in --sources will clash with the generated classes.")

@@ -252,7 +252,7 @@ struct CompanionTypes: Sendable {
     mutating func addXcodeGeneratedClasses(of plan: GenerationPlan, in schema: Schema) {
         for skipped in plan.skippedEntities where skipped.reason == .xcodeGeneratesClass {
             guard let entity = schema.entity(named: skipped.entityName), let name = entity.className,
-                SwiftNames.isIdentifier(name)
+                SwiftNames.isIdentifier(name), !providedNames.contains(name)
             else { continue }
             let superclass = schema.ancestors(of: entity).last { $0.className != nil && $0.className != "NSManagedObject" }?
                 .className ?? "NSManagedObject"
