@@ -33,6 +33,8 @@ public struct ManagedDeclarationScan: Sendable {
         /// `@objc(key)` on a property: the Objective-C name Core Data sees instead of `name`.
         public var objcName: String?
         public var location: SourceLocation
+        /// `@objc` or `@objc(key)` written on it: Objective-C sees it, as it sees an `@NSManaged` one.
+        public var isObjC = false
 
         /// The key Core Data sees for a property: its `@objc` name, else its Swift name.
         public var key: String { objcName ?? name }
@@ -149,7 +151,8 @@ private struct Scanner {
                 if source[next] == .punct("=") { isComputed = false }
                 result.members.append(
                     .init(typeName: typeName, name: name, kind: .property(type: type, isComputed: isComputed),
-                          isManaged: isManaged(), objcName: objcArgument(), location: SourceLocation(path: path, line: line)))
+                          isManaged: isManaged(), objcName: objcArgument(), location: SourceLocation(path: path, line: line),
+                          isObjC: attributes.contains { $0.name == "objc" }))
                 index = next
                 continue
             case .word("func"):

@@ -81,6 +81,8 @@ struct Adopt: ParsableCommand {
             failures.append(contentsOf: error.diagnostics)
         }
         if failures.hasErrors { throw DiagnosticsError(failures) }
+        // Key paths that work over Xcode's @NSManaged properties and trap over the generated Swift-only ones.
+        let keyPathErrors = sources.isEmpty ? Diagnostics() : KeyPathCheck.afterAdoption(of: current.schema, sources: sources, clashes: clashes)
 
         let changed = edits.filter { !$0.isEmpty }
         let changes = changed.flatMap(\.changes)
@@ -96,9 +98,10 @@ struct Adopt: ParsableCommand {
         lines += clashes.map { "\($0.path):\($0.line): \($0.advice)" }
         lines.append(summary(changes: changes, versionCount: changed.count, clashes: clashes.count))
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        DiagnosticPrinter.print(keyPathErrors)
 
         // Something is left for the user: exit 1 without another message (the listing said what).
-        if (!write && !changes.isEmpty) || !clashes.isEmpty { throw DiagnosticsError(Diagnostics()) }
+        if (!write && !changes.isEmpty) || !clashes.isEmpty || keyPathErrors.hasErrors { throw DiagnosticsError(Diagnostics()) }
     }
 
     private func summary(changes: [CodegenSettingChange], versionCount: Int, clashes: Int) -> String {

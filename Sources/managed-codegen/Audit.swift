@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeGeneration
 import Foundation
 import ManagedModel
 import ModelReader
@@ -15,7 +16,9 @@ struct Audit: ParsableCommand {
             non-optional declaration over a value that can be nil (errors), an optional one over a required value \
             (a warning), a scalar over an attribute with 'Use Scalar Type' off (a warning), and an @NSManaged \
             method whose selector Core Data does not implement (an error). A model property no class declares is \
-            a warning at the model's line (an error with --strict). Exit status: 1 when there is an error.
+            a warning at the model's line (an error with --strict). A Swift key path over a property that is not \
+            @objc, passed to NSSortDescriptor(keyPath:), NSExpression(forKeyPath:) or KVO's observe(_:), is an \
+            error at its line: it traps at run time. Exit status: 1 when there is an error.
 
             Example:
               managed-codegen audit Model.xcdatamodeld --sources Sources/App
@@ -48,9 +51,11 @@ struct Audit: ParsableCommand {
             diagnostics.error("no .swift files under --sources \(sources.joined(separator: " "))")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        let declarations = ManagedDeclarationScan.scanning(SwiftSourceFiles.read(paths))
+        let sourceTexts = SwiftSourceFiles.read(paths)
+        let declarations = ManagedDeclarationScan.scanning(sourceTexts)
         let findings = SourceAudit(schema: loaded.schema, declarations: declarations, strict: strict).diagnostics()
         diagnostics.append(contentsOf: findings)
+        diagnostics.append(contentsOf: KeyPathCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
         let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
         print(
             "audit: \(paths.count) Swift files against \(loaded.schema.modelName) '\(loaded.schema.versionName)': "
