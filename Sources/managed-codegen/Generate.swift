@@ -102,7 +102,7 @@ struct Generate: ParsableCommand {
     @Option(
         name: .customLong("hook-sources"),
         help: ArgumentHelp(
-            "A folder (or Swift file) to scan for validation hooks, besides --human-output (repeatable); a property gets the bridge Core Data calls only when its hook is found.",
+            "A folder (or Swift file) to scan for validation hooks, besides --human-output (repeatable); a property gets the bridge Core Data calls only when its hook is found. Key paths there that would trap at run time (NSSortDescriptor(keyPath:) over a property that is not @objc) are errors.",
             valueName: "dir"))
     var hookSources: [String] = []
 
