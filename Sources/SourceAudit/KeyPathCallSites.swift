@@ -72,8 +72,10 @@ public enum KeyPathCallSites {
 
     private static func api(callee: String, label: String?, firstArgument: Bool) -> API? {
         switch (callee, label) {
-        case ("NSSortDescriptor", "keyPath"): return .sortDescriptor
-        case ("NSExpression", "forKeyPath"): return .expression
+        // `.init(keyPath:…)` in `[NSSortDescriptor]` context (`@FetchRequest(sortDescriptors: [.init(keyPath: …)])`):
+        // no other Foundation initializer has these labels.
+        case ("NSSortDescriptor", "keyPath"), ("init", "keyPath"): return .sortDescriptor
+        case ("NSExpression", "forKeyPath"), ("init", "forKeyPath"): return .expression
         case ("observe", nil) where firstArgument: return .observe
         case ("willChangeValue", "for"), ("didChangeValue", "for"), ("willChange", "for"), ("didChange", "for"):
             return .changeNotification(callee)

@@ -61,6 +61,23 @@ import Testing
         #expect(chainedMessage.contains("use NSExpression(forKeyPath: \"book.rating\")"))
     }
 
+    @Test func swiftUIsFetchRequestAndImplicitInitializersAreCallSitesToo() throws {
+        let source = (
+            path: "/app/BookList.swift",
+            text: """
+                struct BookList: View {
+                    @FetchRequest(sortDescriptors: [NSSortDescriptor(keyPath: \\Book.rating, ascending: false)])
+                    private var byRating: FetchedResults<Book>
+                    @FetchRequest(sortDescriptors: [.init(keyPath: \\Book.rating, ascending: false)])
+                    private var again: FetchedResults<Book>
+                    @FetchRequest(sortDescriptors: [.init(keyPath: \\Book.title, ascending: true)])
+                    private var byTitle: FetchedResults<Book>
+                }
+                """
+        )
+        #expect(try Self.diagnostics([source]).errors.map(\.location?.line) == [2, 4])
+    }
+
     @Test func aHandWrittenManagedDeclarationIsVisible() throws {
         let source = (
             path: "/app/Book.swift",
