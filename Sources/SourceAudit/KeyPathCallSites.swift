@@ -16,14 +16,24 @@ import SwiftSourceScanning
 ///
 /// A lexical scan (``SwiftTokens``): a key path with its root written (`\Item.rating`, `\Item.owner.rating`, each
 /// component looked up through to-one relationships' destinations) is checked against that class. One with an
-/// implied root (`item.observe(\.rating)`) names no type the scan can know; it is reported when every class that has
-/// a property of that name makes it Swift-only, and none declares it `@objc`: then whichever object it is, it traps.
+/// implied root (`item.observe(\.rating)`) names no type the scan can know; it is reported when the name is a model
+/// property and every class of the sources or the plan that has it makes it Swift-only (none declares it `@objc`):
+/// then whichever of those objects it is, it traps. A framework class with an `@objc` property of the same name is
+/// not seen: that is the one false report this can make.
 /// A key path the scan cannot follow (a property it does not know, a to-many relationship) is left alone.
 public enum KeyPathCallSites {
+    /// Whether `text` may call one of the APIs: files that cannot are not tokenized (`generate` reads every app file).
+    public static func mayCallTrappingAPI(_ text: String) -> Bool {
+        apiMarkers.contains { text.contains($0) }
+    }
+
+    /// A piece of every trapping call: `keyPath:`, `forKeyPath:`, `observe(`, `willChangeValue(for:`, `didChange(`.
+    private static let apiMarkers = ["eyPath:", "observe(", "hangeValue(", "hange("]
+
     /// One error per key path that traps, at its line, in source order.
     public static func diagnostics(_ sources: [(path: String, text: String)], properties: KeyPathProperties) -> Diagnostics {
         var found = Diagnostics()
-        for source in sources {
+        for source in sources where mayCallTrappingAPI(source.text) {
             let tokens = SwiftTokens(source.text)
             for index in 0..<tokens.count where tokens[index] == .punct("\\") {
                 guard let api = trappingAPI(callingKeyPathAt: index, in: tokens),
@@ -128,9 +138,13 @@ public enum KeyPathCallSites {
             }
             className = root
         } else {
-            // An implied root: reported only when every class having the first component makes it Swift-only.
+            // An implied root: reported only when every class having the first component makes it Swift-only, and
+            // one of them is a model property (the object may be a framework's, `task.observe(\.progress)`, which
+            // the sources do not declare: a name only the app's own classes have is left alone).
             let candidates = properties.classes(having: components[0])
-            guard !candidates.isEmpty, candidates.allSatisfy({ !$0.property.isKeyValueCodingVisible }) else { return nil }
+            guard candidates.contains(where: { $0.property.key != nil }),
+                candidates.allSatisfy({ !$0.property.isKeyValueCodingVisible })
+            else { return nil }
             let first = candidates[0]
             return Problem(className: first.className, name: components[0], property: first.property, keyPath: first.property.key)
         }

@@ -14,6 +14,7 @@ enum KeyPathCheck {
         _ sources: [(path: String, text: String)], schema: Schema, declarations: ManagedDeclarationScan? = nil,
         excluding: Set<String> = []
     ) -> Diagnostics {
+        guard sources.contains(where: { KeyPathCallSites.mayCallTrappingAPI($0.text) }) else { return Diagnostics() }
         let plan = CodeGenerator.makePlan(schema: schema, options: .init()).0
         return diagnostics(sources, plan: plan, declarations: declarations, excluding: excluding)
     }
@@ -23,6 +24,7 @@ enum KeyPathCheck {
         excluding: Set<String> = []
     ) -> Diagnostics {
         let kept = sources.filter { !excluding.contains($0.path) }
+        guard kept.contains(where: { KeyPathCallSites.mayCallTrappingAPI($0.text) }) else { return Diagnostics() }
         var properties = plan.keyPathProperties
         properties.override(with: declarations ?? .scanning(kept), excluding: excluding)
         return KeyPathCallSites.diagnostics(kept, properties: properties)

@@ -118,6 +118,10 @@ import Testing
                 """
         )
         #expect(try Self.diagnostics([observe, draft]).all.isEmpty)
+        // A name no model class has: the object may be a framework's (URLSessionTask's @objc `progress`).
+        let task = (path: "/app/Upload.swift", text: "let o = task.observe(\\.progress) { _, _ in }\n")
+        let uploader = (path: "/app/Uploader.swift", text: "final class Uploader {\n    var progress = 0.0\n}\n")
+        #expect(try Self.diagnostics([task, uploader]).all.isEmpty)
     }
 
     @Test func keyPathsOutsideTheTrappingAPIsAreFine() throws {
