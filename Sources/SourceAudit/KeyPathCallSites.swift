@@ -27,8 +27,9 @@ public enum KeyPathCallSites {
         apiMarkers.contains { text.contains($0) }
     }
 
-    /// A piece of every trapping call: `keyPath:`, `forKeyPath:`, `observe(`, `willChangeValue(for:`, `didChange(`.
-    private static let apiMarkers = ["eyPath:", "observe(", "hangeValue(", "hange("]
+    /// A piece of every trapping call: `keyPath:`, `forKeyPath:`, `observe(`, `willChangeValue(for:`,
+    /// `didChange(_:valuesAt:for:)`.
+    private static let apiMarkers = ["eyPath:", "observe(", "hangeValue(for", "valuesAt:"]
 
     /// One error per key path that traps, at its line, in source order.
     public static func diagnostics(_ sources: [(path: String, text: String)], properties: KeyPathProperties) -> Diagnostics {
