@@ -38,6 +38,8 @@ public struct ManagedDeclarationScan: Sendable {
         public var location: SourceLocation
         /// A method's parameter types as written (`NSSet`, `Set<Tag>`); empty for a property.
         public var parameterTypes: [String] = []
+        /// `@objc` or `@objc(key)` written on it: Objective-C sees it, as it sees an `@NSManaged` one.
+        public var isObjC = false
 
         /// The key Core Data sees for a property: its `@objc` name, else its Swift name.
         public var key: String { objcName ?? name }
@@ -162,7 +164,8 @@ private struct Scanner {
                 if source[next] == .punct("=") { isComputed = false }
                 result.members.append(
                     .init(typeName: typeName, name: name, kind: .property(type: type, isComputed: isComputed),
-                          isManaged: isManaged(), objcName: objcArgument(), location: SourceLocation(path: path, line: line)))
+                          isManaged: isManaged(), objcName: objcArgument(), location: SourceLocation(path: path, line: line),
+                          isObjC: attributes.contains { $0.name == "objc" }))
                 index = next
                 continue
             case .word("func"):

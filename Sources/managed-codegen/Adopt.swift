@@ -131,6 +131,8 @@ struct Adopt: ParsableCommand {
             }
         }
         if failures.hasErrors { throw DiagnosticsError(failures) }
+        // Key paths that work over Xcode's @NSManaged properties and trap over the generated Swift-only ones.
+        let keyPathErrors = sources.isEmpty ? Diagnostics() : KeyPathCheck.afterAdoption(of: current.schema, entities: chosen, sources: sources, clashes: clashes)
 
         let changed = edits.filter { !$0.isEmpty }
         let changes = changed.flatMap(\.changes)
@@ -159,9 +161,10 @@ struct Adopt: ParsableCommand {
                 : "\(moved) of \(all.count) entities moved (Codegen Manual/None in the current version); \(moved + movingNow) with --write.")
         }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        DiagnosticPrinter.print(keyPathErrors)
 
         // Something is left for the user: exit 1 without another message (the listing said what).
-        if (!write && !changes.isEmpty) || !blocking.isEmpty { throw DiagnosticsError(Diagnostics()) }
+        if (!write && !changes.isEmpty) || !blocking.isEmpty || keyPathErrors.hasErrors { throw DiagnosticsError(Diagnostics()) }
     }
 
     /// The `.xcdatamodeld` folder holding `version`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeGeneration
 import Foundation
 import ManagedModel
 import ModelReader
@@ -15,7 +16,9 @@ struct Audit: ParsableCommand {
             non-optional declaration over a value that can be nil (errors), an optional one over a required value \
             (a warning), a scalar over an attribute with 'Use Scalar Type' off (a warning), and an @NSManaged \
             method whose selector Core Data does not implement (an error). A model property no class declares is \
-            a warning at the model's line (an error with --strict). Exit status: 1 when there is an error.
+            a warning at the model's line (an error with --strict). A Swift key path over a property that is not \
+            @objc, passed to NSSortDescriptor(keyPath:), NSExpression(forKeyPath:) or KVO's observe(_:), is an \
+            error at its line: it traps at run time. Exit status: 1 when there is an error.
 
             Example:
               managed-codegen audit Model.xcdatamodeld --sources Sources/App
@@ -48,7 +51,8 @@ struct Audit: ParsableCommand {
             diagnostics.error("no .swift files under --sources \(sources.joined(separator: " "))")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        let declarations = ManagedDeclarationScan.scanning(SwiftSourceFiles.read(paths))
+        let sourceTexts = SwiftSourceFiles.read(paths)
+        let declarations = ManagedDeclarationScan.scanning(sourceTexts)
         // Classes of entities the other versions have are not "classes no entity names" (a version unreadable: none).
         let otherVersions = (try? ModelLoader.loadAllVersions(model.model))?.filter { $0.schema.versionName != loaded.schema.versionName } ?? []
         let classesOfOtherVersions = Set(otherVersions.flatMap { $0.schema.entities.compactMap(\.customClassName) })
@@ -56,6 +60,7 @@ struct Audit: ParsableCommand {
             schema: loaded.schema, declarations: declarations, strict: strict, classesOfOtherVersions: classesOfOtherVersions
         ).diagnostics()
         diagnostics.append(contentsOf: findings)
+        diagnostics.append(contentsOf: KeyPathCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
         let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
         print(
             "audit: \(paths.count) Swift files against \(loaded.schema.modelName) '\(loaded.schema.versionName)': "

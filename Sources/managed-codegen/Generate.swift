@@ -5,6 +5,7 @@ import ManagedCodegenConfig
 import ManagedModel
 import ModelLock
 import ModelReader
+import SwiftSourceScanning
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -101,7 +102,7 @@ struct Generate: ParsableCommand {
     @Option(
         name: .customLong("hook-sources"),
         help: ArgumentHelp(
-            "A folder (or Swift file) to scan for validation hooks, besides --human-output (repeatable); a property gets the bridge Core Data calls only when its hook is found.",
+            "A folder (or Swift file) to scan for validation hooks, besides --human-output (repeatable); a property gets the bridge Core Data calls only when its hook is found. Key paths there that would trap at run time (NSSortDescriptor(keyPath:) over a property that is not @objc) are errors.",
             valueName: "dir"))
     var hookSources: [String] = []
 
@@ -186,9 +187,10 @@ struct Generate: ParsableCommand {
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
         diagnostics.append(contentsOf: try lockDiagnostics(loaded))
-        let pipeline = GenerationPipeline(
-            options: request.options,
-            hooks: ValidationHookScan.scanning(folders: request.hookSources, skippingPrefix: CodeGenerator.bannerPrefix))
+        // The app's own files (not ours): their validation hooks, and their key-path call sites.
+        let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
+            .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
+        let pipeline = GenerationPipeline(options: request.options, hooks: ValidationHookScan.scanning(appSources))
         let prepared: PreparedGeneration
         do {
             prepared = try pipeline.prepare(loaded.schema)
@@ -198,6 +200,8 @@ struct Generate: ParsableCommand {
         }
         diagnostics.append(contentsOf: prepared.diagnostics)
         diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
+        // The app's key paths over what these classes declare Swift-only: they compile and trap at run time.
+        diagnostics.append(contentsOf: KeyPathCheck.diagnostics(appSources, plan: prepared.plan))
         // Every problem is reported before anything is written.
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: request.warningsAsErrors)
 

@@ -41,7 +41,8 @@ struct UsageTests {
             let full = Item(context: context, itemId: "A-2", dateCreated: Date(), name: "Bolt", unitCost: .one,
                             unitPrice: .one, stockCount: 4, discount: 0.5, owner: owner, tags: [tag])
             let items: [Item] = try context.fetch(Item.fetchRequest())
-            _ = (full, items)
+            let nameKey = #keyPath(Item.name)
+            _ = (full, items, nameKey)
             try context.save()
             """)
         #expect(result.errors.isEmpty && result.warnings.isEmpty, "\(result.summary)")
@@ -76,6 +77,10 @@ struct UsageTests {
                expectedMessage: "cannot assign value of type 'String' to type 'Double'"),
         Misuse(name: "writing the private(set) identifier", code: "\(createItem)\nitem.itemId = \"B\"",
                expectedMessage: "cannot assign to property: 'itemId' setter is inaccessible"),
+        // An optional scalar is a Swift-only computed property: its KVC key path is refused at compile time, as it
+        // should stay (a Swift key path to it compiles and traps in NSSortDescriptor(keyPath:): KeyPathCallSites).
+        Misuse(name: "#keyPath of an optional scalar", code: "_ = #keyPath(Item.discount)",
+               expectedMessage: "argument of '#keyPath' refers to non-'@objc' property 'discount'"),
     ]
 
     @Test("misuse does not compile", arguments: misuses)

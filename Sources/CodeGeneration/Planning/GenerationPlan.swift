@@ -161,6 +161,12 @@ public struct AttributePlan: Hashable, Sendable {
     /// Read-only by userInfo: the setter is `internal(set)` in public code, so app code importing the module cannot
     /// assign it while the designated initializers (a sub-class's in another file too) still can.
     public var hasRestrictedSetter = false
+
+    /// Whether the property is `@NSManaged`, so Objective-C sees it and a Swift key path to it has a KVC string:
+    /// `NSSortDescriptor(keyPath:)`, `NSExpression(forKeyPath:)` and KVO's `observe(_:)` work. The optional
+    /// scalars and typed properties are Swift-only computed properties: those APIs trap on a key path to them
+    /// ("Could not extract a String from KeyPath"; docs/core-data-runtime.md, "Key paths").
+    public var isKeyValueCodingVisible: Bool { declaration == .managed || declaration == .managedReadOnly }
 }
 
 public struct RelationshipPlan: Hashable, Sendable {

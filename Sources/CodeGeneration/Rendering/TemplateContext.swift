@@ -152,7 +152,7 @@ extension AttributeContext: TemplateObject {
         "swiftName": { $0.plan.swiftName.templateValue },
         "key": { $0.plan.key.templateValue },
         "type": { $0.plan.typeDeclaration.templateValue },
-        "isManaged": { [.managed, .managedReadOnly].contains($0.plan.declaration).templateValue },
+        "isManaged": { $0.plan.isKeyValueCodingVisible.templateValue },
         "isOptionalScalar": { [.optionalScalar, .optionalScalarReadOnly].contains($0.plan.declaration).templateValue },
         "isReadOnly": { [.managedReadOnly, .optionalScalarReadOnly, .typedReadOnly].contains($0.plan.declaration).templateValue },
         "numberAccessor": { ($0.plan.numberAccessor ?? "").templateValue },
