@@ -27,19 +27,21 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "ManagedModel"),
+        // How Core Data maps to Swift: attribute types to Swift types, optionality, accepted scalars, KVC selectors.
+        .target(name: "CoreDataMapping", dependencies: ["ManagedModel"]),
         // A lexical scan of Swift sources (comments and strings skipped): hook discovery and `audit` read the user's code with it.
         .target(name: "SwiftSourceScanning"),
         .target(
             name: "ModelReader",
             dependencies: [
-                "ManagedModel",
+                "ManagedModel", "CoreDataMapping",
                 .target(name: "CLibXML2", condition: .when(platforms: [.linux])),
             ],
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
         .target(name: "ModelLock", dependencies: ["ManagedModel"]),
-        .target(name: "SampleValues", dependencies: ["ManagedModel"]),
+        .target(name: "SampleValues", dependencies: ["ManagedModel", "CoreDataMapping"]),
         // `adopt`: the move from Xcode's codegen, mogenerator or SwiftGen (the model's Codegen settings, clashing files).
         .target(name: "Adoption", dependencies: ["ManagedModel"]),
         // Our Mustache renderer: typed context lookups and byte output (swift-mustache's reflection and
@@ -57,11 +59,11 @@ let package = Package(
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine", "SwiftSourceScanning",
+                "ManagedModel", "CoreDataMapping", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine", "SwiftSourceScanning",
             ]
         ),
         // `audit`: hand-written managed-object classes checked against the model.
-        .target(name: "SourceAudit", dependencies: ["ManagedModel", "SwiftSourceScanning"]),
+        .target(name: "SourceAudit", dependencies: ["ManagedModel", "CoreDataMapping", "SwiftSourceScanning"]),
         .target(
             name: "ManagedCodegenConfig",
             dependencies: ["ManagedModel", "CodeGeneration"]
@@ -116,6 +118,7 @@ let package = Package(
         // Shared by every test target (Contributing.md, "Where a new test goes"): the package root, the fixture list,
         // reference assertions that print a `git diff --no-index` on failure, TextArgument.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CoreDataMappingTests", dependencies: ["CoreDataMapping", "TestSupport"]),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader", "TestSupport"]),
         .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),

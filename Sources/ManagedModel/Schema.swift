@@ -281,15 +281,6 @@ public struct Attribute: Hashable, Sendable {
         self.renamingIdentifier = renamingIdentifier
         self.userInfo = userInfo
     }
-
-    /// Whether Core Data can hand out nil for the attribute while the program runs, which makes its Swift
-    /// type optional: optional attributes; transient ones, whose values `refresh(_:mergeChanges: false)`
-    /// discards (NSManagedObjectContext reference), required or not; derived ones, which Core Data computes
-    /// only when the context saves (NSDerivedAttributeDescription reference).
-    @inlinable
-    public static func mayReadNil(isOptional: Bool, isTransient: Bool, isDerived: Bool) -> Bool {
-        isOptional || isTransient || isDerived
-    }
 }
 
 public enum DeletionRule: String, Hashable, Sendable, Codable {
@@ -518,5 +509,12 @@ extension Attribute {
         let minimum = minValue?.boundMagnitude
         let maximum = maxValue?.boundMagnitude
         return (minimum.map { measured < $0 } ?? false) || (maximum.map { measured > $0 } ?? false)
+    }
+}
+
+extension Entity {
+    /// The entity's class name when it has a class of its own; nil for none (older models write `NSManagedObject`).
+    public var customClassName: String? {
+        className == "NSManagedObject" ? nil : className
     }
 }

@@ -131,3 +131,13 @@ public enum SwiftSourceText {
         return literal + "\""
     }
 }
+
+extension String {
+    /// Without leading and trailing whitespace; for the modules that read model text (package-wide, not public API).
+    package var trimmingWhitespace: String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

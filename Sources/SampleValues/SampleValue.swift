@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// Core Data's validation error codes (`CoreDataErrors.h`, `NSManagedObjectValidationError`), the

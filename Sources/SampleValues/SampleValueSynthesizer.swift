@@ -95,7 +95,8 @@ public struct SampleValueSynthesizer: Sendable {
             return "Undefined attributes are transient values of no declared type"
         case .composite:
             return "Composite attributes are synthesized per element attribute, not as a whole"
-        default:
+        case .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid,
+            .uri:
             return nil
         }
     }
@@ -321,7 +322,9 @@ struct IntegerRange {
         switch type {
         case .integer16: (lower, upper) = (Int64(Int16.min), Int64(Int16.max))
         case .integer32: (lower, upper) = (Int64(Int32.min), Int64(Int32.max))
-        default: (lower, upper) = (Int64.min, Int64.max)
+        case .integer64, .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid, .uri, .transformable,
+            .objectID, .undefined, .composite:
+            (lower, upper) = (Int64.min, Int64.max)
         }
     }
 
@@ -502,7 +505,8 @@ private struct BoundaryProbe {
         case .decimal: probeDecimals()
         case .date: probeDates()
         case .string: probeStrings()
-        default: break
+        // No boundary pairs for these types (a new type must decide here whether it gets them).
+        case .boolean, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite: break
         }
     }
 

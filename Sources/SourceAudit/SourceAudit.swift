@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// Hand-written managed-object classes checked against the model (`managed-codegen audit`): what each `@NSManaged`
@@ -234,7 +235,7 @@ public struct SourceAudit {
                     + "attribute's Custom Class",
                 at: member.location)
         }
-        let mayBeNil = Attribute.mayReadNil(isOptional: attribute.isOptional, isTransient: attribute.isTransient, isDerived: attribute.isDerived)
+        let mayBeNil = attribute.mayReadNil
         let why = attribute.isOptional ? "optional" : attribute.isTransient ? "transient (a refresh discards it)" : "derived (computed at save)"
         if mayBeNil, !declared.isOptional {
             let fix = isScalar
@@ -266,7 +267,7 @@ public struct SourceAudit {
             guard classes.contains(declared.name) else {
                 return .error("\(subject) holds \(destinationClass) objects; declare \(destinationClass)", at: member.location)
             }
-            let mayBeNil = relationship.isOptional || relationship.isTransient
+            let mayBeNil = relationship.mayReadNil
             if mayBeNil, !declared.isOptional {
                 let why = relationship.isOptional ? "optional" : "transient (a refresh discards it)"
                 return .error(
@@ -399,7 +400,7 @@ public struct SourceAudit {
                 let destination = schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
                 let type = relationship.isToMany
                     ? relationship.isOrdered ? "NSOrderedSet" : "Set<\(destination)>"
-                    : relationship.isOptional || relationship.isTransient ? destination + "?" : destination
+                    : relationship.mayReadNil ? destination + "?" : destination
                 expect(relationship.name, at: relationship.location,
                        isIgnored: PropertyAnnotations(userInfo: relationship.userInfo).isIgnored, declaration: type)
             }

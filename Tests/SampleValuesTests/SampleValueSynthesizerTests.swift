@@ -1,3 +1,4 @@
+import CoreDataMapping
 import Foundation
 import ManagedModel
 import Testing

@@ -5,38 +5,6 @@ import Testing
 /// Scalar `@NSManaged` declarations as Core Data's dynamic accessors decide them: by the declaration's Objective-C
 /// type encoding against the encodings each attribute type accepts (issue 35's review; docs/core-data-runtime.md).
 @Suite struct ScalarEncodingAuditTests {
-    /// The encodings each attribute type accepts, as the issue states them: Integer 16 `s`/`S`; Integer 32
-    /// `i`/`I`/`l`/`L`, and `q`/`Q` coerced; Integer 64 `q`/`Q`; Double and Date `d`; Float `f`; Boolean `B`/`c`/`C`.
-    static let accepted: [(AttributeType, served: String, coerced: String)] = [
-        (.integer16, "sS", ""), (.integer32, "iIlL", "qQ"), (.integer64, "qQ", ""), (.double, "d", ""), (.date, "d", ""),
-        (.float, "f", ""), (.boolean, "BcC", ""), (.decimal, "", ""), (.string, "", ""),
-    ]
-
-    @Test func eachAttributeTypeAcceptsTheEncodingsCoreDataServes() {
-        for (type, served, coerced) in Self.accepted {
-            for encoding in CoreDataBridging.ScalarEncoding.allCases {
-                let expected: CoreDataBridging.ScalarAccess =
-                    served.contains(encoding.rawValue) ? .served : coerced.contains(encoding.rawValue) ? .coercedTo32Bits : .none
-                #expect(CoreDataBridging.access(encoding, over: type) == expected, "\(encoding.rawValue) over \(type.rawValue)")
-            }
-        }
-    }
-
-    @Test func swiftScalarsEncodeAsObjectiveCDeclaresThem() {
-        let table: [(String, String, String)] = [
-            ("Int", "q", "l"), ("UInt", "Q", "L"), ("Int16", "s", "s"), ("UInt16", "S", "S"), ("Int32", "i", "i"),
-            ("UInt32", "I", "I"), ("Int64", "q", "q"), ("UInt64", "Q", "Q"), ("Double", "d", "d"), ("TimeInterval", "d", "d"),
-            ("Float", "f", "f"), ("Bool", "B", "B"), ("Int8", "c", "c"), ("UInt8", "C", "C"),
-        ]
-        for (name, sixtyFour, watch) in table {
-            #expect(CoreDataBridging.encoding(ofScalar: name, on: .sixtyFourBit)?.rawValue == Character(sixtyFour), "\(name)")
-            #expect(CoreDataBridging.encoding(ofScalar: name, on: .arm64_32)?.rawValue == Character(watch), "\(name)")
-        }
-        for name in ["String", "NSNumber", "Format", "Int?", "CGFloat"] {
-            #expect(CoreDataBridging.encoding(ofScalar: name, on: .sixtyFourBit) == nil, "\(name)")
-        }
-    }
-
     static let entities = """
         <entity name="Sample" representedClassName="Sample" syncable="YES">
             <attribute name="i16" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>

@@ -1,4 +1,5 @@
 import CodeGeneration
+import CoreDataMapping
 import Foundation
 import ManagedModel
 

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// Model-level `<fetchRequest>` templates as typed static functions on the class of their entity.

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// What to generate, decided completely: the renderer only lays these values out as text.

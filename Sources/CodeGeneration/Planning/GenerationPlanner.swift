@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// Schema + settings -> the declarations to generate. Every decision about the Swift code is made here.
@@ -446,8 +447,7 @@ struct GenerationPlanner {
         switch (relationship.isToMany, relationship.isOrdered) {
         case (false, _):
             kind = .toOne
-            // A transient one is discarded by a refault (NSManagedObjectContext, `refresh(_:mergeChanges:)`).
-            type = relationship.isOptional || relationship.isTransient ? String(concatenating: destination, "?") : destination
+            type = relationship.mayReadNil ? String(concatenating: destination, "?") : destination
             accessors = []
         case (true, false):
             kind = .toMany

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// Planning of what the model editor cannot say: userInfo-typed attributes (enum, Codable), read-only,

@@ -78,7 +78,9 @@ enum ModelValueText {
             guard length >= 0 else { throw Invalid(reason: "a length cannot be negative") }
             return .integer(length)
         case .date: return .date(try legacyDate(text))
-        default: return try defaultValue(text, type: type)
+        case .integer16, .integer32, .integer64, .decimal, .double, .float, .boolean, .uuid, .uri, .transformable,
+            .objectID, .undefined, .composite:
+            return try defaultValue(text, type: type)
         }
     }
 
@@ -106,7 +108,11 @@ enum ModelValueText {
             switch type {
             case .integer16: Int64(Int16.min)...Int64(Int16.max)
             case .integer32: Int64(Int32.min)...Int64(Int32.max)
-            default: nil
+            case .integer64: nil
+            // Not integers: `type` is only ever an integer type here (callers read lengths as Integer 64).
+            case .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid, .uri, .transformable, .objectID,
+                .undefined, .composite:
+                nil
             }
         if let range, !range.contains(value) {
             throw Invalid(reason: "out of range for \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))")
@@ -248,7 +254,7 @@ enum FoundationReading {
             return doubleValue(text).map { "NSString.doubleValue reads it as \($0)" }
         case .boolean:
             return "NSString.boolValue reads it as \(boolValue(text) ? "YES" : "NO")"
-        default:
+        case .decimal, .string, .date, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite:
             return nil
         }
     }

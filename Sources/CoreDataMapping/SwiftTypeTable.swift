@@ -1,3 +1,5 @@
+import ManagedModel
+
 /// How an attribute appears in Swift. Decided only by `TypeAssigner` (over `SwiftTypeTable`).
 public struct SwiftPropertyType: Hashable, Sendable {
     public enum Storage: String, Hashable, Sendable, Codable {
@@ -51,8 +53,7 @@ public struct SwiftPropertyType: Hashable, Sendable {
 public enum SwiftTypeTable {
     /// The table's type for `attribute`: what Core Data stores, before userInfo types and composite structs.
     public static func storedType(of attribute: Attribute) -> SwiftPropertyType {
-        let isOptional = Attribute.mayReadNil(
-            isOptional: attribute.isOptional, isTransient: attribute.isTransient, isDerived: attribute.isDerived)
+        let isOptional = attribute.mayReadNil
         let usesScalarValueType = attribute.usesScalarValueType
         func scalar(_ name: String, _ accessor: String) -> SwiftPropertyType {
             if usesScalarValueType == false {
@@ -157,14 +158,5 @@ public enum SwiftTypeTable {
     /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
     public static func isSwiftOnlyTypeName(_ name: String) -> Bool {
         name.contains { $0 == "[" || $0 == "<" || $0 == "?" || $0 == "(" }
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
-        while let c = s.last, c.isWhitespace { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -1,3 +1,5 @@
+import ManagedModel
+
 /// What Core Data's run time accepts in a hand-written class, as facts from Apple's documentation (each row of
 /// docs/core-data-runtime.md, "What `audit` relies on"). `TypeAssigner` decides what we generate; these say what
 /// else Core Data can still serve, so `managed-codegen audit` can tell a hand-written declaration that works from
@@ -91,7 +93,7 @@ public enum CoreDataBridging {
         case .double, .date: accepted = [.double]
         case .float: accepted = [.float]
         case .boolean: accepted = [.bool, .char, .unsignedChar]
-        default: accepted = []
+        case .decimal, .string, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite: accepted = []
         }
         return accepted.contains(encoding) ? .served : .none
     }
@@ -107,7 +109,7 @@ public enum CoreDataBridging {
         case .float: return "Float"
         case .boolean: return "Bool"
         case .date: return "TimeInterval"
-        default: return nil
+        case .decimal, .string, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite: return nil
         }
     }
 
@@ -240,12 +242,5 @@ public struct ToManySelectors: Hashable, Sendable {
         return unordered + [
             insertObjectAtIndex, removeObjectAtIndex, insertAtIndexes, removeAtIndexes, replaceObjectAtIndex, replaceAtIndexes,
         ]
-    }
-}
-
-extension Entity {
-    /// The entity's class name when it has a class of its own; nil for none (older models write `NSManagedObject`).
-    public var customClassName: String? {
-        className == "NSManagedObject" ? nil : className
     }
 }
