@@ -102,7 +102,7 @@ let package = Package(
             dependencies: ["managed-codegen"]
         ),
         // Shared by every test target (Contributing.md, "Where a new test goes"): the package root, the fixture list,
-        // reference assertions that print a `git diff --no-index` on failure, TextArgument.
+        // reference assertions that print a `git diff --no-index` on failure, file helpers, TextArgument.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // One test target per library target (Contributing.md, "Where a new test goes").
         .testTarget(name: "ManagedModelTests", dependencies: ["ManagedModel", "TestSupport"]),
