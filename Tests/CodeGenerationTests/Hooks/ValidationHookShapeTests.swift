@@ -59,10 +59,19 @@ import Testing
 
     /// The `// managedCodegen.rejects:` line belongs to the hook below it, attributes between them included.
     @Test func rejectedSampleAboveAnAttributeLine() {
-        let source = "extension Person {\n    // managedCodegen.rejects: \"\"\n    @MainActor\n    func validateName(_ value: String) throws {}\n}"
+        let source = """
+            extension Person {
+                // managedCodegen.rejects: ""
+                @MainActor
+                @objc(validateNameValue:)
+                func validateName(_ value: String) throws {}
+                // managedCodegen.rejects: "x"
+                let s = 1
+                @MainActor func validateEmail(_ value: String) throws {}
+            }
+            """
         let declarations = ValidationHookScan.scanning([(path: "/app/Person.swift", text: source)]).declarations
-        withKnownIssue("the scan reads the comment lines right above the func's line only; an attribute line between them hides the sample") {
-            #expect(declarations.first?.rejectedSample == "\"\"")
-        }
+        #expect(declarations.map(\.methodName) == ["validateName", "validateEmail"])
+        #expect(declarations.map(\.rejectedSample) == ["\"\"", nil])
     }
 }
