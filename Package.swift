@@ -116,8 +116,16 @@ let package = Package(
             dependencies: ["managed-codegen"]
         ),
         // Shared by every test target (Contributing.md, "Where a new test goes"): the package root, the fixture list,
-        // reference assertions that print a `git diff --no-index` on failure, TextArgument.
+        // reference assertions that print a `git diff --no-index` on failure, file helpers, TextArgument.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // One test target per library target (Contributing.md, "Where a new test goes").
+        .testTarget(name: "ManagedModelTests", dependencies: ["ManagedModel", "TestSupport"]),
+        .testTarget(name: "SwiftSourceScanningTests", dependencies: ["SwiftSourceScanning", "TestSupport"]),
+        .testTarget(name: "AdoptionTests", dependencies: ["Adoption", "ModelReader", "TestSupport"]),
+        .testTarget(
+            name: "ManagedCodegenConfigTests",
+            dependencies: ["ManagedCodegenConfig", "CodeGeneration", "TestSupport"]
+        ),
         .testTarget(name: "CoreDataMappingTests", dependencies: ["CoreDataMapping", "TestSupport"]),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader", "TestSupport"]),
         .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
@@ -127,15 +135,31 @@ let package = Package(
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
-        .testTarget(name: "ManagedCodegenCLITests", dependencies: ["managed-codegen", "TestSupport"], exclude: ["Inputs"]),
+        // InProcess/: `generate` and the help text run in-process through `@testable import managed_codegen`.
+        .testTarget(
+            name: "ManagedCodegenCLITests",
+            dependencies: [
+                "managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Inputs"]
+        ),
         .testTarget(
             name: "TypeCheckTests",
             dependencies: ["CodeGeneration", "ModelReader", "TestSupport"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
+        // The plugins' shared code (symlinked PluginsShared), target selection, the build plugin's commands and the
+        // plugins run through `swift package`.
         .testTarget(
             name: "PluginTests",
             dependencies: ["ManagedCodegenConfig", "managed-codegen", "CodeGeneration", "ModelReader", "TestSupport"]
+        ),
+        // The README and the DocC catalog against the code: links, the command-line reference (generated from the
+        // parser), the output manifest's file tables, the README's test command.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -86,6 +86,10 @@ private struct HookLexer {
         let tokens = source.tokens
         let comments = source.lineComments
         var found: [ValidationHookScan.Declaration] = []
+        // Lines that start with an attribute (`@objc`, `@MainActor`).
+        let attributeLines = Set(tokens.indices.filter { index in
+            tokens[index].token == .punct("@") && (index == 0 || tokens[index - 1].line < tokens[index].line)
+        }.map { tokens[$0].line })
         // One entry per open brace: the type whose body it opens, or nil (function bodies, closures, …).
         var scopes: [String?] = []
         var pendingType: String?
@@ -121,11 +125,12 @@ private struct HookLexer {
                 guard let typeName = scopes.last ?? nil, let name = word(at: index + 1), Self.isHookLike(name) else { break }
                 if let parameters = source.parameters(from: index + 2) {
                     let line = tokens[index].line
-                    // The comment lines right above the declaration (its attributes and modifiers are on its line).
+                    // The comment lines right above the declaration, past attribute lines (`@MainActor` on a line
+                    // of its own); modifiers are on the declaration's line.
                     var sample: String?
                     var above = line - 1
-                    while let comment = comments[above] {
-                        if let range = comment.range(of: Self.rejectsMarker) {
+                    while comments[above] != nil || attributeLines.contains(above) {
+                        if let comment = comments[above], let range = comment.range(of: Self.rejectsMarker) {
                             sample = comment[range.upperBound...].trimmingCharacters(in: .whitespaces)
                         }
                         above -= 1
