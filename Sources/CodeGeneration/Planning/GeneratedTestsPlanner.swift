@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 import SampleValues
 
@@ -258,7 +259,7 @@ struct GeneratedTestsPlanner {
         }
 
         func toOne(target: String?, changes: inout ObjectGraphBuilder, steps: inout RoundTripSteps) {
-            let optional = relationship.isOptional || relationship.isTransient ? "?" : ""
+            let optional = relationship.mayReadNil ? "?" : ""
             steps.createdChecks.append(target.map { "XCTAssertIdentical(\(subject).\(name), \($0))" } ?? "XCTAssertNil(\(subject).\(name))")
             if relationship.isTransient {
                 steps.notes.append("\(relationship.name): transient; not stored, so not compared after fetching")
