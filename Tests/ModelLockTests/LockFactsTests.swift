@@ -19,3 +19,14 @@ import TestSupport
         try assertGeneratedSection("lock-facts", of: Self.article, is: LockFacts.markdownTable())
     }
 }
+
+@Suite struct MigrationVerdictsTests {
+    /// Each kind of finding is one row, and the row's identity names the kind the message starts with.
+    @Test func eachKindOfFindingIsItsOwnRow() {
+        let kinds: [MigrationCheck.Finding.Kind] = [.notInferable, .mayFail, .dataLoss]
+        #expect(Set(kinds.map(\.rule)) == Set(MigrationVerdicts.all))
+        for kind in kinds {
+            #expect(kind.rule.id == "migration." + kind.rawValue.replacingOccurrences(of: " ", with: "-"))
+        }
+    }
+}
