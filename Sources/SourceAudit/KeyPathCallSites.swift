@@ -40,7 +40,7 @@ public enum KeyPathCallSites {
                 guard let api = trappingAPI(callingKeyPathAt: index, in: tokens),
                     let problem = swiftOnlyComponent(of: keyPath(at: index, in: tokens), in: properties)
                 else { continue }
-                found.append(.error(message(api: api, problem: problem), at: SourceLocation(path: source.path, line: tokens.line(at: index))))
+                found.append(AuditRules.keyPathTraps.diagnostic(message(api: api, problem: problem), at: SourceLocation(path: source.path, line: tokens.line(at: index))))
             }
         }
         return found

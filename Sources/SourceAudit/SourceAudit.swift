@@ -57,9 +57,9 @@ public struct SourceAudit {
             guard isDeclared else {
                 if entity.codeGenerationType == .manual {
                     found.append(
-                        missing(
+                        AuditRules.missingClass.diagnostic(
                             "entity '\(entity.name)' names the class \(className), but no class or extension in the sources declares it",
-                            at: entity.location))
+                            at: entity.location, strict: strict))
                 }
                 continue
             }
@@ -97,16 +97,12 @@ public struct SourceAudit {
                 hint = " (entity '\(entity.name)' has no class of its own: set its Class to \(runtimeName))"
             }
             result.append(
-                .warning(
+                AuditRules.unknownManagedClass.diagnostic(
                     "class \(type.name)\(type.objcName.map { " (@objc(\($0)))" } ?? "") is an NSManagedObject subclass, but no entity "
                         + "of the model has the class \(runtimeName)\(hint): Core Data never makes an object of it",
                     at: type.location))
         }
         return result
-    }
-
-    private func missing(_ message: String, at location: SourceLocation) -> Diagnostic {
-        strict ? .error(message, at: location) : .warning(message, at: location)
     }
 
     /// The Swift names of the entity's class: classes whose runtime name (`@objc(Name)`, else their own) is the
@@ -128,7 +124,7 @@ public struct SourceAudit {
             }
             guard !selectors.contains(selector) else { return checkBulkParameter(of: member, selector: selector, in: entity) }
             let hint = SpellingSuggestion.closest(to: selector, in: selectors).map { " (did you mean '\($0)'?)" } ?? ""
-            return .error(
+            return AuditRules.unknownSelector.diagnostic(
                 "@NSManaged method '\(member.name)' has the selector '\(selector)'\(hint), which Core Data does not implement "
                     + "for entity '\(entity.name)': calling it raises 'unrecognized selector'",
                 at: member.location)
@@ -144,7 +140,7 @@ public struct SourceAudit {
             let names = schema.allAttributes(of: entity).map(\.name) + schema.allRelationships(of: entity).map(\.name)
             // Core Data implements it; what it holds is the stored object value, whatever the public accessor's type.
             if CoreDataBridging.primitiveAccessorKey(key, among: names) != nil { return nil }
-            return .error(
+            return AuditRules.unknownProperty.diagnostic(
                 "@NSManaged property '\(member.name)'\(member.objcName == nil ? "" : " (key '\(key)')") is not a property of entity "
                     + "'\(entity.name)'\(SpellingSuggestion.hint(for: key, in: names)): Core Data raises an exception at its first access",
                 at: member.location)
@@ -163,7 +159,7 @@ public struct SourceAudit {
         let declared = DeclaredType(parameter)
         let expected = relationship.isOrdered ? "NSOrderedSet" : "NSSet"
         if declared.name == expected || (!relationship.isOrdered && declared.setElement != nil) { return nil }
-        return .error(
+        return AuditRules.bulkMutatorCollection.diagnostic(
             "@NSManaged method '\(member.name)' ('\(selector)') takes \(declared.spelled), but relationship '\(entity.name).\(relationship.name)' "
                 + "is \(relationship.isOrdered ? "ordered" : "unordered"): Core Data's '\(selector)' takes an \(expected); declare "
                 + "`_ values: \(expected)`",
@@ -189,7 +185,9 @@ public struct SourceAudit {
                 let why = scalar.encodings.map {
                     " (\(scalar.described) encodes as \($0), which \(type) does not accept: no accessor, the first access raises 'unrecognized selector')"
                 } ?? ""
-                return .error(
+                // A scalar the attribute does not accept, or a type that is no scalar (a Swift enum without @objc).
+                let rule = scalar.encodings == nil ? AuditRules.unservedType : AuditRules.unservedScalar
+                return rule.diagnostic(
                     "\(subject) is \(type), which Core Data cannot serve as \(declared.name)\(why) (it serves \(choices)); \(declare)",
                     at: member.location)
             case .unservedOn(let platforms)?:
@@ -197,13 +195,13 @@ public struct SourceAudit {
                     CoreDataBridging.encoding(ofScalar: scalar.scalarName, on: platform).map { "`\($0.rawValue)` on \(platform.rawValue)" }
                 }
                 let served = CoreDataBridging.ScalarPlatform.allCases.filter { !platforms.contains($0) }.map(\.rawValue)
-                typeWarning = .warning(
+                typeWarning = AuditRules.scalarUnservedOnSomePlatforms.diagnostic(
                     "\(subject) is \(type): Core Data serves \(scalar.described) on \(served.joined(separator: ", ")), but it encodes as "
                         + "\(encodings.joined(separator: ", ")), which \(type) does not accept: there the first access raises "
                         + "'unrecognized selector' (a crash); \(declare)",
                     at: member.location)
             case .truncatedTo32Bits?:
-                typeWarning = .warning(
+                typeWarning = AuditRules.scalarTruncated.diagnostic(
                     "\(subject) is \(type): Core Data serves \(scalar.described) (with a console message about an implicit "
                         + "coercion to 32 bits), but values past Int32 are truncated; \(declare)",
                     at: member.location)
@@ -212,7 +210,8 @@ public struct SourceAudit {
                 let caveat = attribute.type.isInteger
                     ? "the attribute is a signed integer: values above \(own).max do not fit it"
                     : "the attribute's own scalar is \(own)"
-                typeWarning = .warning("\(subject) is \(type): Core Data serves \(scalar.described), but \(caveat); \(declare)", at: member.location)
+                typeWarning = AuditRules.scalarNotOwn.diagnostic(
+                    "\(subject) is \(type): Core Data serves \(scalar.described), but \(caveat); \(declare)", at: member.location)
             case .ownScalar?:
                 break
             }
@@ -220,7 +219,7 @@ public struct SourceAudit {
             // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
             let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
             if !scalarIsOn {
-                return .warning(
+                return AuditRules.scalarTypeOff.diagnostic(
                     "\(subject) has 'Use Scalar Type' off: Core Data converts, but the model and the class disagree "
                         + "(Xcode's codegen declares \(stored.name)); turn 'Use Scalar Type' on, or declare \(stored.declaration)",
                     at: member.location)
@@ -229,7 +228,7 @@ public struct SourceAudit {
         if attribute.type == .transformable, let modelClass = attribute.customClassName,
             isClearlyNotTransformableClass(declared.name, modelClass: modelClass)
         {
-            typeWarning = .warning(
+            typeWarning = AuditRules.transformableClass.diagnostic(
                 "\(subject) is Transformable with the class \(modelClass): Core Data hands out what the transformer decodes, "
                     + "a \(modelClass), not a \(declared.name); declare \(modelClass)\(declared.isOptional ? "?" : ""), or change the "
                     + "attribute's Custom Class",
@@ -245,10 +244,10 @@ public struct SourceAudit {
             // warning; the object types that trap or hand out nil are errors.
             let message =
                 "\(subject) is \(why): a non-optional property \(CoreDataBridging.nilReadBehaviour(of: declared.name, isScalar: isScalar)); \(fix)"
-            return isScalar ? .warning(message, at: member.location) : .error(message, at: member.location)
+            return (isScalar ? AuditRules.nonOptionalScalar : AuditRules.nonOptional).diagnostic(message, at: member.location)
         }
         if !mayBeNil, declared.isOptional {
-            return .warning("\(subject) is required: declare \(declared.name)", at: member.location)
+            return AuditRules.optionalOverRequired.diagnostic("\(subject) is required: declare \(declared.name)", at: member.location)
         }
         return typeWarning
     }
@@ -265,18 +264,18 @@ public struct SourceAudit {
         let destinationClass = destination?.customClassName ?? "NSManagedObject"
         guard relationship.isToMany else {
             guard classes.contains(declared.name) else {
-                return .error("\(subject) holds \(destinationClass) objects; declare \(destinationClass)", at: member.location)
+                return AuditRules.unservedType.diagnostic("\(subject) holds \(destinationClass) objects; declare \(destinationClass)", at: member.location)
             }
             let mayBeNil = relationship.mayReadNil
             if mayBeNil, !declared.isOptional {
                 let why = relationship.isOptional ? "optional" : "transient (a refresh discards it)"
-                return .error(
+                return AuditRules.nonOptional.diagnostic(
                     "\(subject) is \(why): a non-optional property \(CoreDataBridging.nilReadBehaviour(of: declared.name, isScalar: false)); "
                         + "declare \(declared.name)?",
                     at: member.location)
             }
             if !mayBeNil, declared.isOptional {
-                return .warning("\(subject) is required: declare \(declared.name)", at: member.location)
+                return AuditRules.optionalOverRequired.diagnostic("\(subject) is required: declare \(declared.name)", at: member.location)
             }
             return nil
         }
@@ -284,7 +283,7 @@ public struct SourceAudit {
         // object without members, and Xcode's codegen declares `NSSet?` / `NSOrderedSet?`.
         if relationship.isOrdered {
             guard declared.name == "NSOrderedSet" else {
-                return .error(
+                return AuditRules.unservedType.diagnostic(
                     "\(subject) is ordered: Core Data serves an NSOrderedSet, which does not bridge to \(declared.name); declare NSOrderedSet",
                     at: member.location)
             }
@@ -293,9 +292,9 @@ public struct SourceAudit {
         if declared.name == "NSSet" { return nil }
         if let element = declared.setElement {
             if classes.contains(element) || element == "AnyHashable" { return nil }
-            return .error("\(subject) holds \(destinationClass) objects; declare Set<\(destinationClass)>", at: member.location)
+            return AuditRules.unservedType.diagnostic("\(subject) holds \(destinationClass) objects; declare Set<\(destinationClass)>", at: member.location)
         }
-        return .error(
+        return AuditRules.unservedType.diagnostic(
             "\(subject) is an unordered to-many: Core Data serves an NSSet, which does not bridge to \(declared.name); "
                 + "declare Set<\(destinationClass)>",
             at: member.location)
@@ -387,10 +386,10 @@ public struct SourceAudit {
             func expect(_ name: String, at location: SourceLocation, isIgnored: Bool, declaration: @autoclosure () -> String) {
                 guard !isIgnored, SwiftNames.propertyNameClash(name) == nil, !names.contains(name) else { return }
                 result.append(
-                    missing(
+                    AuditRules.missingDeclaration.diagnostic(
                         "property '\(owner.name).\(name)' has no declaration in \(className) (or an extension of it); declare "
                             + "`@NSManaged var \(SwiftNames.escaped(name)): \(declaration())`, or read it with value(forKey:)",
-                        at: location))
+                        at: location, strict: strict))
             }
             for attribute in owner.attributes {
                 expect(attribute.name, at: attribute.location, isIgnored: attribute.annotations.isIgnored,

@@ -1,0 +1,60 @@
+/// One check the tool makes, or one fact it rests on, as a value: a stable identity, what it reports, and the line
+/// the documentation shows for it. Each area keeps its rows in one registry (`AuditRules.all`, `LockFacts.all`,
+/// `MigrationVerdicts.all`); a diagnostic is made from its row, so its severity cannot drift from the documented
+/// one, and the documentation's tables are rendered from the registries (a test compares them with the articles).
+public struct Rule: Hashable, Sendable, Identifiable {
+    /// What a rule's finding is, as the documentation states it.
+    public enum Severity: Hashable, Sendable {
+        case error
+        case warning
+        /// A warning; an error with `--strict`.
+        case warningUnlessStrict
+        /// Nothing is reported: a fact recorded or a change accepted.
+        case none
+
+        /// As the documentation's tables write it.
+        public var documented: String {
+            switch self {
+            case .error: "error"
+            case .warning: "warning"
+            case .warningUnlessStrict: "warning (`--strict`: error)"
+            case .none: "none"
+            }
+        }
+    }
+
+    /// Stable and kebab-case, prefixed by its area: `audit.unknown-property`, `lock.attribute`.
+    public let id: String
+    public let severity: Severity
+    /// What is found (a table's first column), in Markdown.
+    public let summary: String
+    /// Why it matters, or what it means (a table's last column), in Markdown.
+    public let documentation: String
+
+    public init(_ id: String, _ severity: Severity, summary: String, documentation: String) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.documentation = documentation
+    }
+
+    /// A finding of this rule: its severity (`strict` turns a `warningUnlessStrict` into an error).
+    public func diagnostic(_ message: String, at location: SourceLocation?, strict: Bool = false) -> Diagnostic {
+        switch severity {
+        case .error: .error(message, at: location)
+        case .warning: .warning(message, at: location)
+        case .warningUnlessStrict: strict ? .error(message, at: location) : .warning(message, at: location)
+        case .none: .note(message, at: location)
+        }
+    }
+
+    /// A Markdown table of `rules`: a header, and one line per rule of the cells `columns` gives for it (a cell's
+    /// `|` escaped, so a row cannot split).
+    public static func markdownTable(_ rules: [Rule], header: [String], columns: (Rule) -> [String]) -> String {
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
+        let rows = [line(header), "|" + String(repeating: "---|", count: header.count)] + rules.map { line(columns($0)) }
+        return rows.joined(separator: "\n")
+    }
+}
