@@ -16,14 +16,23 @@ BUILD_FLAGS ?= --configuration release --disable-sandbox --product managed-codeg
 # tool never reads (Swift's runtime metadata lives in sections of its own). INSTALL_STRIP= keeps them.
 INSTALL_STRIP ?= -s
 
+# BINARY=PATH installs that managed-codegen instead of building one: the install test installs the debug build it
+# already has, so that CI does not spend minutes on a release build to test two `install` lines.
+ifeq ($(BINARY),)
+INSTALL_DEPENDS := build
+INSTALL_SOURCE = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/managed-codegen
+else
+INSTALL_SOURCE = $(BINARY)
+endif
+
 .PHONY: build install uninstall
 
 build:
 	$(SWIFT) build $(BUILD_FLAGS)
 
-install: build
+install: $(INSTALL_DEPENDS)
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 $(INSTALL_STRIP) "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/managed-codegen" "$(DESTDIR)$(PREFIX)/bin/managed-codegen"
+	install -m 755 $(INSTALL_STRIP) "$(INSTALL_SOURCE)" "$(DESTDIR)$(PREFIX)/bin/managed-codegen"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/managed-codegen"
