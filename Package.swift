@@ -51,7 +51,7 @@ let package = Package(
             name: "ManagedCodegenTemplates",
             path: "Templates",
             exclude: ["README.md", "Swift"],
-            // Compiled into the binary as string literals (EmbeddedTemplates.swift, written by TemplateEmbeddingTests
+            // Compiled into the binary as string literals (EmbeddedTemplates.swift, written by scripts/embed-templates.sh
             // from Templates/Swift), so an installed executable needs no resource bundle beside it. Not `.embedInCode`:
             // its `[UInt8]` literals cost every plugin user's first build 5 s of CPU (Benchmarks/README.md).
             sources: ["TemplateBundle.swift", "EmbeddedTemplates.swift"]

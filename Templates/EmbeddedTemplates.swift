@@ -1,5 +1,5 @@
-// Generated from Templates/Swift by TemplateEmbeddingTests: do not edit. After changing a template, run
-// `UPDATE_REFERENCES=1 swift test --filter TemplateEmbeddingTests` and build again.
+// Generated from Templates/Swift by scripts/embed-templates.sh: do not edit. After changing a template, run
+// `scripts/embed-templates.sh` and build again (TemplateEmbeddingTests fails while this file is stale).
 
 extension BundledTemplates {
     /// `(name without .mustache, text)` of every file in Templates/Swift, sorted by name.

@@ -1,5 +1,5 @@
 /// The templates shipped with the generator, compiled into the binary as string literals
-/// (`BundledTemplates.sources`, in EmbeddedTemplates.swift, which TemplateEmbeddingTests writes from Templates/Swift):
+/// (`BundledTemplates.sources`, in EmbeddedTemplates.swift, which scripts/embed-templates.sh writes from Templates/Swift):
 /// an installed `managed-codegen` copied alone reads no resource bundle. Users override them by name with
 /// `--templates DIR`.
 public enum BundledTemplates {}

@@ -23,7 +23,6 @@ while IFS= read -r -d '' file; do
 done < <(find Fixtures/Models ../shared/corpus Tests -path '*Inputs*' -type f -print0 -o -name contents -type f -print0 2>/dev/null)
 echo "$index seed files" >&2
 
-export MANAGED_CODEGEN_TEMPLATES="$PWD/Templates/Swift"
 # Swift's runtime keeps metadata caches alive for the life of the process; LeakSanitizer reports them.
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
 exec "$OUT/managed-codegen-fuzzer" "$OUT/corpus" "$SEEDS" \

@@ -99,7 +99,17 @@ public enum ModelVersionCreation {
             if hasCurrentVersionFile {
                 try ModelFileReplacement.replace([(currentVersionFile, propertyList)])
             } else {
-                try Data(propertyList).write(to: URL(fileURLWithPath: currentVersionFile), options: .withoutOverwriting)
+                // Whole or not at all, and never over a file that appeared meanwhile.
+                let location = SourceLocation(path: currentVersionFile, line: 0)
+                let created: Bool
+                do {
+                    created = try StagedFile.stage(propertyList, for: currentVersionFile).publishIfAbsent()
+                } catch let error as FileWriteError {
+                    throw DiagnosticsError(.error("cannot write the current version file: \(error.reason); nothing was written", at: location))
+                }
+                guard created else {
+                    throw DiagnosticsError(.error("the file appeared while the model version was written; nothing was written", at: location))
+                }
             }
         } catch {
             // The new version alone is not half a change the user has to undo, but it was asked for with the switch.

@@ -28,11 +28,7 @@ public struct GenerationPipeline: Sendable {
     @discardableResult
     public func run(_ schema: Schema, selecting selection: FileSelection = .all, into sink: some OutputSink) throws -> PreparedGeneration {
         let prepared = try prepare(schema)
-        do {
-            try prepared.render(selecting: selection, into: sink)
-        } catch let error as DiagnosticsError {
-            throw DiagnosticsError(prepared.diagnostics.appending(error.diagnostics))
-        }
+        try prepared.diagnostics.rethrowingWith { try prepared.render(selecting: selection, into: sink) }
         return prepared
     }
 
@@ -49,20 +45,8 @@ public struct GenerationPipeline: Sendable {
             testPlan = tests.0
             diagnostics.append(contentsOf: tests.1)
         }
-        do {
-            let templates = try TemplateSet(overrideDirectory: options.templatesDirectory)
-            return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
-        } catch let error as DiagnosticsError {
-            throw DiagnosticsError(diagnostics.appending(error.diagnostics))
-        }
-    }
-}
-
-extension Diagnostics {
-    fileprivate func appending(_ other: Diagnostics) -> Diagnostics {
-        var all = self
-        all.append(contentsOf: other)
-        return all
+        let templates = try diagnostics.rethrowingWith { try TemplateSet(overrideDirectory: options.templatesDirectory) }
+        return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
     }
 }
 

@@ -108,6 +108,26 @@ public struct Diagnostics: Sendable, Hashable {
         return Diagnostics(result)
     }
 
+    /// Runs `body`. When it throws a ``DiagnosticsError``, its diagnostics are appended to these and the result is
+    /// nil, so a stage can go on and report every problem at once; any other error is rethrown.
+    public mutating func collecting<Result>(_ body: () throws -> Result) rethrows -> Result? {
+        do {
+            return try body()
+        } catch let error as DiagnosticsError {
+            append(contentsOf: error.diagnostics)
+            return nil
+        }
+    }
+
+    /// Runs `body`. When it throws a ``DiagnosticsError``, rethrows one carrying these diagnostics first, then
+    /// the thrown ones, so what was collected before the failing step is reported with it; any other error is
+    /// rethrown as it is.
+    public func rethrowingWith<Result>(_ body: () throws -> Result) throws -> Result {
+        var all = self
+        guard let result = try all.collecting(body) else { throw DiagnosticsError(all) }
+        return result
+    }
+
     /// `--warnings-as-errors`: every warning becomes an error.
     public func promotingWarnings() -> Diagnostics {
         Diagnostics(all.map { d in

@@ -33,10 +33,8 @@ public enum ModelLoader {
         var loaded: [LoadedModel] = []
         var failures = Diagnostics()
         for location in bundle.versions {
-            do {
-                loaded.append(try load(location, of: bundle, diagnostics: bundleDiagnostics))
-            } catch let error as DiagnosticsError {
-                failures.append(contentsOf: error.diagnostics)
+            if let version = try failures.collecting({ try load(location, of: bundle, diagnostics: bundleDiagnostics) }) {
+                loaded.append(version)
             }
         }
         if failures.hasErrors { throw DiagnosticsError(failures) }
@@ -44,27 +42,21 @@ public enum ModelLoader {
     }
 
     private static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
-        do {
-            return try ModelBundle.locate(path, diagnostics: &diagnostics)
-        } catch let error as DiagnosticsError {
-            var all = diagnostics
-            all.append(contentsOf: error.diagnostics)
-            throw DiagnosticsError(all)
-        }
+        // Not `rethrowingWith`: `locate` adds to `diagnostics` itself, and the error carries what it added.
+        var failure = Diagnostics()
+        if let bundle = try failure.collecting({ try ModelBundle.locate(path, diagnostics: &diagnostics) }) { return bundle }
+        diagnostics.append(contentsOf: failure)
+        throw DiagnosticsError(diagnostics)
     }
 
     private static func load(
         _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
     ) throws -> LoadedModel {
         var diagnostics = diagnostics
-        let resolved: (schema: Schema?, diagnostics: Diagnostics)
-        do {
-            let root = try bundle.readDocument(of: location)
-            resolved = SchemaResolver.resolve(
-                root, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
-        } catch let error as DiagnosticsError {
-            diagnostics.append(contentsOf: error.diagnostics)
-            throw DiagnosticsError(diagnostics)
+        let resolved = try diagnostics.rethrowingWith {
+            SchemaResolver.resolve(
+                try bundle.readDocument(of: location), contentsPath: location.contentsPath, modelName: bundle.modelName,
+                versionName: location.name)
         }
         diagnostics.append(contentsOf: resolved.diagnostics)
         guard let schema = resolved.schema, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics) }

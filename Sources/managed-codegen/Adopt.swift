@@ -88,10 +88,8 @@ struct Adopt: ParsableCommand {
                 failures.error("cannot read the model file", at: SourceLocation(path: path, line: 0))
                 continue
             }
-            do {
-                edits.append(try CodegenSettingEdit.plan(schema: version.schema, bytes: [UInt8](data), entityNames: chosen))
-            } catch let error as DiagnosticsError {
-                failures.append(contentsOf: error.diagnostics)
+            if let edit = try failures.collecting({ try CodegenSettingEdit.plan(schema: version.schema, bytes: [UInt8](data), entityNames: chosen) }) {
+                edits.append(edit)
             }
         }
         // The classes `generate` writes once this run's changes are made: those are the ones that can clash.
@@ -100,12 +98,7 @@ struct Adopt: ParsableCommand {
         for entity in current.schema.entities where !staysWithXcode(entity) {
             if let className = entity.className, className != "NSManagedObject" { classNames[className] = entity.name }
         }
-        var clashes: [ClashingSourceFile] = []
-        do {
-            clashes = try ClashingSourceScan.find(in: sources, classNames: classNames)
-        } catch let error as DiagnosticsError {
-            failures.append(contentsOf: error.diagnostics)
-        }
+        let clashes = try failures.collecting { try ClashingSourceScan.find(in: sources, classNames: classNames) } ?? []
         if makeCurrent && !requireDefaultedScalars {
             failures.error("--make-current applies only with --require-defaulted-scalars")
         }
@@ -121,13 +114,13 @@ struct Adopt: ParsableCommand {
         if requireDefaultedScalars, write, !defaulted.isEmpty, !failures.hasErrors {
             let currentEdit = edits.first { $0.contentsPath == current.schema.contentsPath }
             let bytes = currentEdit?.editedBytes ?? [UInt8](FileManager.default.contents(atPath: current.schema.contentsPath) ?? Data())
-            do {
-                let required = try DefaultedOptionalScalars.requiringEdit(
+            let required = try failures.collecting {
+                try DefaultedOptionalScalars.requiringEdit(
                     of: defaulted.flatMap { entity, attributes in attributes.map { (entity.name, $0.name) } },
                     schema: current.schema, bytes: bytes)
+            }
+            if let required {
                 newVersion = (ModelVersionCreation.nextVersionName(bundlePath: bundlePath(of: current), modelName: current.bundle.modelName), required)
-            } catch let error as DiagnosticsError {
-                failures.append(contentsOf: error.diagnostics)
             }
         }
         if failures.hasErrors { throw DiagnosticsError(failures) }

@@ -191,13 +191,7 @@ struct Generate: ParsableCommand {
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
         let pipeline = GenerationPipeline(options: request.options, hooks: ValidationHookScan.scanning(appSources))
-        let prepared: PreparedGeneration
-        do {
-            prepared = try pipeline.prepare(loaded.schema)
-        } catch let error as DiagnosticsError {
-            diagnostics.append(contentsOf: error.diagnostics)
-            throw DiagnosticsError(diagnostics)
-        }
+        let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
         diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
         // The app's key paths over what these classes declare Swift-only: they compile and trap at run time.

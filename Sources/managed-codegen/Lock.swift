@@ -45,13 +45,7 @@ struct Lock: ParsableCommand {
             let digest = LockSupport.contentsDigest(location.contentsPath)
             let locked = existing.version(named: location.name)
             if let locked, locked.contentsDigest != nil, locked.contentsDigest == digest { continue }
-            let loaded: LoadedModel
-            do {
-                loaded = try ModelLoader.load(model.model, version: location.name)
-            } catch let error as DiagnosticsError {
-                loadFailures.append(contentsOf: error.diagnostics)
-                continue
-            }
+            guard let loaded = try loadFailures.collecting({ try ModelLoader.load(model.model, version: location.name) }) else { continue }
             for diagnostic in loaded.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
             var fingerprint = StoreFingerprint(loaded.schema)
             fingerprint.contentsDigest = digest

@@ -68,17 +68,13 @@ enum LockSupport {
         return names[..<end].last { lock.version(named: $0) != nil }
     }
 
-    /// Writes `text` to `path` through a temporary file and a rename: the old lock stays whole until the new one is.
+    /// Writes `text` to `path` through a temporary file and a rename (``StagedFile``): the old lock stays whole
+    /// until the new one is.
     static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw DiagnosticsError(.error("cannot write the lock file: \(error.localizedDescription)", at: SourceLocation(path: path, line: 0)))
+            try StagedFile.write(Array(text.utf8), to: path)
+        } catch let error as FileWriteError {
+            throw DiagnosticsError(.error("cannot write the lock file: \(error.reason)", at: SourceLocation(path: path, line: 0)))
         }
     }
 }

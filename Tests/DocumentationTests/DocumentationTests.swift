@@ -44,6 +44,7 @@ import Testing
         let ci = try text(".ci/run").split(separator: "\n").map(String.init)
         #expect(ci.contains("swift test --disable-xctest"))
         #expect(ci.contains("scripts/build-docs.sh .build/docs"))
+        #expect(ci.contains("scripts/check-shipped-scripts.sh"), "CI checks every shipped script and the fuzz target")
     }
 
     /// The README's install commands are the getting-started article's, each line word for word.

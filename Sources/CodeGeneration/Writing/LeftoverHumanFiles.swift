@@ -1,4 +1,5 @@
 import Foundation
+import ManagedModel
 
 /// Human files of classes the model no longer generates (an entity removed or renamed): never deleted (they are
 /// the user's), but named, so that code written for a class that is gone does not linger unnoticed.
@@ -18,7 +19,7 @@ public enum LeftoverHumanFiles {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: humanDirectory) else { return [] }
         let folder = humanDirectory.hasSuffix("/") ? humanDirectory : humanDirectory + "/"
         let thisModel = " for \(modelFileName) "
-        let stale = machineDirectory.map { Set(OutputWriter.bannerFiles(in: $0, firstLine: modelBanner).map(OutputWriter.fileName(of:))) }
+        let stale = machineDirectory.map { Set(OutputWriter.bannerFiles(in: $0, firstLine: modelBanner).map(FilePaths.fileName(of:))) }
         return names.sorted().filter { $0.hasSuffix(".swift") && !producedNames.contains($0) }.compactMap { name -> String? in
             let path = folder + name
             guard let lines = firstLines(of: path), let first = lines.first, first.hasPrefix("// \(name)\(marker)") else { return nil }

@@ -112,14 +112,8 @@ public struct OutputWriter: Sendable {
             case .replace, .create:
                 guard !check else { break }
                 do {
-                    let (temporary, descriptor) = try createTemporaryFile(for: path)
-                    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                    do {
-                        try handle.write(contentsOf: file.utf8)
-                    } catch {
-                        throw DiagnosticsError(.error("cannot write \(temporary): \(error.localizedDescription)"))
-                    }
-                    staging.staged(temporary, for: action)
+                    try staging.createFolder(of: path)
+                    staging.staged(try StagedFile.stage(file.utf8, for: path), for: action)
                     return
                 } catch {
                     record(error, writing: path)
@@ -166,22 +160,10 @@ public struct OutputWriter: Sendable {
         private func record(_ error: any Error, writing path: String) {
             if let error = error as? DiagnosticsError {
                 diagnostics.append(contentsOf: error.diagnostics)
+            } else if let error = error as? FileWriteError {
+                diagnostics.error(error.description)
             } else {
                 diagnostics.error("cannot write \(path): \(error)")
-            }
-        }
-
-        /// A new temporary file next to `path`, open for writing.
-        private func createTemporaryFile(for path: String) throws -> (path: String, descriptor: Int32) {
-            while true {
-                let temporary = try staging.newTemporaryName(for: path)
-                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                if descriptor >= 0 {
-                    staging.created(temporary)
-                    return (temporary, descriptor)
-                }
-                // Another run may write here too; O_EXCL makes sure the file is this run's.
-                if errno != EEXIST { throw OutputWriter.systemError("cannot write", temporary) }
             }
         }
 
@@ -246,16 +228,20 @@ public struct OutputWriter: Sendable {
         private func publish() throws -> WriteReport {
             var report = WriteReport()
             // Renames are independent of each other: on every core. Each one that fails removes its temporary file.
-            let published = staging.stagedFiles.concurrentMap { action, temporary -> Result<(path: String, written: Bool, isHuman: Bool), any Error> in
+            let published = staging.stagedFiles.concurrentMap { action, staged -> Result<(path: String, written: Bool, isHuman: Bool), any Error> in
                 Result {
-                    switch action {
-                    case .create(let path, onlyIfAbsent: true):
-                        return (path, try OutputWriter.linkIfAbsent(temporary, to: path), true)
-                    case .replace(let path), .create(let path, onlyIfAbsent: false):
-                        try OutputWriter.rename(temporary, to: path)
-                        return (path, true, false)
-                    case .unchanged, .keepHuman, .delete:
-                        preconditionFailure("only new contents are staged")
+                    do {
+                        switch action {
+                        case .create(let path, onlyIfAbsent: true):
+                            return (path, try staged.publishIfAbsent(), true)
+                        case .replace(let path), .create(let path, onlyIfAbsent: false):
+                            try staged.publish()
+                            return (path, true, false)
+                        case .unchanged, .keepHuman, .delete:
+                            preconditionFailure("only new contents are staged")
+                        }
+                    } catch let error as FileWriteError {
+                        throw DiagnosticsError(.error(error.description))
                     }
                 }
             }
@@ -366,19 +352,6 @@ public struct OutputWriter: Sendable {
             }
     }
 
-    /// The folder of an absolute, standardized file path (`/a/b.swift` -> `/a`, `/b.swift` -> `/`), without
-    /// Foundation's path functions, which were a tenth of writing 2,000 files.
-    static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.utf8.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
-    }
-
-    /// The last component of a file path (`/a/b.swift` -> `b.swift`).
-    static func fileName(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(Substring(path.utf8[path.utf8.index(after: slash)...]))
-    }
-
     public static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
@@ -391,40 +364,23 @@ public struct OutputWriter: Sendable {
         return existing == Data(contents)
     }
 
-    /// Temporary files written so far and the folders created for them, removed again on failure.
+    /// Files staged so far (``StagedFile``: a temporary file beside each destination) and the folders created for
+    /// them, removed again on failure.
     struct Staging {
-        private(set) var stagedFiles: [(action: Action, temporary: String)] = []
-        private(set) var temporaryFiles: [String] = []
+        private(set) var stagedFiles: [(action: Action, staged: StagedFile)] = []
         private(set) var createdDirectories: [String] = []
         private var readyDirectories: Set<String> = []
-        private var counter = 0
 
-        /// Creates the folder of `path` when missing; names a temporary file in it after the process and a counter.
-        mutating func newTemporaryName(for path: String) throws -> String {
-            let directory = OutputWriter.folder(of: path)
-            if !readyDirectories.contains(directory) {
-                try createDirectory(directory)
-                readyDirectories.insert(directory)
-            }
-            counter += 1
-            return "\(directory == "/" ? "" : directory)/.\(OutputWriter.fileName(of: path)).\(Self.processID)-\(counter).tmp"
+        /// Creates the folder of `path` when missing.
+        mutating func createFolder(of path: String) throws {
+            let directory = FilePaths.folder(of: path)
+            guard !readyDirectories.contains(directory) else { return }
+            try createDirectory(directory)
+            readyDirectories.insert(directory)
         }
 
-        /// `temporary` exists now: removed again on failure.
-        mutating func created(_ temporary: String) {
-            temporaryFiles.append(temporary)
-        }
-
-        /// Removes `temporary`, which will not be published.
-        mutating func discard(_ temporary: String) {
-            unlink(temporary)
-            temporaryFiles.removeAll { $0 == temporary }
-        }
-
-        private static let processID = getpid()
-
-        mutating func staged(_ temporary: String, for action: Action) {
-            stagedFiles.append((action, temporary))
+        mutating func staged(_ staged: StagedFile, for action: Action) {
+            stagedFiles.append((action, staged))
         }
 
         /// Creates `directory` and its missing ancestors, remembering each one created.
@@ -447,26 +403,10 @@ public struct OutputWriter: Sendable {
         }
 
         func rollBack() {
-            for file in temporaryFiles { unlink(file) }
+            for file in stagedFiles { file.staged.discard() }
             // Deepest first; rmdir leaves a folder alone when something else appeared in it meanwhile.
             for folder in createdDirectories.reversed() { rmdir(folder) }
         }
-    }
-
-    fileprivate static func rename(_ temporary: String, to path: String) throws {
-        guard posixRename(temporary, path) == 0 else {
-            let error = systemError("cannot write", path)
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    /// Returns false, leaving the existing file alone, when `path` appeared meanwhile.
-    fileprivate static func linkIfAbsent(_ temporary: String, to path: String) throws -> Bool {
-        defer { unlink(temporary) }
-        if link(temporary, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw systemError("cannot write", path)
     }
 
     fileprivate static func systemError(_ what: String, _ path: String) -> DiagnosticsError {
@@ -481,9 +421,6 @@ public struct OutputWriter: Sendable {
         }
     }
 }
-
-// A file-scope shim: inside `OutputWriter`, `rename` names its own method.
-private func posixRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
 
 /// What ``OutputWriter/write(_:check:)`` did, or in check mode would do. Absolute paths, sorted.
 public struct WriteReport: Hashable, Sendable {

@@ -3,12 +3,13 @@ import ManagedCodegenTemplates
 import Testing
 
 /// The templates compiled into the binary are exactly `Templates/Swift`. They are compiled in as Swift string literals
-/// in Templates/EmbeddedTemplates.swift, which this test writes (`UPDATE_REFERENCES=1 swift test --filter
-/// TemplateEmbeddingTests`, then build again): SwiftPM's `.embedInCode` makes a `[UInt8]` literal of every byte, which
-/// cost a plugin user's first build 5.4 s of CPU against 0.1 s for the same text as strings (Benchmarks/README.md,
-/// "A plugin user's first build").
+/// in Templates/EmbeddedTemplates.swift, which `scripts/embed-templates.sh` writes; this suite only checks it (it never
+/// writes) and names the command to run when it is stale. Not SwiftPM's `.embedInCode`: it makes a `[UInt8]` literal
+/// of every byte, which cost a plugin user's first build 5.4 s of CPU against 0.1 s for the same text as strings
+/// (Benchmarks/README.md, "A plugin user's first build").
 @Suite struct TemplateEmbeddingTests {
     static let folder = TestSupport.packageRoot.appendingPathComponent("Templates/Swift")
+    static let script = TestSupport.packageRoot.appendingPathComponent("scripts/embed-templates.sh").path
 
     static func templateFiles() throws -> [(name: String, text: String)] {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
@@ -17,49 +18,48 @@ import Testing
         }
     }
 
-    /// A raw string literal of `text`, with as many `#` as it takes for no quote run or backslash in it to end or
-    /// escape the literal. The closing delimiter's own line drops the newline before it, so the value is `text`.
-    static func rawLiteral(_ text: String) -> String {
-        var hashes = "#"
-        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
-        return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
-    }
-
-    static func embeddedSource(_ templates: [(name: String, text: String)]) -> String {
-        var source = """
-            // Generated from Templates/Swift by TemplateEmbeddingTests: do not edit. After changing a template, run
-            // `UPDATE_REFERENCES=1 swift test --filter TemplateEmbeddingTests` and build again.
-
-            extension BundledTemplates {
-                /// `(name without .mustache, text)` of every file in Templates/Swift, sorted by name.
-                public static let sources: [(name: String, text: String)] = [
-
-            """
-        for template in templates {
-            source += "        (\"\(template.name)\", \(rawLiteral(template.text))),\n"
-        }
-        source += "    ]\n}\n"
-        return source
-    }
-
-    @Test func embeddedSourceIsTheTemplatesFolder() throws {
-        assertMatchesReference(
-            Self.embeddedSource(try Self.templateFiles()),
-            reference: TestSupport.packageRoot.appendingPathComponent("Templates/EmbeddedTemplates.swift"))
+    @Test func embeddedSourceIsWhatTheScriptWrites() throws {
+        let run = try TestSupport.run(["bash", Self.script, "--check"])
+        #expect(
+            run.status == 0,
+            "Templates/EmbeddedTemplates.swift is stale: run scripts/embed-templates.sh, then build again\n\(run.output)")
     }
 
     @Test func compiledInTemplatesAreTheTemplatesFolderByteForByte() throws {
         let files = try Self.templateFiles()
         let embedded = BundledTemplates.sources
-        #expect(embedded.map(\.name) == files.map(\.name), "Templates/EmbeddedTemplates.swift is stale: rebuild after regenerating it")
+        #expect(
+            embedded.map(\.name) == files.map(\.name),
+            "Templates/EmbeddedTemplates.swift is stale: run scripts/embed-templates.sh, then build again")
         for template in embedded {
             let onDisk = try Data(contentsOf: Self.folder.appendingPathComponent("\(template.name).mustache"))
             #expect(template.text.utf8.elementsEqual(onDisk), "\(template.name).mustache differs from the compiled-in copy")
         }
     }
 
-    @Test func rawLiteralsNeedNoEscapes() {
-        #expect(Self.rawLiteral("a") == "#\"\"\"\na\n\"\"\"#")
-        #expect(Self.rawLiteral("say \"#hi\" \\#(x)\n") == "##\"\"\"\nsay \"#hi\" \\#(x)\n\n\"\"\"##")
+    /// Quote runs and backslashes followed by `#`s need a longer delimiter; the value stays the text, trailing
+    /// newlines included. Checked by compiling the script's output and printing the literals back.
+    @Test func rawLiteralsNeedNoEscapes() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let texts = [
+            "a": "a", "b-quotes": "say \"#hi\" \\#(x)\n", "c-more": "\"\"\"## and \\##\n\n", "d-percent": "100% {{x}}\n",
+        ]
+        for (name, text) in texts {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).mustache"))
+        }
+        try Data("not a template".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let printed = try TestSupport.run(["bash", Self.script, "--print", folder.path])
+        try #require(printed.status == 0, "\(printed.output)")
+        #expect(printed.output.contains("(\"b-quotes\", ##\"\"\"\nsay \"#hi\" \\#(x)\n\n\"\"\"##)"))
+        #expect(printed.output.contains("(\"c-more\", ###\"\"\""))
+        let program = folder.appendingPathComponent("main.swift")
+        let source = "enum BundledTemplates {}\n" + printed.output
+            + "for t in BundledTemplates.sources { print(t.name, Array(t.text.utf8)) }\n"
+        try Data(source.utf8).write(to: program)
+        let ran = try TestSupport.run(["swift", program.path], in: folder)
+        try #require(ran.status == 0, "\(ran.output)")
+        let expected = texts.keys.sorted().map { "\($0) \(Array(texts[$0]!.utf8))" }.joined(separator: "\n") + "\n"
+        #expect(ran.output == expected)
     }
 }

@@ -218,6 +218,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.machine.path) == ["Item+Generated.swift"])
     }
 
+    /// A replaced generated file keeps the permissions it was given (StagedFile); only its contents change.
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let layout = try Layout()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        _ = try layout.generate()
+        let machineFile = layout.machine.appendingPathComponent("Item+Generated.swift")
+        try Data("\(CodeGenerator.bannerPrefix) old\n".utf8).write(to: machineFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: machineFile.path)
+
+        #expect(try layout.generate().written == [machineFile.path])
+        let permissions = try FileManager.default.attributesOfItem(atPath: machineFile.path)[.posixPermissions] as? NSNumber
+        #expect(permissions?.intValue == 0o640)
+        #expect(try layout.contents(machineFile).hasPrefix(CodeGenerator.bannerPrefix + " from"))
+    }
+
     /// A generated file that is a symbolic link (a shared file linked into the folder): the link stays and its
     /// target gets the new contents; a folder reached through a link is written through it.
     @Test func symbolicLinksAreWrittenThrough() throws {
@@ -237,14 +252,5 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try layout.contents(target).hasPrefix(CodeGenerator.bannerPrefix + " from"))
         #expect(try layout.generate().written.isEmpty)
-    }
-}
-
-/// The writer's own path splitting, against Foundation's on the paths it meets (absolute and standardized).
-@Suite struct WriterPathTests {
-    @Test(arguments: ["/a/b.swift", "/b.swift", "/a/b/c/Item+Generated.swift", "/日本/é f.swift", "/a b/.hidden.tmp"])
-    func splitsLikeFoundation(path: String) {
-        #expect(OutputWriter.folder(of: path) == (path as NSString).deletingLastPathComponent)
-        #expect(OutputWriter.fileName(of: path) == (path as NSString).lastPathComponent)
     }
 }

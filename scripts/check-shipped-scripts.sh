@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Every script and example the repository ships is exercised here or names the test that does, so none of them
+# rots unseen (CI runs this after `swift test`, whose debug build it reuses: .ci/run). Under a minute on 2 cores.
+#   scripts/check-shipped-scripts.sh [FUZZ_SECONDS]     (default 5; 0 builds the fuzz target without running it)
+# The fuzz target is linked against SwiftPM's debug objects with libFuzzer, only Fuzz/FuzzTarget.swift instrumented:
+# a smoke run over the seeds (every input through the reader and the whole pipeline), not a fuzzing campaign, which
+# is scripts/fuzz.sh (every module instrumented, with ASan; minutes to build). Without libFuzzer in the toolchain
+# (Xcode's), the target is type-checked only, and the script says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FUZZ_SECONDS="${1:-5}"
+failures=0
+fail() { echo "check-shipped-scripts: error: $*" >&2; failures=$((failures + 1)); }
+step() { echo "check-shipped-scripts: $*" >&2; }
+
+# What checks each shipped script and example beyond the syntax check below; a new one must be added here.
+# (A function, not an associative array: macOS's bash is 3.2.)
+checked_by() {
+    case "$1" in
+        scripts/artifactbundle-info.sh) echo "ReleaseMetadataCLITests runs it" ;;
+        scripts/build-docs.sh) echo ".ci/run runs it" ;;
+        scripts/build-fuzzer.sh) echo "syntax only: the instrumented build takes minutes; the same modules are linked below" ;;
+        scripts/check-shipped-scripts.sh) echo "this script; .ci/run runs it" ;;
+        scripts/dump-models.sh) echo "its usage here; a full run generates every corpus model" ;;
+        scripts/embed-templates.sh) echo "run with --check here and by TemplateEmbeddingTests" ;;
+        scripts/fuzz.sh) echo "syntax only: it fuzzes for minutes; its target is built and run below" ;;
+        scripts/release.sh) echo "syntax only: it builds release binaries (minutes); ReleaseMetadataCLITests checks its metadata" ;;
+        scripts/config-yaml-expectations.py) echo "compiled here; ConfigYAMLAgreementTests runs it with --check where PyYAML is" ;;
+        scripts/make-migration-fixture.py) echo "run here into a scratch folder: its output must be the committed fixtures" ;;
+        Examples/InventoryApp) echo "PluginIntegrationTests builds a copy with the plugins (unless MANAGED_CODEGEN_SKIP_PLUGIN_TESTS)" ;;
+        Fuzz/FuzzTarget.swift) echo "built and run below" ;;
+        *) return 1 ;;
+    esac
+}
+for shipped in scripts/* Examples/* Fuzz/*.swift; do
+    checked_by "$shipped" >/dev/null || fail "$shipped is not checked: add it to checked_by in $0"
+done
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+step "syntax of scripts/*.sh and scripts/*.py"
+for script in scripts/*.sh; do bash -n "$script" || fail "$script: bash -n failed"; done
+for script in scripts/*.py; do
+    python3 -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$script" || fail "$script does not compile"
+done
+
+step "scripts/embed-templates.sh --check"
+scripts/embed-templates.sh --check || fail "Templates/EmbeddedTemplates.swift is stale: run scripts/embed-templates.sh"
+
+step "scripts/dump-models.sh usage"
+if scripts/dump-models.sh >/dev/null 2>"$scratch/usage"; then fail "scripts/dump-models.sh without DIR succeeded"; fi
+grep -q '^usage: scripts/dump-models.sh DIR' "$scratch/usage" || fail "scripts/dump-models.sh printed no usage: $(cat "$scratch/usage")"
+
+step "scripts/make-migration-fixture.py reproduces Fixtures/MigrationRules"
+(cd "$scratch" && python3 "$OLDPWD/scripts/make-migration-fixture.py")
+diff -r "$scratch/Fixtures/MigrationRules" Fixtures/MigrationRules >&2 \
+    || fail "Fixtures/MigrationRules differs from what scripts/make-migration-fixture.py writes"
+
+step "Fuzz/FuzzTarget.swift against the debug build"
+bin="$(swift build --show-bin-path)"
+modules=(ManagedModel CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates CodeGeneration)
+objects=()
+for module in "${modules[@]}"; do
+    [ -d "$bin/$module.build" ] || { fail "$bin/$module.build is missing: run swift build first"; exit 1; }
+    objects+=("$bin/$module.build"/*.o)
+done
+# shellcheck disable=SC2046  # pkg-config prints several flags
+compile=(swiftc -parse-as-library -swift-version 6 -I "$bin/Modules" -I Sources/CLibXML2
+    $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') Fuzz/FuzzTarget.swift)
+# Kept after the run: the linked target and any crashing input.
+work=.build/fuzz-smoke
+rm -rf "$work"
+mkdir -p "$work/corpus" "$work/seeds"
+fuzzer="$work/managed-codegen-fuzzer"
+echo '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ d: UnsafePointer<UInt8>, _ s: Int) -> CInt { 0 }' \
+    > "$scratch/probe.swift"
+if ! swiftc -sanitize=fuzzer -parse-as-library "$scratch/probe.swift" -o "$scratch/probe" >/dev/null 2>&1; then
+    step "this toolchain has no libFuzzer (-sanitize=fuzzer): Fuzz/FuzzTarget.swift is type-checked only"
+    "${compile[@]}" -typecheck || fail "Fuzz/FuzzTarget.swift does not compile"
+elif ! "${compile[@]}" -sanitize=fuzzer "${objects[@]}" -lxml2 -o "$fuzzer"; then
+    fail "Fuzz/FuzzTarget.swift does not compile or link"
+elif [ "$FUZZ_SECONDS" -gt 0 ]; then
+    index=0
+    while IFS= read -r -d '' file; do
+        cp "$file" "$work/seeds/seed-$index.xml"
+        index=$((index + 1))
+    done < <(find Fixtures/Models -name contents -type f -print0; find Tests -path '*Inputs*' -type f -print0)
+    step "fuzzing for $FUZZ_SECONDS s from $index seeds"
+    "$fuzzer" "$work/corpus" "$work/seeds" -max_total_time="$FUZZ_SECONDS" -timeout=30 -max_len=262144 \
+        -artifact_prefix="$work/" -print_final_stats=1 2>"$work/fuzz.log" \
+        || { tail -40 "$work/fuzz.log" >&2; fail "the fuzz target failed; the input is in $work (see scripts/fuzz.sh for turning it into a test)"; }
+    grep -E '^stat::number_of_executed_units|^Done' "$work/fuzz.log" >&2 || true
+fi
+
+if [ "$failures" -gt 0 ]; then
+    echo "check-shipped-scripts: $failures failure(s)" >&2
+    exit 1
+fi
+step "every shipped script and example is checked"
