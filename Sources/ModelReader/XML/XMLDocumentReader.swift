@@ -96,10 +96,10 @@ enum XMLDocumentReader {
         if let code = input.readError { throw readFailure(code, path: path) }
         guard input.sawContent else { throw failure(ParseProblem.emptyFileMessage) }
         if let problem = builder.firstProblem {
-            throw failure(problem.diagnosticMessage, line: problem.line)
+            throw DiagnosticsError(ModelRules.notAModel.diagnostic(problem.diagnosticMessage, at: SourceLocation(path: path, line: problem.line)))
         }
         guard wellFormed, let root = builder.root else {
-            throw failure("malformed XML: libxml2 returned no document")
+            throw DiagnosticsError(ModelRules.notAModel.diagnostic("malformed XML: libxml2 returned no document", at: SourceLocation(path: path, line: 0)))
         }
         return root
     }
