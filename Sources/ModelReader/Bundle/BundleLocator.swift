@@ -225,7 +225,7 @@ struct BundleLocator {
     }
 
     private func error(_ message: String, at path: String) -> DiagnosticsError {
-        DiagnosticsError(.error(message, at: location(path)))
+        DiagnosticsError(ModelRules.notFound.diagnostic(message, at: location(path)))
     }
 
     static func reason(for error: any Error) -> String {

@@ -75,9 +75,14 @@ public enum ModelRules {
 
     // MARK: Errors: momc or Core Data would refuse the model, or no correct Swift could be generated
 
+    public static let notFound = Rule(
+        "model.not-found", .error,
+        summary: "a model path that names no model or cannot be read, a version folder without `contents`, an unknown "
+            + "`--model-version` (with a suggestion)",
+        documentation: "nothing to read")
     public static let notAModel = Rule(
         "model.not-a-model", .error,
-        summary: "a `contents` file that is not XML, or whose root element is not `<model>`",
+        summary: "a `contents` file that is empty, not well-formed XML, or whose root element is not `<model>`",
         documentation: "nothing to read")
     public static let missingRequired = Rule(
         "model.missing-required", .error,
@@ -127,7 +132,7 @@ public enum ModelRules {
     ]
 
     public static let errors: [Rule] = [
-        notAModel, missingRequired, unknownAttributeType, undefinedType, duplicateName, invalidName, reservedName,
+        notFound, notAModel, missingRequired, unknownAttributeType, undefinedType, duplicateName, invalidName, reservedName,
         unknownReference, inheritanceCycle, invalidRegularExpression,
     ]
 
