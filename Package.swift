@@ -159,7 +159,7 @@ let package = Package(
         // parser), the output manifest's file tables, the README's test command.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport"]
+            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport", "SourceAudit", "ModelLock"]
         ),
     ],
     swiftLanguageModes: [.v6]

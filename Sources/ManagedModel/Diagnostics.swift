@@ -22,6 +22,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A cause shared by the whole model (an unknown `codeGenerationType` value), met once per entity: the
     /// diagnostics of one cause are reported once (``Diagnostics/coalescingModelWideCauses()``).
     public var modelWideCause: ModelWideCause?
+    /// The ``Rule`` this diagnostic is a finding of (`audit.key-path-traps`), when it was made from a row; nil for
+    /// one no registry lists (an unreadable file, a flag). Not printed: the text stays what Xcode and scripts parse.
+    public var ruleID: String?
 
     /// `key` names the cause; `summary(count)` is the one message for `count` occurrences (more than one).
     public struct ModelWideCause: Hashable, Sendable {
@@ -41,6 +44,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.severity = severity
         self.message = message
         self.location = location
+    }
+
+    /// A finding of `rule`, with the row's severity (`strict` turns a `warningUnlessStrict` into an error; a
+    /// `none` row reports a note) and its identity.
+    public init(_ rule: Rule, _ message: String, at location: SourceLocation? = nil, strict: Bool = false) {
+        let severity: Severity = switch rule.severity {
+        case .error: .error
+        case .warning: .warning
+        case .warningUnlessStrict: strict ? .error : .warning
+        case .none: .note
+        }
+        self.init(severity, message, at: location)
+        self.ruleID = rule.id
     }
 
     public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
@@ -83,6 +99,11 @@ public struct Diagnostics: Sendable, Hashable {
 
     public mutating func warning(_ message: String, at location: SourceLocation? = nil) {
         all.append(.warning(message, at: location))
+    }
+
+    /// A finding of `rule` (``Diagnostic/init(_:_:at:strict:)``).
+    public mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation? = nil) {
+        all.append(Diagnostic(rule, message, at: location))
     }
 
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }

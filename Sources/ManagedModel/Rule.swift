@@ -38,14 +38,9 @@ public struct Rule: Hashable, Sendable, Identifiable {
         self.documentation = documentation
     }
 
-    /// A finding of this rule: its severity (`strict` turns a `warningUnlessStrict` into an error).
+    /// A finding of this rule (``Diagnostic/init(_:_:at:strict:)``).
     public func diagnostic(_ message: String, at location: SourceLocation?, strict: Bool = false) -> Diagnostic {
-        switch severity {
-        case .error: .error(message, at: location)
-        case .warning: .warning(message, at: location)
-        case .warningUnlessStrict: strict ? .error(message, at: location) : .warning(message, at: location)
-        case .none: .note(message, at: location)
-        }
+        Diagnostic(self, message, at: location, strict: strict)
     }
 
     /// A Markdown table of `rules`: a header, and one line per rule of the cells `columns` gives for it (a cell's

@@ -8,6 +8,8 @@ public struct FingerprintChange: Hashable, Sendable {
     public var location: SourceLocation
     /// The lock file line that records the element as it was; nil for an added element.
     public var lockedAt: SourceLocation?
+    /// The ``LockFacts`` row of the changed element (its entity's, or its property kind's).
+    public var rule: Rule
 }
 
 public enum LockCheck {
@@ -20,9 +22,11 @@ public enum LockCheck {
         for name in names {
             switch (locked.entity(named: name), current.entity(named: name)) {
             case (let old?, nil):
-                changes.append(FingerprintChange(description: "entity \(name) was removed", location: modelLocation, lockedAt: old.location))
+                changes.append(FingerprintChange(
+                    description: "entity \(name) was removed", location: modelLocation, lockedAt: old.location, rule: LockFacts.entity))
             case (nil, let new?):
-                changes.append(FingerprintChange(description: "entity \(name) was added", location: new.location ?? modelLocation, lockedAt: nil))
+                changes.append(FingerprintChange(
+                    description: "entity \(name) was added", location: new.location ?? modelLocation, lockedAt: nil, rule: LockFacts.entity))
             case (let old?, let new?):
                 changes += entityChanges(old, new, modelLocation: modelLocation)
             case (nil, nil):
@@ -41,7 +45,8 @@ public enum LockCheck {
         let facetWords = describe(old.facets, new.facets)
         if !facetWords.isEmpty {
             changes.append(FingerprintChange(
-                description: "entity \(new.name) \(facetWords.joined(separator: " and "))", location: entityLocation, lockedAt: old.location))
+                description: "entity \(new.name) \(facetWords.joined(separator: " and "))", location: entityLocation, lockedAt: old.location,
+                rule: LockFacts.entity))
         }
         for kind in PropertyFingerprint.Kind.allCases {
             let names = Set(old.properties.filter { $0.kind == kind }.map(\.name))
@@ -50,15 +55,15 @@ public enum LockCheck {
                 let label = "\(kind.label) \(new.name).\(name)"
                 switch (old.property(kind, named: name), new.property(kind, named: name)) {
                 case (let was?, nil):
-                    changes.append(FingerprintChange(description: "\(label) was removed", location: entityLocation, lockedAt: was.location))
+                    changes.append(FingerprintChange(description: "\(label) was removed", location: entityLocation, lockedAt: was.location, rule: kind.rule))
                 case (nil, let now?):
-                    changes.append(FingerprintChange(description: "\(label) was added", location: now.location ?? entityLocation, lockedAt: nil))
+                    changes.append(FingerprintChange(description: "\(label) was added", location: now.location ?? entityLocation, lockedAt: nil, rule: kind.rule))
                 case (let was?, let now?):
                     let words = describe(was.facets, now.facets)
                     if !words.isEmpty {
                         changes.append(FingerprintChange(
                             description: "\(label) \(words.joined(separator: " and "))", location: now.location ?? entityLocation,
-                            lockedAt: was.location))
+                            lockedAt: was.location, rule: kind.rule))
                     }
                 case (nil, nil):
                     break
@@ -118,8 +123,8 @@ public enum LockCheck {
     ) -> Diagnostics {
         var diagnostics = Diagnostics()
         for change in changes {
-            diagnostics.error(
-                "\(change.description) in locked model version '\(versionName)': stores created by apps that shipped it "
+            diagnostics.report(
+                change.rule, "\(change.description) in locked model version '\(versionName)': stores created by apps that shipped it "
                     + "would no longer open; add a new model version for this change (Editor > Add Model Version), "
                     + "or, if '\(versionName)' never shipped, re-lock it: managed-codegen lock \(modelPath) --force",
                 at: change.location)
@@ -132,6 +137,14 @@ public enum LockCheck {
 }
 
 extension PropertyFingerprint.Kind {
+    /// The ``LockFacts`` row of a property of this kind.
+    var rule: Rule {
+        switch self {
+        case .attribute: LockFacts.attribute
+        case .relationship: LockFacts.relationship
+        }
+    }
+
     var label: String {
         switch self {
         case .attribute: "attribute"

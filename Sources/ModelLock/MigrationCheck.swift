@@ -393,16 +393,19 @@ public enum MigrationCheck {
         return findings
     }
 
-    /// The findings as diagnostics: `severity` (error for `migration-check`, warning during `generate`) at the
-    /// destination element, with a note at the source element.
+    /// The findings as diagnostics, each made from its row (``MigrationVerdicts``), at the destination element with a
+    /// note at the source element. `asWarnings`: during `generate`, where each is a warning (an error with
+    /// `--warnings-as-errors`); `migration-check` reports the row's severity.
     public static func diagnostics(
-        _ findings: [Finding], from sourceVersion: String, to destinationVersion: String, severity: Diagnostic.Severity
+        _ findings: [Finding], from sourceVersion: String, to destinationVersion: String, asWarnings: Bool
     ) -> Diagnostics {
         var diagnostics = Diagnostics()
         for finding in findings {
-            diagnostics.append(Diagnostic(
-                severity, "\(finding.kind.rawValue) migrating '\(sourceVersion)' to '\(destinationVersion)': \(finding.message)",
-                at: finding.location))
+            var diagnostic = finding.kind.rule.diagnostic(
+                "\(finding.kind.rawValue) migrating '\(sourceVersion)' to '\(destinationVersion)': \(finding.message)",
+                at: finding.location)
+            if asWarnings { diagnostic.severity = .warning }
+            diagnostics.append(diagnostic)
             if let sourceLocation = finding.sourceLocation {
                 diagnostics.append(.note("as it was in '\(sourceVersion)'", at: sourceLocation))
             }

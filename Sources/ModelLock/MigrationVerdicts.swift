@@ -1,3 +1,4 @@
+import Foundation
 import ManagedModel
 
 /// `migration-check`'s verdicts, one row per kind of finding (``MigrationCheck/Finding/Kind``). Their severity is
@@ -17,6 +18,18 @@ public enum MigrationVerdicts {
         documentation: "migration removes and adds: the old values are dropped")
 
     public static let all: [Rule] = [notInferable, mayFail, dataLoss]
+
+    /// The verdict as `migration-check` prints it: `data loss` for `migration.data-loss`.
+    static func verdict(of rule: Rule) -> String {
+        rule.id.dropFirst("migration.".count).replacingOccurrences(of: "-", with: " ")
+    }
+
+    /// The table of ModelLock.md, "Migrations" (the verdicts the table of changes above it names).
+    public static func markdownTable() -> String {
+        Rule.markdownTable(all, header: ["Verdict", "Found", "`migration-check`", "What it means", "ID"]) {
+            ["**\(verdict(of: $0))**", $0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
+        }
+    }
 }
 
 extension MigrationCheck.Finding.Kind {

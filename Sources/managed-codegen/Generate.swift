@@ -284,7 +284,7 @@ struct Generate: ParsableCommand {
             let from = LockSupport.newestLockedVersion(before: current, in: loaded.bundle, lock: lock)
         {
             let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
-            diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, severity: .warning))
+            diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
         }
         return diagnostics
     }

@@ -52,7 +52,7 @@ struct MigrationCheckCommand: ParsableCommand {
             for diagnostic in source.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         let findings = MigrationCheck.findings(from: source.schema, to: destination.schema)
-        diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: sourceName, to: destinationName, severity: .error))
+        diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: sourceName, to: destinationName, asWarnings: false))
         let summary: String
         if findings.isEmpty {
             summary = "'\(sourceName)' -> '\(destinationName)': lightweight migration can infer every change."

@@ -1,6 +1,6 @@
 import Foundation
 import ManagedModel
-import ModelLock
+@testable import ModelLock
 import Testing
 import TestSupport
 
@@ -28,5 +28,21 @@ import TestSupport
         for kind in kinds {
             #expect(kind.rule.id == "migration." + kind.rawValue.replacingOccurrences(of: " ", with: "-"))
         }
+    }
+
+    /// `UPDATE_REFERENCES=1 swift test --disable-xctest --filter MigrationVerdictsTests` rewrites the section.
+    @Test func theArticlesVerdictTableIsTheRegistry() throws {
+        try assertGeneratedSection("migration-verdicts", of: LockFactsTests.article, is: MigrationVerdicts.markdownTable())
+    }
+
+    /// `migration-check` reports the row's severity; `generate` the same finding as a warning; both carry the row.
+    @Test func findingsBecomeDiagnosticsThroughTheirRow() {
+        let finding = MigrationCheck.Finding(
+            kind: .dataLoss, message: "m", location: SourceLocation(path: "c", line: 3), sourceLocation: nil)
+        let checked = MigrationCheck.diagnostics([finding], from: "A", to: "B", asWarnings: false).all
+        let generated = MigrationCheck.diagnostics([finding], from: "A", to: "B", asWarnings: true).all
+        #expect(checked.map(\.severity) == [.error] && generated.map(\.severity) == [.warning])
+        #expect(checked.first?.ruleID == "migration.data-loss" && generated.first?.ruleID == "migration.data-loss")
+        #expect(checked.first?.description == "c:3: error: data loss migrating 'A' to 'B': m")
     }
 }

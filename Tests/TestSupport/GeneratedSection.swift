@@ -9,14 +9,20 @@ public func assertGeneratedSection(
 ) throws {
     let text = try String(contentsOf: article, encoding: .utf8)
     let opening = "<!-- generated: \(name) -->\n"
-    guard let start = text.range(of: opening), let end = text.range(of: "\n<!-- end -->", range: start.upperBound..<text.endIndex) else {
+    guard let start = text.range(of: opening) else {
+        Issue.record("\(TestSupport.relative(article.path)) has no section '\(opening)…<!-- end -->'", sourceLocation: sourceLocation)
+        return
+    }
+    // An empty section (`<!-- end -->` right after the opening) ends there, not at a later section's end.
+    let isEmpty = text[start.upperBound...].hasPrefix("<!-- end -->")
+    guard let end = text.range(of: isEmpty ? "<!-- end -->" : "\n<!-- end -->", range: start.upperBound..<text.endIndex) else {
         Issue.record("\(TestSupport.relative(article.path)) has no section '\(opening)…<!-- end -->'", sourceLocation: sourceLocation)
         return
     }
     let current = String(text[start.upperBound..<end.lowerBound])
     guard current != content else { return }
     if TestSupport.updatingReferences {
-        try Data((text[..<start.upperBound] + content + text[end.lowerBound...]).utf8).write(to: article)
+        try Data((text[..<start.upperBound] + content + (isEmpty ? "\n" : "") + text[end.lowerBound...]).utf8).write(to: article)
         return
     }
     assertSameText(current, content, "\(article.lastPathComponent), section \(name) (UPDATE_REFERENCES=1 rewrites it)",

@@ -19,8 +19,8 @@ extension GenerationPlanner {
             let requestName = base.prefix(1).lowercased() + base.dropFirst() + "Request"
             let fetchName = "fetch" + base
             guard usedNames[className, default: ["fetchRequest"]].isDisjoint(with: [requestName, fetchName]) else {
-                diagnostics.warning(
-                    "fetch request '\(template.name)' is not generated: another template of \(className) has the function name \(fetchName)",
+                diagnostics.report(
+                    GenerationRules.fetchRequestNotGenerated, "fetch request '\(template.name)' is not generated: another template of \(className) has the function name \(fetchName)",
                     at: template.location)
                 continue
             }
@@ -51,8 +51,8 @@ extension GenerationPlanner {
             if known.count == 1, let only = known.first {
                 type = only
             } else {
-                diagnostics.warning(
-                    "fetch request '\(template.name)': the type of $\(variable) cannot be inferred from its predicate"
+                diagnostics.report(
+                    GenerationRules.untypedPredicateVariable, "fetch request '\(template.name)': the type of $\(variable) cannot be inferred from its predicate"
                         + (known.count > 1 ? " (it is compared with values of different types)" : "")
                         + "; the parameter is typed Any",
                     at: template.location)

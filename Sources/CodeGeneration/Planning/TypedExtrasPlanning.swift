@@ -11,11 +11,11 @@ extension GenerationPlanner {
     mutating func isIgnored(_ attribute: Attribute, annotations: PropertyAnnotations, in entity: Entity, report: Bool) -> Bool {
         if report {
             for problem in annotations.problems {
-                diagnostics.warning("attribute '\(attribute.name)' of entity '\(entity.name)': \(problem)", at: attribute.location)
+                diagnostics.report(GenerationRules.userInfo, "attribute '\(attribute.name)' of entity '\(entity.name)': \(problem)", at: attribute.location)
             }
             if annotations.isIgnored, !attribute.isOptional, attribute.defaultValue == nil, !attribute.isDerived, !attribute.isTransient {
-                diagnostics.warning(
-                    "attribute '\(attribute.name)' of entity '\(entity.name)' is required but ignored by its userInfo: "
+                diagnostics.report(
+                    GenerationRules.userInfo, "attribute '\(attribute.name)' of entity '\(entity.name)' is required but ignored by its userInfo: "
                         + "the initializer cannot set it, so set it with setValue(_:forKey:) before saving",
                     at: attribute.location)
             }
@@ -163,8 +163,8 @@ extension GenerationPlanner {
         for owner in chain[firstDeclaring...] {
             for fetched in owner.fetchedProperties {
                 guard SwiftNames.propertyNameClash(fetched.name) == nil else {
-                    diagnostics.warning(
-                        "fetched property '\(fetched.name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
+                    diagnostics.report(
+                        GenerationRules.memberNotGenerated, "fetched property '\(fetched.name)' of entity '\(entity.name)' is not generated: the name clashes with an NSManagedObject member or is not a Swift identifier",
                         at: fetched.location)
                     continue
                 }
@@ -248,12 +248,12 @@ extension GenerationPlanner {
         // Nested composites first, so a struct's conformances can depend on its fields' structs.
         for composite in orderedComposites() {
             guard let name = TypeAssigner.compositeStructName(composite.name) else {
-                diagnostics.warning("composite '\(composite.name)' is not generated: its name is not a Swift identifier", at: composite.location)
+                diagnostics.report(GenerationRules.memberNotGenerated, "composite '\(composite.name)' is not generated: its name is not a Swift identifier", at: composite.location)
                 continue
             }
             if classNames.contains(name) {
-                diagnostics.warning(
-                    "composite '\(composite.name)' has the name of an entity's class; the generated struct and the class clash: rename one",
+                diagnostics.report(
+                    GenerationRules.compositeClassClash, "composite '\(composite.name)' has the name of an entity's class; the generated struct and the class clash: rename one",
                     at: composite.location)
             }
             var fields: [CompositePlan.Field] = []
@@ -261,8 +261,8 @@ extension GenerationPlanner {
             var sendable = true
             for element in composite.attributes {
                 guard SwiftNames.isIdentifier(element.name) else {
-                    diagnostics.warning(
-                        "element '\(element.name)' of composite '\(composite.name)' is not generated: its name is not a Swift identifier",
+                    diagnostics.report(
+                        GenerationRules.memberNotGenerated, "element '\(element.name)' of composite '\(composite.name)' is not generated: its name is not a Swift identifier",
                         at: element.location)
                     continue
                 }

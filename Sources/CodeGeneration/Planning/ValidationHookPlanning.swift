@@ -80,7 +80,8 @@ extension GenerationPlanner {
                     validation.hasConsistencyHook = true
                     validation.consistencyRejectedState = declaration.rejectedSample
                 } else {
-                    diagnostics.error(
+                    diagnostics.report(
+                        GenerationRules.hookNeverCalled,
                         "\(signature) in \(className) is never called: the consistency hook takes no parameters, "
                             + "'func \(validation.consistencyHookName)() throws'", at: location)
                 }
@@ -89,14 +90,16 @@ extension GenerationPlanner {
                     validation.hasDeletionHook = true
                     validation.deletionRejectedState = declaration.rejectedSample
                 } else {
-                    diagnostics.error(
+                    diagnostics.report(
+                        GenerationRules.hookNeverCalled,
                         "\(signature) in \(className) is never called: the deletion hook takes the values last saved, "
                             + "'func \(validation.deletionHookName)(_ committedValues: [String: Any]) throws' "
                             + "(the object's own properties may already be cleared when it runs)", at: location)
                 }
             case let name where ownClassNames.contains(name) && plan.superclassIsGenerated:
                 let own = name == "validateConsistency" ? validation.consistencyHookName : validation.deletionHookName
-                diagnostics.error(
+                diagnostics.report(
+                    GenerationRules.hookNeverCalled,
                     "\(signature) in \(className) is never called: \(className) is a sub-class of \(plan.superclassName), "
                         + "whose \(name) Swift cannot override from an extension; name it '\(own)' "
                         + "(it runs after \(plan.superclassName)'s checks)", at: location)
@@ -106,7 +109,8 @@ extension GenerationPlanner {
                     else { continue }
                     written[candidate.hook.selector] = bridge
                 } else if let inherited = inheritedNames[declaration.methodName] {
-                    diagnostics.error(
+                    diagnostics.report(
+                        GenerationRules.hookNeverCalled,
                         "\(signature) in \(className) is never called: it is \(inherited.owner)'s hook for the inherited property, "
                             + "and Swift cannot override a method declared in an extension; name it '\(inherited.name)' "
                             + "(it runs after \(inherited.owner)'s)", at: location)
@@ -116,7 +120,8 @@ extension GenerationPlanner {
                     let suggestion = SpellingSuggestion.closest(to: declaration.methodName, in: known).map { name in
                         "did you mean `\(name)(\(name == validation.consistencyHookName ? "" : "_:"))`? "
                     }
-                    diagnostics.warning(
+                    diagnostics.report(
+                        GenerationRules.hookUnknown,
                         "\(signature) in an extension of \(className) matches no validation hook, so Core Data never calls it; "
                             + (suggestion ?? "") + "\(className)'s hooks are \(known.joined(separator: ", "))", at: location)
                 }
@@ -133,7 +138,8 @@ extension GenerationPlanner {
         let expected = "func \(hookName)(_ \(hook.parameterName): \(hook.typeName)) throws"
         let parameters = declaration.parameters
         guard parameters.count == 1, parameters[0].label == "_" else {
-            diagnostics.error(
+            diagnostics.report(
+                GenerationRules.hookWrongParameter,
                 "\(declaration.methodName) in \(className) cannot be called as the hook of '\(hook.key)': it must take one "
                     + "unlabeled parameter, '\(expected)'", at: declaration.location)
             return nil
@@ -143,12 +149,14 @@ extension GenerationPlanner {
         if type == Self.withoutSpaces(hook.typeName) {
             // The hook as expected.
         } else if let legacy = hook.legacyTypeName, type == Self.withoutSpaces(legacy), let legacyConversion = hook.legacyConversion {
-            diagnostics.warning(
+            diagnostics.report(
+                GenerationRules.hookLegacyParameter,
                 "\(declaration.methodName)(_:) takes \(legacy), which converts the whole relationship (and fires its faults) on every "
                     + "validation; take \(hook.typeName) instead: '\(expected)'", at: declaration.location)
             conversion = legacyConversion
         } else {
-            diagnostics.error(
+            diagnostics.report(
+                GenerationRules.hookWrongParameter,
                 "\(declaration.methodName)(_:) in \(className) takes \(type), but '\(hook.key)' is validated as \(hook.typeName): "
                     + "'\(expected)'", at: declaration.location)
             return nil

@@ -118,7 +118,7 @@ struct BundleLocator {
 
         guard Self.itemKind(at: plistPath) == .file else {
             if versions.count > 1 {
-                diagnostics.warning("the model has no \(Self.currentVersionFileName) file; \(guessNote)", at: location(path))
+                diagnostics.report(ModelRules.currentVersion, "the model has no \(Self.currentVersionFileName) file; \(guessNote)", at: location(path))
             }
             return fallback
         }
@@ -126,14 +126,14 @@ struct BundleLocator {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else {
             if versions.count > 1 {
-                diagnostics.warning("\(Self.currentVersionFileName) is not a readable property list; \(guessNote)", at: location(plistPath))
+                diagnostics.report(ModelRules.currentVersion, "\(Self.currentVersionFileName) is not a readable property list; \(guessNote)", at: location(plistPath))
             }
             return fallback
         }
         guard let named = plist[Self.currentVersionKey] as? String, !named.isEmpty else {
             if versions.count > 1 {
-                diagnostics.warning(
-                    "\(Self.currentVersionFileName) does not name the current version (\(Self.currentVersionKey)); \(guessNote)",
+                diagnostics.report(
+                    ModelRules.currentVersion, "\(Self.currentVersionFileName) does not name the current version (\(Self.currentVersionKey)); \(guessNote)",
                     at: location(plistPath)
                 )
             }
@@ -141,8 +141,8 @@ struct BundleLocator {
         }
         let name = ModelVersionName.stripped(named)
         guard versions.contains(where: { $0.name == name }) else {
-            diagnostics.warning(
-                "\(Self.currentVersionFileName) names version '\(name)', which is not in the model; \(guessNote)",
+            diagnostics.report(
+                ModelRules.currentVersion, "\(Self.currentVersionFileName) names version '\(name)', which is not in the model; \(guessNote)",
                 at: location(plistPath)
             )
             return fallback
@@ -225,7 +225,7 @@ struct BundleLocator {
     }
 
     private func error(_ message: String, at path: String) -> DiagnosticsError {
-        DiagnosticsError(.error(message, at: location(path)))
+        DiagnosticsError(ModelRules.notFound.diagnostic(message, at: location(path)))
     }
 
     static func reason(for error: any Error) -> String {

@@ -48,7 +48,7 @@ public struct ModelBundle: Hashable, Sendable {
         let letters = { (name: String) in name.lowercased().filter { !$0.isNumber && !$0.isWhitespace } }
         let respellings = versions.map(\.name).filter { letters($0) != letters(wanted) || $0.filter(\.isNumber) == wanted.filter(\.isNumber) }
         throw DiagnosticsError(
-            .error(
+            ModelRules.notFound.diagnostic(
                 "unknown model version '\(wanted)'; the model has \(versions.count == 1 ? "version" : "versions") \(known)"
                     + SpellingSuggestion.hint(for: wanted, in: respellings),
                 at: SourceLocation(path: BundleLocator.withoutTrailingSlashes(inputPath), line: 0)

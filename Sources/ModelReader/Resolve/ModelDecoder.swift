@@ -86,8 +86,8 @@ struct ModelDecoder {
             (entity.classModule, entity.className) = Self.splitClassName(represented)
             // Old Xcode versions write `representedClassName=""` for "no custom class": normal, not worth a warning.
             if entity.className == nil && !represented.isEmpty {
-                diagnostics.warning(
-                    "representedClassName '\(represented)' of entity '\(name)' names no class; the entity has no custom class",
+                diagnostics.report(
+                    ModelRules.classNotGenerated, "representedClassName '\(represented)' of entity '\(name)' names no class; the entity has no custom class",
                     at: location(node))
             }
         }
@@ -99,7 +99,7 @@ struct ModelDecoder {
             } else {
                 // One cause for the whole model (a tool that writes its own value): reported once, with a count.
                 let hint = SpellingSuggestion.hint(for: codegen, in: ["class", "category"])
-                var warning = Diagnostic.warning(
+                var warning = ModelRules.unknownValue.diagnostic(
                     "unknown codeGenerationType '\(codegen)' on entity '\(name)'; treated as Manual/None" + hint, at: location(node))
                 warning.modelWideCause = .init(
                     key: "codeGenerationType=\(codegen)", summaryPrefix: "unknown codeGenerationType '\(codegen)' on ",
@@ -156,8 +156,8 @@ struct ModelDecoder {
             guard let typeFound = AttributeType(rawValue: typeText) else {
                 // Error: Xcode writes only the names of `AttributeType`; with any other there is no telling what
                 // Core Data stores, so no correct Swift type can be chosen.
-                diagnostics.error(
-                    "unknown attributeType '\(typeText)' of attribute '\(name)'"
+                diagnostics.report(
+                    ModelRules.unknownAttributeType, "unknown attributeType '\(typeText)' of attribute '\(name)'"
                         + SpellingSuggestion.hint(for: typeText, in: AttributeType.allCases.map(\.rawValue)),
                     at: location(node))
                 return nil
@@ -239,7 +239,8 @@ struct ModelDecoder {
             default: "Default Value"
             }
             let consequence = "cannot be read: \(reason)\(reading); what the compiled model holds is not documented, so \(instead)"
-            var warning = Diagnostic.warning(
+            let rule = field == "Default Value" ? ModelRules.unreadableDefault : ModelRules.unreadableBound
+            var warning = rule.diagnostic(
                 "\(key.rawValue) '\(text)' of \(type.rawValue) attribute '\(attributeName)' \(consequence); "
                     + "to change it, set or clear the attribute's \(field) in Xcode's Data Model inspector",
                 at: location)
@@ -281,7 +282,7 @@ struct ModelDecoder {
         }
         for key in [ModelAttributeName.defaultDateTimeInterval, .minDateTimeInterval, .maxDateTimeInterval]
         where reader.text(key) != nil {
-            diagnostics.warning("\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
+            diagnostics.report(ModelRules.unknownMarkup, "\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
         }
         if let text = reader.text(.defaultValueString) {
             do throws(ModelValueText.Invalid) { values.defaultValue = try ModelValueText.defaultValue(text, type: type) } catch {
@@ -293,7 +294,7 @@ struct ModelDecoder {
             guard let text = reader.text(key) else { return nil }
             guard ModelValueText.acceptsBounds(type) else {
                 if !text.isEmpty {
-                    diagnostics.warning("\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
+                    diagnostics.report(ModelRules.unknownMarkup, "\(key.rawValue) is ignored on \(type.rawValue) attribute '\(attributeName)'", at: location)
                 }
                 return nil
             }
@@ -317,7 +318,7 @@ struct ModelDecoder {
         guard let destination = nonEmpty(reader.text(.destinationEntity)) else {
             // Error: momc refuses a relationship without a destination entity (the editor shows it as an error),
             // and its Swift type would be unknown.
-            diagnostics.error("relationship '\(name)' has no destinationEntity", at: location(node))
+            diagnostics.report(ModelRules.missingRequired, "relationship '\(name)' has no destinationEntity", at: location(node))
             return nil
         }
         var relationship = Relationship(name: name, location: location(node), destinationEntity: destination)
@@ -332,8 +333,8 @@ struct ModelDecoder {
                 relationship.deletionRule = deletionRule
             } else {
                 // Warning: the delete rule changes no generated declaration; only the Deny test depends on it.
-                diagnostics.warning(
-                    "unknown deletionRule '\(rule)' of relationship '\(name)'; treated as \(relationship.deletionRule.rawValue)"
+                diagnostics.report(
+                    ModelRules.unknownDeletionRule, "unknown deletionRule '\(rule)' of relationship '\(name)'; treated as \(relationship.deletionRule.rawValue)"
                         + SpellingSuggestion.hint(for: rule, in: ["Nullify", "Cascade", "Deny", "No Action"]),
                     at: location(node))
             }
@@ -374,7 +375,7 @@ struct ModelDecoder {
             if !node.children.contains(where: { $0.name == "fetchRequest" }) {
                 // Error: a fetched property is its fetch request; without one it has no destination entity,
                 // which momc refuses, and no Swift element type.
-                diagnostics.error("fetched property '\(name)' has no fetchRequest", at: location(node))
+                diagnostics.report(ModelRules.missingRequired, "fetched property '\(name)' has no fetchRequest", at: location(node))
             }
             return nil
         }
@@ -387,7 +388,7 @@ struct ModelDecoder {
         guard let entityName = nonEmpty(reader.text(.entity)) else {
             // Error: an NSFetchRequest template needs its entity; momc refuses one without, and the generated
             // fetch method would have no result type.
-            diagnostics.error("fetch request '\(name)' names no entity", at: location(node))
+            diagnostics.report(ModelRules.missingRequired, "fetch request '\(name)' names no entity", at: location(node))
             return nil
         }
         var request = FetchRequestTemplate(name: name, location: location(node), entityName: entityName)
@@ -396,8 +397,8 @@ struct ModelDecoder {
             if let raw = ModelValueText.integer(text), let resultType = FetchRequestTemplate.ResultType(rawValue: raw) {
                 request.resultType = resultType
             } else {
-                diagnostics.warning(
-                    "unknown resultType '\(text)' of fetch request '\(name)'; managed objects are assumed", at: location(node))
+                diagnostics.report(
+                    ModelRules.unknownValue, "unknown resultType '\(text)' of fetch request '\(name)'; managed objects are assumed", at: location(node))
             }
         }
         request.fetchLimit = count(.fetchLimit, &reader)
@@ -457,7 +458,7 @@ struct ModelDecoder {
                     names.append(value)
                 } else {
                     // Names no property: nothing to constrain or index, and nothing generated depends on it.
-                    diagnostics.warning("<\(item)> without a value; ignored", at: location(itemNode))
+                    diagnostics.report(ModelRules.emptyEntry, "<\(item)> without a value; ignored", at: location(itemNode))
                 }
                 finish(&itemReader)
             }
@@ -485,13 +486,13 @@ struct ModelDecoder {
             case nil, "ascending": element.isAscending = true
             case "descending": element.isAscending = false
             case let order?:
-                diagnostics.warning("unknown fetch index order '\(order)'; ascending is assumed", at: location(child))
+                diagnostics.report(ModelRules.unknownValue, "unknown fetch index order '\(order)'; ascending is assumed", at: location(child))
             }
             finish(&elementReader)
             if element.property == nil && element.expression == nil {
                 // Indexes nothing; fetch indexes change no generated declaration.
-                diagnostics.warning(
-                    "fetch index element of '\(name)' names neither a property nor an expression; ignored", at: location(child))
+                diagnostics.report(
+                    ModelRules.emptyEntry, "fetch index element of '\(name)' names neither a property nor an expression; ignored", at: location(child))
                 continue
             }
             index.elements.append(element)
@@ -526,7 +527,7 @@ struct ModelDecoder {
             if let key = entryReader.text(.key) {
                 entries.append(UserInfoEntry(key: key, value: entryReader.text(.value) ?? ""))
             } else {
-                diagnostics.warning("userInfo entry without a key; ignored", at: location(child))
+                diagnostics.report(ModelRules.emptyEntry, "userInfo entry without a key; ignored", at: location(child))
             }
             finish(&entryReader)
         }
@@ -541,7 +542,7 @@ struct ModelDecoder {
     /// `<memberEntity>` without a name references no entity, which momc cannot resolve.
     private mutating func requiredName(_ reader: inout XMLAttributeReader) -> String? {
         if let name = nonEmpty(reader.text(.name)) { return name }
-        diagnostics.error("<\(reader.elementName)> without a name", at: location(reader))
+        diagnostics.report(ModelRules.missingRequired, "<\(reader.elementName)> without a name", at: location(reader))
         finish(&reader)
         return nil
     }
@@ -552,8 +553,8 @@ struct ModelDecoder {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.flag(text) { return value }
         let value = FoundationReading.boolValue(text)
-        diagnostics.warning(
-            "invalid value '\(text)' for \(key.rawValue): expected YES or NO; read as \(value ? "YES" : "NO"), as NSString.boolValue reads it",
+        diagnostics.report(
+            ModelRules.invalidFlag, "invalid value '\(text)' for \(key.rawValue): expected YES or NO; read as \(value ? "YES" : "NO"), as NSString.boolValue reads it",
             at: location(reader))
         return value
     }
@@ -563,8 +564,8 @@ struct ModelDecoder {
     private mutating func count(_ key: ModelAttributeName, _ reader: inout XMLAttributeReader) -> Int? {
         guard let text = reader.text(key) else { return nil }
         if let value = ModelValueText.integer(text), value >= 0 { return value }
-        diagnostics.warning(
-            "invalid value '\(text)' for \(key.rawValue): expected a non-negative integer; ignored (what the compiled model holds is not documented)",
+        diagnostics.report(
+            ModelRules.invalidCount, "invalid value '\(text)' for \(key.rawValue): expected a non-negative integer; ignored (what the compiled model holds is not documented)",
             at: location(reader))
         return nil
     }
@@ -577,8 +578,8 @@ struct ModelDecoder {
     /// Reports the attributes no decoder asked for (with a suggestion when one is a near miss).
     private mutating func finish(_ reader: inout XMLAttributeReader) {
         for name in reader.unconsultedNames {
-            diagnostics.warning(
-                "unknown attribute '\(name)' on <\(reader.elementName)>; ignored"
+            diagnostics.report(
+                ModelRules.unknownMarkup, "unknown attribute '\(name)' on <\(reader.elementName)>; ignored"
                     + SpellingSuggestion.hint(for: name, in: reader.consultedNames),
                 at: location(reader))
         }
@@ -586,8 +587,8 @@ struct ModelDecoder {
     }
 
     private mutating func unknownElement(_ node: XMLElementNode, in parent: XMLElementNode, known: [String]) {
-        diagnostics.warning(
-            "unknown element <\(node.name)> in <\(parent.name)>; ignored" + SpellingSuggestion.hint(for: node.name, in: known),
+        diagnostics.report(
+            ModelRules.unknownMarkup, "unknown element <\(node.name)> in <\(parent.name)>; ignored" + SpellingSuggestion.hint(for: node.name, in: known),
             at: location(node))
     }
 }

@@ -114,21 +114,21 @@ private struct Checker {
     private mutating func reportDuplicates(_ items: [(String, SourceLocation)], kind: String, scope: String = "") {
         for (position, first) in DuplicateNames.find(in: items.map(\.0)) {
             let (name, location) = items[position]
-            diagnostics.error(
-                "duplicate \(kind) name '\(name)'\(scope) (first declared on line \(items[first].1.line))", at: location)
+            diagnostics.report(
+                ModelRules.duplicateName, "duplicate \(kind) name '\(name)'\(scope) (first declared on line \(items[first].1.line))", at: location)
         }
     }
 
     mutating func checkNames(of entity: Entity) {
         if !SwiftNames.isIdentifier(entity.name) {
             // Error: no correct Swift can name it (keys, fetch requests and tests use the entity name).
-            diagnostics.error("entity name '\(entity.name)' is not a valid identifier", at: entity.location)
+            diagnostics.report(ModelRules.invalidName, "entity name '\(entity.name)' is not a valid identifier", at: entity.location)
         }
         // Core Data accepts any runtime class name; only the generated Swift declaration needs `Module.Name`.
         let classParts = [entity.classModule, entity.className].compactMap { $0 }
         if let represented = entity.representedClassName, !classParts.allSatisfy(SwiftNames.isIdentifier) {
-            diagnostics.warning(
-                "representedClassName '\(represented)' of entity '\(entity.name)' is not a Swift class name (Name, .Name or Module.Name); generated code cannot declare it",
+            diagnostics.report(
+                ModelRules.classNotGenerated, "representedClassName '\(represented)' of entity '\(entity.name)' is not a Swift class name (Name, .Name or Module.Name); generated code cannot declare it",
                 at: entity.location)
         }
     }
@@ -145,8 +145,8 @@ private struct Checker {
             for (name, location) in own where inherited.contains(name) {
                 // Error: Core Data refuses a sub-entity property that shadows an inherited one; Swift would
                 // redeclare it in the subclass.
-                diagnostics.error(
-                    "property '\(name)' of entity '\(entity.name)' is already declared by its ancestor '\(ancestor.name)'",
+                diagnostics.report(
+                    ModelRules.duplicateName, "property '\(name)' of entity '\(entity.name)' is already declared by its ancestor '\(ancestor.name)'",
                     at: location)
             }
         }
@@ -159,18 +159,18 @@ private struct Checker {
         // no-parameter NSObject/NSManagedObject members. The generator warns about the names it leaves out.
         switch SwiftNames.propertyNameClash(name) {
         case .notAnIdentifier:
-            diagnostics.error("property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
+            diagnostics.report(ModelRules.invalidName, "property name '\(entity).\(name)' is not a valid Swift identifier", at: location)
             return
         case .rejectedByCoreData:
-            diagnostics.error(
-                "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
+            diagnostics.report(
+                ModelRules.reservedName, "property '\(entity).\(name)' clashes with the NSObject/NSManagedObject member '\(name)'; Core Data rejects properties named like a no-parameter method of NSObject or NSManagedObject",
                 at: location)
             return
         case .importedUnderGetterName, nil:
             break
         }
         if SwiftNames.isKeyword(name) {
-            diagnostics.append(.note("property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location))
+            diagnostics.report(ModelRules.keywordName, "property '\(entity).\(name)' is a Swift keyword; generated code writes it as `\(name)`", at: location)
         }
     }
 
@@ -181,8 +181,8 @@ private struct Checker {
             guard let parentName = entity.parentName else { continue }
             if entityIndexesByName[parentName] == nil {
                 // Error: momc cannot resolve the parent; the Swift superclass is unknown.
-                diagnostics.error(
-                    "parent entity '\(parentName)' of entity '\(entity.name)' does not exist"
+                diagnostics.report(
+                    ModelRules.unknownReference, "parent entity '\(parentName)' of entity '\(entity.name)' does not exist"
                         + SpellingSuggestion.hint(for: parentName, in: entityIndexesByName.keys),
                     at: entity.location)
                 continue
@@ -194,7 +194,7 @@ private struct Checker {
                 if name == entity.name {
                     // Error: momc refuses an inheritance cycle; no Swift class hierarchy can express one.
                     if entity.name == chain.min() {
-                        diagnostics.error("inheritance cycle: \((chain + [name]).joined(separator: " -> "))", at: entity.location)
+                        diagnostics.report(ModelRules.inheritanceCycle, "inheritance cycle: \((chain + [name]).joined(separator: " -> "))", at: entity.location)
                     }
                     break
                 }
@@ -214,14 +214,14 @@ private struct Checker {
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, maxCount > 0, minCount > maxCount {
             // Warning: momc compiles it; Core Data's count validation then fails for every object that has the
             // relationship set. Nothing generated depends on the two agreeing.
-            diagnostics.warning(
-                "minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount); Core Data's validation will reject every count",
+            diagnostics.report(
+                ModelRules.contradictoryBounds, "minCount \(minCount) of relationship '\(qualified)' is greater than its maxCount \(maxCount); Core Data's validation will reject every count",
                 at: relationship.location)
         }
         guard let destinationIndex = entityIndexesByName[relationship.destinationEntity] else {
             // Error: momc cannot resolve the destination; the property's Swift type is unknown.
-            diagnostics.error(
-                "destination entity '\(relationship.destinationEntity)' of relationship '\(qualified)' does not exist"
+            diagnostics.report(
+                ModelRules.unknownReference, "destination entity '\(relationship.destinationEntity)' of relationship '\(qualified)' does not exist"
                     + SpellingSuggestion.hint(for: relationship.destinationEntity, in: entityIndexesByName.keys),
                 at: relationship.location)
             return
@@ -230,12 +230,12 @@ private struct Checker {
         guard let inverseName = relationship.inverseName else {
             if let inverseEntity = relationship.inverseEntity {
                 // Warning: an editor leftover; without a name there is no inverse to resolve.
-                diagnostics.warning(
-                    "relationship '\(qualified)' names an inverseEntity '\(inverseEntity)' but no inverseName; treated as having no inverse",
+                diagnostics.report(
+                    ModelRules.inverse, "relationship '\(qualified)' names an inverseEntity '\(inverseEntity)' but no inverseName; treated as having no inverse",
                     at: relationship.location)
             } else {
-                diagnostics.warning(
-                    "relationship '\(qualified)' has no inverse; Core Data cannot keep both sides of the graph consistent",
+                diagnostics.report(
+                    ModelRules.inverse, "relationship '\(qualified)' has no inverse; Core Data cannot keep both sides of the graph consistent",
                     at: relationship.location)
             }
             return
@@ -247,10 +247,10 @@ private struct Checker {
             !schema.ancestors(of: destination).contains(where: { $0.name == inverseEntity })
         {
             if entityIndexesByName[inverseEntity] == nil {
-                diagnostics.error("inverse entity '\(inverseEntity)' of relationship '\(qualified)' does not exist", at: relationship.location)
+                diagnostics.report(ModelRules.unknownReference, "inverse entity '\(inverseEntity)' of relationship '\(qualified)' does not exist", at: relationship.location)
             } else {
-                diagnostics.error(
-                    "inverse entity '\(inverseEntity)' of relationship '\(qualified)' is neither its destination '\(destination.name)' nor an ancestor of it",
+                diagnostics.report(
+                    ModelRules.unknownReference, "inverse entity '\(inverseEntity)' of relationship '\(qualified)' is neither its destination '\(destination.name)' nor an ancestor of it",
                     at: relationship.location)
             }
             return
@@ -262,22 +262,22 @@ private struct Checker {
             : schema.allRelationships(of: destination).first { $0.name == inverseName }
         guard let inverse else {
             // Error: momc cannot resolve an inverse the destination does not have (inherited ones count).
-            diagnostics.error(
-                "inverse relationship '\(destination.name).\(inverseName)' of '\(qualified)' does not exist"
+            diagnostics.report(
+                ModelRules.unknownReference, "inverse relationship '\(destination.name).\(inverseName)' of '\(qualified)' does not exist"
                     + SpellingSuggestion.hint(for: inverseName, in: schema.allRelationships(of: destination).map(\.name)),
                 at: relationship.location)
             return
         }
         if inverse.inverseName != relationship.name {
             let theirs = inverse.inverseName.map { "'\(inverse.destinationEntity).\($0)'" } ?? "nothing"
-            diagnostics.warning(
-                "one-sided inverse: '\(qualified)' names '\(destination.name).\(inverseName)' as its inverse, but that relationship's inverse is \(theirs)",
+            diagnostics.report(
+                ModelRules.inverse, "one-sided inverse: '\(qualified)' names '\(destination.name).\(inverseName)' as its inverse, but that relationship's inverse is \(theirs)",
                 at: relationship.location)
         } else if inverse.destinationEntity != entity.name,
             !schema.ancestors(of: entity).contains(where: { $0.name == inverse.destinationEntity })
         {
-            diagnostics.warning(
-                "mismatched inverse: '\(destination.name).\(inverseName)' (the inverse of '\(qualified)') points to '\(inverse.destinationEntity)', not to '\(entity.name)'",
+            diagnostics.report(
+                ModelRules.inverse, "mismatched inverse: '\(destination.name).\(inverseName)' (the inverse of '\(qualified)') points to '\(inverse.destinationEntity)', not to '\(entity.name)'",
                 at: relationship.location)
         }
     }
@@ -290,43 +290,43 @@ private struct Checker {
         var qualified: String { "\(owner).\(attributeName)" }
         if attribute.type == .undefined && !attribute.isTransient {
             // Error: momc refuses it ("must have a defined type"); a store cannot persist a value of no type.
-            diagnostics.error("attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
+            diagnostics.report(ModelRules.undefinedType, "attribute '\(qualified)' has type Undefined, which Core Data allows only on transient attributes", at: attribute.location)
         }
         if attribute.type == .composite {
             // Error: momc cannot resolve the composite, and its Swift struct does not exist.
             if let compositeName = attribute.compositeName {
                 if schema.composite(named: compositeName) == nil {
-                    diagnostics.error(
-                        "composite '\(compositeName)' of attribute '\(qualified)' is not defined in the model"
+                    diagnostics.report(
+                        ModelRules.unknownReference, "composite '\(compositeName)' of attribute '\(qualified)' is not defined in the model"
                             + SpellingSuggestion.hint(for: compositeName, in: schema.composites.map(\.name)),
                         at: attribute.location)
                 }
             } else {
-                diagnostics.error("Composite attribute '\(qualified)' names no composite", at: attribute.location)
+                diagnostics.report(ModelRules.unknownReference, "Composite attribute '\(qualified)' names no composite", at: attribute.location)
             }
         }
         if attribute.type == .transformable, let className = attribute.customClassName {
             if SwiftTypeTable.isSwiftOnlyTypeName(className) {
                 if SwiftTypeTable.needsOwnTransformer(customClassName: className, valueTransformerName: attribute.valueTransformerName) {
-                    diagnostics.warning(
-                        "customClassName '\(className)' of Transformable attribute '\(qualified)' holds values the default transformer "
+                    diagnostics.report(
+                        ModelRules.transformableClass, "customClassName '\(className)' of Transformable attribute '\(qualified)' holds values the default transformer "
                             + "(NSSecureUnarchiveFromData) cannot archive: it archives NSArray, NSDictionary, NSSet, NSString, NSNumber, "
                             + "NSDate, NSData, NSURL, NSUUID and NSNull, and the Swift types bridged to them; name a value transformer "
                             + "that archives it, or use such a type",
                         at: attribute.location)
                 }
             } else if SwiftTypeTable.transformableClassName(className) == nil {
-                diagnostics.warning(
-                    "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)
+                diagnostics.report(
+                    ModelRules.transformableClass, "customClassName '\(className)' of Transformable attribute '\(qualified)' names no class", at: attribute.location)
             }
         }
         if attribute.isDerived && (attribute.derivationExpression ?? "").isEmpty {
-            diagnostics.warning("derived attribute '\(qualified)' has no derivationExpression", at: attribute.location)
+            diagnostics.report(ModelRules.transformableClass, "derived attribute '\(qualified)' has no derivationExpression", at: attribute.location)
         }
         // Error: Core Data evaluates the pattern (`MATCHES`) on every validation of the attribute and raises on one
         // that does not compile, so no object of the entity can be saved; the generated tests need the pattern too.
         if let pattern = attribute.regularExpression, !compiles(pattern) {
-            diagnostics.error("regular expression '\(pattern)' of attribute '\(qualified)' does not compile", at: attribute.location)
+            diagnostics.report(ModelRules.invalidRegularExpression, "regular expression '\(pattern)' of attribute '\(qualified)' does not compile", at: attribute.location)
         }
         checkBounds(of: attribute, owner: owner)
     }
@@ -343,8 +343,8 @@ private struct Checker {
         let minimum = attribute.minValue?.boundMagnitude
         let maximum = attribute.maxValue?.boundMagnitude
         if let minimum, let maximum, minimum > maximum {
-            diagnostics.warning(
-                "minimum \(Self.describe(attribute.minValue!)) of attribute '\(qualified)' is greater than its maximum \(Self.describe(attribute.maxValue!)); Core Data's validation will reject every value",
+            diagnostics.report(
+                ModelRules.contradictoryBounds, "minimum \(Self.describe(attribute.minValue!)) of attribute '\(qualified)' is greater than its maximum \(Self.describe(attribute.maxValue!)); Core Data's validation will reject every value",
                 at: attribute.location)
             return
         }
@@ -355,11 +355,11 @@ private struct Checker {
         }
         let instead = "; Core Data's validation rejects it, so it gets no default argument"
         if let minimum, measured < minimum {
-            diagnostics.warning(
-                "\(what()) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))\(instead)", at: attribute.location)
+            diagnostics.report(
+                ModelRules.contradictoryBounds, "\(what()) of attribute '\(qualified)' is below its minimum \(Self.describe(attribute.minValue!))\(instead)", at: attribute.location)
         } else if let maximum, measured > maximum {
-            diagnostics.warning(
-                "\(what()) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))\(instead)", at: attribute.location)
+            diagnostics.report(
+                ModelRules.contradictoryBounds, "\(what()) of attribute '\(qualified)' is above its maximum \(Self.describe(attribute.maxValue!))\(instead)", at: attribute.location)
         }
     }
 
@@ -380,8 +380,8 @@ private struct Checker {
     /// Error: momc cannot resolve a reference to an entity that does not exist.
     mutating func checkEntityExists(_ name: String, usedBy user: String, at location: SourceLocation) {
         guard entityIndexesByName[name] == nil else { return }
-        diagnostics.error(
-            "entity '\(name)' of \(user) does not exist" + SpellingSuggestion.hint(for: name, in: entityIndexesByName.keys), at: location)
+        diagnostics.report(
+            ModelRules.unknownReference, "entity '\(name)' of \(user) does not exist" + SpellingSuggestion.hint(for: name, in: entityIndexesByName.keys), at: location)
     }
 
     mutating func checkIndexes(of entity: Entity) {
@@ -393,8 +393,8 @@ private struct Checker {
         // Error: momc cannot resolve a constraint or index on a property the entity does not have.
         func check(_ name: String, _ kind: String, at location: SourceLocation, _ diagnostics: inout Diagnostics) {
             guard !propertyNames.contains(name) else { return }
-            diagnostics.error(
-                "\(kind) of entity '\(entity.name)' names '\(name)', which is not a property of the entity"
+            diagnostics.report(
+                ModelRules.unknownReference, "\(kind) of entity '\(entity.name)' names '\(name)', which is not a property of the entity"
                     + SpellingSuggestion.hint(for: name, in: propertyNames),
                 at: location)
         }

@@ -12,7 +12,8 @@ enum SchemaResolver {
         var decoder = ModelDecoder(contentsPath: contentsPath)
         guard root.name == "model" else {
             // Error: not a Core Data model at all; momc refuses it and there is nothing to generate from.
-            decoder.diagnostics.error(
+            decoder.diagnostics.report(
+                ModelRules.notAModel,
                 "not a Core Data model: root element is <\(root.name)>",
                 at: SourceLocation(path: contentsPath, line: root.line))
             return (nil, decoder.diagnostics)

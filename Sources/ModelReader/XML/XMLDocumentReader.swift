@@ -45,17 +45,15 @@ enum XMLDocumentReader {
 
     private static func readFailure(_ code: Int32, path: String) -> DiagnosticsError {
         DiagnosticsError(
-            .error("cannot read the model file: \(String(cString: strerror(code)))", at: SourceLocation(path: path, line: 0)))
+            ModelRules.notFound.diagnostic("cannot read the model file: \(String(cString: strerror(code)))", at: SourceLocation(path: path, line: 0)))
     }
 
     private static func parse(_ input: DocumentInput, path: String) throws -> XMLElementNode {
-        func failure(_ message: String, line: Int = 0) -> DiagnosticsError {
-            DiagnosticsError(.error(message, at: SourceLocation(path: path, line: line)))
-        }
         _ = parserInitialized
 
         guard let context = xmlNewParserCtxt() else {
-            throw failure("libxml2 could not create a parser (out of memory?)")
+            // Not a finding about the model (no row): the parser itself could not start.
+            throw DiagnosticsError(.error("libxml2 could not create a parser (out of memory?)", at: SourceLocation(path: path, line: 0)))
         }
         defer { xmlFreeParserCtxt(context) }
 
@@ -94,12 +92,12 @@ enum XMLDocumentReader {
         }
 
         if let code = input.readError { throw readFailure(code, path: path) }
-        guard input.sawContent else { throw failure(ParseProblem.emptyFileMessage) }
+        guard input.sawContent else { throw DiagnosticsError(ModelRules.notAModel.diagnostic(ParseProblem.emptyFileMessage, at: SourceLocation(path: path, line: 0))) }
         if let problem = builder.firstProblem {
-            throw failure(problem.diagnosticMessage, line: problem.line)
+            throw DiagnosticsError(ModelRules.notAModel.diagnostic(problem.diagnosticMessage, at: SourceLocation(path: path, line: problem.line)))
         }
         guard wellFormed, let root = builder.root else {
-            throw failure("malformed XML: libxml2 returned no document")
+            throw DiagnosticsError(ModelRules.notAModel.diagnostic("malformed XML: libxml2 returned no document", at: SourceLocation(path: path, line: 0)))
         }
         return root
     }
