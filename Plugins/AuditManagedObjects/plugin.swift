@@ -4,7 +4,8 @@ import PackagePlugin
 /// `swift package audit-managed-objects [--target NAME]... [--strict]`
 ///
 /// Runs `managed-codegen audit MODEL --sources <target folder>` for every Core Data model in the chosen Swift targets
-/// (all of them by default): the hand-written (or generated) classes in each target are checked against its models.
+/// (all of them by default): the hand-written (or generated) classes in each target are checked against its models,
+/// with the build-tool plugin's generated classes when it writes them (``AuditCommands``).
 /// A verb of its own rather than a flag of `generate-managed-objects`: it writes nothing, so it asks for no
 /// permission to write into the package.
 @main
@@ -24,13 +25,26 @@ struct AuditManagedObjects {
     }
 
     /// Audits the classes under `sources` against each of `models`; returns false when any audit found an error.
-    func audit(_ models: [ModelInput], targetName: String, sources: URL, tool: URL, options: Options) throws -> Bool {
+    ///
+    /// - Parameter workDirectory: where the build-tool plugin's file is generated for the audit, for a model whose
+    ///   config file says the build-tool plugin writes its machine files (``AuditCommands``).
+    func audit(
+        _ models: [ModelInput], targetName: String, sources: URL, workDirectory: URL, tool: URL, options: Options
+    ) throws -> Bool {
         var succeeded = true
-        for model in models {
+        let commands = try AuditCommands.commands(
+            for: models, targetName: targetName, targetDirectory: sources, workDirectory: workDirectory,
+            strict: options.strict)
+        for (model, command) in zip(models, commands) {
+            if let generate = command.generate {
+                log("\(targetName): generating the build-tool plugin's \(model.singleFileName) for the audit")
+                guard try ToolRunner.run(tool, generate) == 0 else {
+                    succeeded = false
+                    continue
+                }
+            }
             log("\(targetName): auditing the classes under \(sources.lastPathComponent)/ against \(model.url.lastPathComponent)")
-            var arguments = ["audit", model.url.path, "--sources", sources.path]
-            if options.strict { arguments.append("--strict") }
-            if try ToolRunner.run(tool, arguments) != 0 { succeeded = false }
+            if try ToolRunner.run(tool, command.audit) != 0 { succeeded = false }
         }
         return succeeded
     }
@@ -43,7 +57,10 @@ extension AuditManagedObjects: CommandPlugin {
         var succeeded = true
         for target in try TargetSelection.choose(in: context.package, named: options.targetNames) {
             succeeded =
-                try audit(target.models, targetName: target.name, sources: target.directory, tool: tool, options: options)
+                try audit(
+                    target.models, targetName: target.name, sources: target.directory,
+                    workDirectory: context.pluginWorkDirectoryURL.appendingPathComponent(target.name), tool: tool,
+                    options: options)
                 && succeeded
         }
         if !succeeded { throw AuditPluginError.auditFailed }
@@ -84,8 +101,9 @@ enum AuditPluginError: Error, CustomStringConvertible {
                 audited = true
                 succeeded =
                     try audit(
-                        models, targetName: target.displayName, sources: context.xcodeProject.directoryURL, tool: tool,
-                        options: options) && succeeded
+                        models, targetName: target.displayName, sources: context.xcodeProject.directoryURL,
+                        workDirectory: context.pluginWorkDirectoryURL.appendingPathComponent(target.displayName),
+                        tool: tool, options: options) && succeeded
             }
             guard audited else { throw PluginError.noModelsInPackage(targets: targets.map(\.displayName)) }
             if !succeeded { throw AuditPluginError.auditFailed }

@@ -86,20 +86,30 @@ struct ModelInput {
     }
 }
 
-/// The plugins cannot link the YAML parser the tool uses, and need only one value from the config
-/// file: the templates folder, whose files are inputs of the build command. The tool itself reads
-/// and validates the whole file; this reads a top-level `templates: PATH` line and nothing else.
+/// The plugins cannot link the YAML parser the tool uses, and need only two values from the config file: the
+/// templates folder, whose files are inputs of the build command, and `skip-machine-files`, which says the build-tool
+/// plugin writes the target's machine files (the audit plugin then generates them for the audit). The tool itself
+/// reads and validates the whole file; this reads top-level `key: value` lines and nothing else.
 enum ConfigFileScanner {
     static func templatesDirectory(in configFile: URL) -> URL? {
+        guard let path = value(of: "templates", in: configFile), !path.isEmpty else { return nil }
+        return path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : configFile.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+    }
+
+    /// `skip-machine-files: true` (YAML's other spellings of true too, which the tool's reader accepts).
+    static func skipsMachineFiles(in configFile: URL) -> Bool {
+        ["true", "yes", "on"].contains(value(of: "skip-machine-files", in: configFile)?.lowercased() ?? "")
+    }
+
+    /// The value of the first top-level `key:` line, without a trailing comment or quotes.
+    private static func value(of key: String, in configFile: URL) -> String? {
         guard let text = try? String(contentsOf: configFile, encoding: .utf8) else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("templates:") {
-            var value = line.dropFirst("templates:".count)
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix(key + ":") {
+            var value = line.dropFirst(key.count + 1)
             if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
-            let path = value.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            guard !path.isEmpty else { return nil }
-            return path.hasPrefix("/")
-                ? URL(fileURLWithPath: path)
-                : configFile.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+            return value.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Adoption
 import ArgumentParser
 import CodeGeneration
 import Foundation
@@ -194,6 +195,7 @@ struct Generate: ParsableCommand {
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
         diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
+        diagnostics.append(contentsOf: humanFileNameClashes(prepared, request))
         // The app's key paths over what these classes declare Swift-only: they compile and trap at run time.
         diagnostics.append(contentsOf: KeyPathCheck.diagnostics(appSources, plan: prepared.plan))
         // Every problem is reported before anything is written.
@@ -249,6 +251,34 @@ struct Generate: ParsableCommand {
                 "human file of a class \(prepared.plan.modelFileName) no longer generates: it is yours and is kept; "
                     + "delete it, or move what you still need",
                 at: SourceLocation(path: Self.displayPath(path), line: 0))
+        }
+        return warnings
+    }
+
+    /// A warning for each app file named like a human file this run writes, outside the human-files folder: a target
+    /// with two files of one name does not build ("filename used twice"). Only the hook sources are known to be the
+    /// app's, so only their folders are looked at (`ClashingSourceScan`, which `adopt --sources` reports with too).
+    private func humanFileNameClashes(_ prepared: PreparedGeneration, _ request: GenerationRequest) -> Diagnostics {
+        var warnings = Diagnostics()
+        guard let humanDirectory = request.humanDirectory else { return warnings }
+        let humanNames = Set(prepared.manifest.filter { $0.kind == .human }.map(\.relativePath))
+        var classNames: [String: String] = [:]
+        for classPlan in prepared.plan.classes where humanNames.contains(prepared.plan.humanFileName(of: classPlan.className)) {
+            classNames[classPlan.className] = classPlan.entityName
+        }
+        let folders = request.hookSources.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let humanFolder = OutputWriter.standardized(humanDirectory)
+        var reported: Set<String> = []
+        // The folders exist and are folders: the scan has nothing to throw.
+        for clash in (try? ClashingSourceScan.find(in: folders, classNames: classNames)) ?? [] where clash.origin == .humanFileName {
+            let path = OutputWriter.standardized(clash.path)
+            guard (path as NSString).deletingLastPathComponent != humanFolder, reported.insert(path).inserted,
+                humanNames.contains((path as NSString).lastPathComponent)
+            else { continue }
+            warnings.warning(clash.advice, at: SourceLocation(path: Self.displayPath(path), line: clash.line))
         }
         return warnings
     }

@@ -123,4 +123,32 @@ struct TransitionModeTypeCheckTests {
         #expect(errors.filter { $0.message.hasPrefix("'init()' is unavailable") }.count == 4 * copies, "\(result.summary)")
         #expect(onApp.count == (4 + 1 + 4) * copies, "nothing on Note(context:) and Shelf(context:)\n\(result.summary)")
     }
+
+    /// Three real models that use Xcode's codegen, in the transition mode: the module and its generated tests are
+    /// clean in every language mode (no "'init(context:)' is deprecated" in the tests, which call the designated
+    /// initializer). The whole corpus, both modes: scripts/measure-transition-mode.py (Benchmarks/README.md).
+    @Test(
+        "three corpus models in the transition mode: no deprecation warning in the generated tests",
+        .enabled(if: TestSupport.corpusIsPresent, "needs ../shared/corpus (absent: skipped)"))
+    func corpusSampleIsCleanInTheTransitionMode() throws {
+        let folders = [
+            "delawaremathguy__CoreDataCloudKitShare__Persistence_CoreDataCloudKitShare.xcdatamodeld",
+            "EhPanda-Team__EhPanda__EhPanda.xcdatamodeld",
+            "JohnEstropia__CoreStore__Demo_Sources_Demos_Advanced_EvolutionDemo_Advanced.EvolutionDemo.xcdatamodeld",
+        ]
+        var models: [(Schema, String)] = []
+        for folder in folders {
+            let url = TestSupport.corpus.appendingPathComponent(folder)
+            let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: url.path).first { $0.hasSuffix(".xcdatamodeld") })
+            models.append((try ModelLoader.load(url.appendingPathComponent(bundle).path).schema, folder))
+        }
+        var options = GenerationOptions(moduleName: "CorpusModel", generateXcodeCodegenEntities: true)
+        options.inheritedInitializers = .deprecated
+        let outcomes = TypeCheckRun.check(models, options: options)
+        #expect(outcomes.count == 3)
+        for outcome in outcomes {
+            #expect(outcome.isClean, "\(outcome.label): \(outcome.failure ?? "")")
+            #expect(outcome.testFileCount > 0, "\(outcome.label): no generated tests were checked")
+        }
+    }
 }

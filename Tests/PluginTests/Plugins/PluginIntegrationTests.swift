@@ -226,6 +226,25 @@ struct PluginIntegrationTests {
         #expect(clean.status == 0, "\(clean.output)")
         #expect(clean.output.contains("0 errors, 0 warnings"), "\(clean.output)")
 
+        // A target whose classes the build-tool plugin generates (skip-machine-files): InventoryKeys with the default
+        // templates and Inventory's human files (extensions of the generated classes). The audit reads the classes
+        // the plugin generates for it; without them, every model property is "has no declaration".
+        let keys = sources.appendingPathComponent("InventoryKeys")
+        let keysConfig = keys.appendingPathComponent("managed-codegen.yml")
+        try write(
+            try read(keysConfig).split(separator: "\n").filter { !$0.hasPrefix("templates:") }.joined(separator: "\n"),
+            to: keysConfig)
+        for name in ["Item.swift", "Person.swift", "Tag.swift"] {
+            let human = keys.appendingPathComponent("Model/\(name)")
+            try FileManager.default.removeItem(at: human)
+            try FileManager.default.copyItem(at: sources.appendingPathComponent("Inventory/Model/\(name)"), to: human)
+        }
+        let buildTool = try swift(["package", "audit-managed-objects", "--target", "InventoryKeys", "--strict"])
+        #expect(buildTool.status == 0, "\(buildTool.output)")
+        #expect(buildTool.output.contains("generating the build-tool plugin's Inventory+ManagedObjects.swift"), "\(buildTool.output)")
+        #expect(!buildTool.output.contains("has no declaration"), "\(buildTool.output)")
+        #expect(buildTool.output.contains("0 errors, 0 warnings"), "\(buildTool.output)")
+
         let mistake = sources.appendingPathComponent("Inventory/Model/Mistake.swift")
         try write("import CoreData\n\nextension Item {\n    @NSManaged var sku: String\n}\n", to: mistake)
         let failing = try swift(["package", "audit-managed-objects", "--target", "Inventory", "--strict"])

@@ -1,0 +1,1 @@
+../ManagedCodegenBuildPlugin/BuildCommandPlans.swift

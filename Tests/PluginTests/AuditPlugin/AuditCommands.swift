@@ -1,0 +1,1 @@
+../../../Plugins/AuditManagedObjects/AuditCommands.swift
