@@ -835,6 +835,7 @@ nonisolated extension Bool: ManagedScalarValue {
     init(managedNumber: NSNumber) { self = managedNumber.boolValue }
     var managedNumber: NSNumber { NSNumber(value: self) }
 }
+
 /// A property of `Root` by its Key-Value Coding key, typed with the property's Swift type: what the generated
 /// `ModelKeys` constants are (`Item.ModelKeys.rating: ModelKey<Item, Int16?>`). Sorting, predicates and observation
 /// go through the key string, which Core Data resolves for every modeled property, while a Swift key path to an
@@ -864,8 +865,9 @@ nonisolated {{access}}struct ModelKey<Root: NSManagedObject, Value>: Hashable, S
 
 /// A value a predicate compares a stored attribute with and a sort descriptor orders by: the object Core Data
 /// stores for it (an `NSNumber` for scalars and `Bool`, the bridged object for `String`, `Date`, `UUID`, `Data`,
-/// `URL`), nil for none. An enum of the app whose raw value Core Data stores opts in with
-/// `extension ItemStatus: ModelKeyValue {}` (its raw value is compared and ordered).
+/// `URL`, the number itself for `NSNumber` and `NSDecimalNumber`), nil for none. An enum of the app whose raw
+/// value Core Data stores opts in with `extension ItemStatus: ModelKeyValue {}` (its raw value is compared and
+/// ordered).
 nonisolated {{access}}protocol ModelKeyValue {
     var modelKeyArgument: Any? { get }
 }
@@ -890,7 +892,8 @@ nonisolated extension Date: ModelKeyValue { {{access}}var modelKeyArgument: Any?
 nonisolated extension UUID: ModelKeyValue { {{access}}var modelKeyArgument: Any? { self } }
 nonisolated extension Data: ModelKeyValue { {{access}}var modelKeyArgument: Any? { self } }
 nonisolated extension URL: ModelKeyValue { {{access}}var modelKeyArgument: Any? { self } }
-nonisolated extension NSDecimalNumber: ModelKeyValue { {{access}}var modelKeyArgument: Any? { self } }
+// `NSNumber?` and `NSDecimalNumber` attributes (numbers without "Use Scalar Type", Decimal) are their own stored objects.
+nonisolated extension NSNumber: ModelKeyValue { {{access}}var modelKeyArgument: Any? { self } }
 
 /// Predicates by comparison with a value (Predicate Programming Guide, "Predicate Format String Syntax": `%K` is
 /// the key, `%@` the object). Named methods rather than operators: an overload of `==` or `<` would join every
