@@ -13,6 +13,9 @@ public struct KeyPathProperties: Hashable, Sendable {
         public var key: String?
         /// The generated `Keys` constant naming the key (`Item.Keys.rating`); nil when the class has none.
         public var keysConstant: String?
+        /// The generated typed key (`Item.ModelKeys.rating`, a `ModelKey`) that sorts and observes the property without
+        /// a key path; nil when the class has none, or its value type has no order of its own (enum, Codable, composite).
+        public var typedKeyConstant: String? = nil
         /// For a to-one relationship, its destination's class: where the next component of `\Item.owner.name` is looked up.
         public var destinationClassName: String?
         /// `Int16?`, `Status`; nil when not known.
@@ -58,6 +61,7 @@ public struct KeyPathProperties: Hashable, Sendable {
         var merged = property
         if let known = classes[className]?[name] {
             merged.keysConstant = merged.keysConstant ?? known.keysConstant
+            merged.typedKeyConstant = merged.typedKeyConstant ?? known.typedKeyConstant
             merged.destinationClassName = merged.destinationClassName ?? known.destinationClassName
             merged.key = merged.key ?? known.key
         }

@@ -170,17 +170,22 @@ public enum KeyPathCallSites {
         let key: String = problem.keyPath.map { path in
             path.contains(".") ? "\"\(path)\"" : problem.property.keysConstant ?? "\"\(path)\""
         } ?? "its key"
+        // The generated typed key first (`ModelKey`: it cannot name another entity's key or compare another type),
+        // for a single key of a property that has one; the `Keys` string second.
+        let typedKey = problem.keyPath?.contains(".") == false ? problem.property.typedKeyConstant : nil
         let (call, fix): (String, String)
         switch api {
         case .sortDescriptor:
             call = "NSSortDescriptor(keyPath:ascending:)"
-            fix = "use NSSortDescriptor(key: \(key), ascending: …)"
+            let byKey = "NSSortDescriptor(key: \(key), ascending: …)"
+            fix = typedKey.map { "use NSSortDescriptor(\($0), ascending: …) or \(byKey)" } ?? "use \(byKey)"
         case .expression:
             call = "NSExpression(forKeyPath:)"
             fix = "use NSExpression(forKeyPath: \(key))"
         case .observe:
             call = "observe(_:options:changeHandler:)"
-            fix = "observe it by its string key: addObserver(_:forKeyPath: \(key), options:context:)"
+            let byKey = "observe it by its string key: addObserver(_:forKeyPath: \(key), options:context:)"
+            fix = typedKey.map { "use \($0).observe(object) { … }, or \(byKey)" } ?? byKey
         case .changeNotification(let name):
             call = "\(name)(for:)"
             fix = "use \(name)(forKey: \(key))"
@@ -202,6 +207,7 @@ extension KeyPathProperties {
                           key: member.isManaged || member.isObjC ? member.key : nil, typeDeclaration: type))
             // A class written by hand has no generated `Keys` to point to.
             classes[member.typeName]?[member.name]?.keysConstant = nil
+            classes[member.typeName]?[member.name]?.typedKeyConstant = nil
         }
     }
 }

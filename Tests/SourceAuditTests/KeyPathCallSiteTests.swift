@@ -35,6 +35,8 @@ import Testing
         let properties = plan.keyPathProperties
         #expect(properties.property("author", of: "Book")?.destinationClassName == "Author")
         #expect(properties.property("rating", of: "Book")?.keysConstant == "Book.Keys.rating")
+        #expect(properties.property("rating", of: "Book")?.typedKeyConstant == "Book.ModelKeys.rating")
+        #expect(properties.property("title", of: "Book")?.typedKeyConstant == nil)
     }
 
     @Test func anAppsCallSitesAreReportedExactlyOnTheLinesThatTrap() throws {
@@ -54,7 +56,8 @@ import Testing
         let message = try #require(try Self.diagnostics([source]).errors.first?.message)
         #expect(message.contains("NSSortDescriptor(keyPath:ascending:) traps at run time"))
         #expect(message.contains("Book.rating is not @objc (a Swift-only computed Double?)"))
-        #expect(message.contains("use NSSortDescriptor(key: Book.Keys.rating, ascending: …)"))
+        // The typed key first, the `Keys` string second.
+        #expect(message.contains("use NSSortDescriptor(Book.ModelKeys.rating, ascending: …) or NSSortDescriptor(key: Book.Keys.rating, ascending: …)"))
 
         let chained = (path: "/app/List.swift", text: "let e = NSExpression(forKeyPath: \\Chapter.book?.rating)\n")
         let chainedMessage = try #require(try Self.diagnostics([chained]).errors.first?.message)

@@ -68,6 +68,8 @@ public struct ConstraintTestPlan: Hashable, Sendable {
         case attributeBound, relationshipCount, denyDeleteRule, multipleErrors, relationshipAccessors, validationHook
         /// `init(context:)` and `init()` under `--inherited-initializers deprecated`.
         case inheritedInitializers
+        /// Sorting and filtering by a typed key (`ModelKeys`) of an optional scalar.
+        case typedKeySort
     }
 
     public var kind: Kind

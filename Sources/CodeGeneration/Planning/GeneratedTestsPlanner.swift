@@ -84,6 +84,7 @@ struct GeneratedTestsPlanner {
             if classPlan.contextInitializerWorks {
                 suite.constraintTests.append(inheritedInitializersTest(for: classPlan, subject: subject))
             }
+            if let test = typedKeySortTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
             if suite.constraintTests.isEmpty { suite.factory = nil }
         } catch {
             suite.unavailableReason = "no valid \(entityName) can be created: \(error.reason)"

@@ -125,6 +125,10 @@ public struct KeyConstant: Hashable, Sendable {
     public var swiftName: String
     /// The model's property name.
     public var key: String
+    /// The declared Swift type of the attribute's property (`Int16?`, `ItemStatus`), for its typed key
+    /// (`ModelKeys`, the `ModelKey` of the `property-support` template); nil for relationships and for attributes
+    /// the class does not declare (ignored by userInfo).
+    public var valueType: String? = nil
 }
 
 public struct AttributePlan: Hashable, Sendable {

@@ -316,6 +316,7 @@ struct GenerationPlanner {
                 let facts = AttributeFacts(
                     annotations: annotations, type: TypeAssigner.declaredType(of: attribute, annotations: annotations),
                     swiftName: swiftName)
+                attributeKeys[attributeKeys.count - 1].valueType = facts.typeDeclaration
                 if declares {
                     let plan = attributePlan(attribute, facts)
                     if plan.declaration == .managed || plan.declaration == .optionalScalar {

@@ -9,10 +9,15 @@ extension GenerationPlan {
             result.superclasses[plan.className] = plan.superclassName
             func keysConstant(_ swiftName: String) -> String { "\(plan.className).Keys.\(swiftName)" }
             for attribute in plan.attributes {
-                result.declare(
-                    unescaped(attribute.swiftName), in: plan.className,
-                    as: .init(isKeyValueCodingVisible: attribute.isKeyValueCodingVisible, key: attribute.key,
-                              keysConstant: keysConstant(attribute.swiftName), typeDeclaration: attribute.typeDeclaration))
+                var property = KeyPathProperties.Property(
+                    isKeyValueCodingVisible: attribute.isKeyValueCodingVisible, key: attribute.key,
+                    keysConstant: keysConstant(attribute.swiftName), typeDeclaration: attribute.typeDeclaration)
+                // `NSSortDescriptor(_:ascending:)` takes the keys of values with an order (`ModelKeyValue`): the optional
+                // scalars; an enum only once the app conforms it, so its fix stays the `Keys` string.
+                if attribute.declaration == .optionalScalar || attribute.declaration == .optionalScalarReadOnly {
+                    property.typedKeyConstant = "\(plan.className).ModelKeys.\(attribute.swiftName)"
+                }
+                result.declare(unescaped(attribute.swiftName), in: plan.className, as: property)
             }
             for relationship in plan.relationships {
                 result.declare(

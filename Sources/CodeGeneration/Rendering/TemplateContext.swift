@@ -103,6 +103,8 @@ extension EntityContext: TemplateObject {
         "superclassName": { $0.plan.superclassName.templateValue },
         "isFinal": { $0.plan.isFinal.templateValue },
         "keys": { $0.plan.keys.templateValue },
+        "modelKeys": { $0.plan.keys.filter { $0.valueType != nil }.templateValue },
+        "hasModelKeys": { $0.plan.keys.contains { $0.valueType != nil }.templateValue },
         "attributes": { context in
             context.plan.attributes.map { AttributeContext(plan: $0, isPublic: context.generation.accessLevel == .public) }.templateValue
         },
@@ -144,6 +146,7 @@ extension KeyConstant: TemplateObject {
     public static let templateFields = TemplateFields<KeyConstant>([
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
+        "valueType": { $0.valueType.templateValue },
     ])
 }
 

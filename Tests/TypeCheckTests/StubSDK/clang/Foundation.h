@@ -303,6 +303,12 @@ extern NSErrorUserInfoKey const NSUnderlyingErrorKey;
 @property (readonly) BOOL ascending;
 @end
 
+// developer.apple.com/documentation/foundation/nsarray/sortedarray(using:)-82wi1
+// (NSSortDescriptor.h, NSArray (NSSortDescriptorSorting); Swift: `sortedArray(using:) -> [Any]`)
+@interface NSArray<ObjectType> (NSSortDescriptorSorting)
+- (NSArray<ObjectType> *)sortedArrayUsingDescriptors:(NSArray<NSSortDescriptor *> *)sortDescriptors;
+@end
+
 // ---- Typed extras (issue 8): substitution of predicate variables
 // Facts from Apple's docs: NSPredicate `withSubstitutionVariables(_:)` (-predicateWithSubstitutionVariables:, returns a
 // copy of the receiver's class).

@@ -446,6 +446,30 @@ nonisolated final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversM
         assertFalse(store.relatedObjectIDs(of: member5, key: "keeper").contains(keeper.objectID))
     }
 
+    /// `EditorLeftovers.Keeper.ModelKeys.nickname` sorts, filters and observes the optional scalar `nickname`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try EditorLeftoversModelTestStore()
+        let context = store.newContext()
+        let keeper = makeKeeper(in: context)
+        let keeperSecond = makeKeeper(in: context)
+        let keeperThird = makeKeeper(in: context)
+        keeper.nickname = 3
+        keeperSecond.nickname = 1
+        keeperThird.nickname = 2
+        let byKey = [NSSortDescriptor(EditorLeftovers.Keeper.ModelKeys.nickname, ascending: true)]
+        let sorted = ([keeper, keeperSecond, keeperThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? EditorLeftovers.Keeper }
+        assertEqual(sorted, [keeperSecond, keeperThird, keeper])
+        let request: NSFetchRequest<EditorLeftovers.Keeper> = EditorLeftovers.Keeper.fetchRequest()
+        request.predicate = EditorLeftovers.Keeper.ModelKeys.nickname.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [keeper, keeperSecond, keeperThird].contains($0) }
+        assertEqual(fetched, [keeperSecond, keeperThird, keeper])
+        var observed = 0
+        let observation = EditorLeftovers.Keeper.ModelKeys.nickname.observe(keeper) { _ in observed += 1 }
+        keeper.nickname = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid EditorLeftovers.Keeper with only the values its initializer requires, and the objects it needs.
     private func makeKeeper(in context: NSManagedObjectContext) -> EditorLeftovers.Keeper {
         let keeper = EditorLeftovers.Keeper(

@@ -296,6 +296,30 @@ nonisolated final class InventoryItemTests: XCTestCase, InventoryModelTestSuppor
         assertFalse(store.relatedObjectIDs(of: member5, key: "items").contains(item.objectID))
     }
 
+    /// `Inventory.Item.ModelKeys.discount` sorts, filters and observes the optional scalar `discount`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let item = makeItem(in: context)
+        let itemSecond = makeItem(in: context)
+        let itemThird = makeItem(in: context)
+        item.discount = 3
+        itemSecond.discount = 1
+        itemThird.discount = 2
+        let byKey = [NSSortDescriptor(Inventory.Item.ModelKeys.discount, ascending: true)]
+        let sorted = ([item, itemSecond, itemThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? Inventory.Item }
+        assertEqual(sorted, [itemSecond, itemThird, item])
+        let request: NSFetchRequest<Inventory.Item> = Inventory.Item.fetchRequest()
+        request.predicate = Inventory.Item.ModelKeys.discount.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [item, itemSecond, itemThird].contains($0) }
+        assertEqual(fetched, [itemSecond, itemThird, item])
+        var observed = 0
+        let observation = Inventory.Item.ModelKeys.discount.observe(item) { _ in observed += 1 }
+        item.discount = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid Inventory.Item with only the values its initializer requires, and the objects it needs.
     private func makeItem(in context: NSManagedObjectContext) -> Inventory.Item {
         let owner = Inventory.Person(context: context, name: "name 3")

@@ -446,6 +446,30 @@ nonisolated final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyMod
         assertEqual(refetched.featured.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
+    /// `RuntimeSafety.Category.ModelKeys.draftScore` sorts, filters and observes the optional scalar `draftScore`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let category = makeCategory(in: context)
+        let categorySecond = makeCategory(in: context)
+        let categoryThird = makeCategory(in: context)
+        category.draftScore = 3
+        categorySecond.draftScore = 1
+        categoryThird.draftScore = 2
+        let byKey = [NSSortDescriptor(RuntimeSafety.Category.ModelKeys.draftScore, ascending: true)]
+        let sorted = ([category, categorySecond, categoryThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? RuntimeSafety.Category }
+        assertEqual(sorted, [categorySecond, categoryThird, category])
+        let request: NSFetchRequest<RuntimeSafety.Category> = RuntimeSafety.Category.fetchRequest()
+        request.predicate = RuntimeSafety.Category.ModelKeys.draftScore.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [category, categorySecond, categoryThird].contains($0) }
+        assertEqual(fetched, [categorySecond, categoryThird, category])
+        var observed = 0
+        let observation = RuntimeSafety.Category.ModelKeys.draftScore.observe(category) { _ in observed += 1 }
+        category.draftScore = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid RuntimeSafety.Category with only the values its initializer requires, and the objects it needs.
     private func makeCategory(in context: NSManagedObjectContext) -> RuntimeSafety.Category {
         let category = RuntimeSafety.Category(context: context, name: "name 1", draftTitle: "draftTitle 1")
@@ -657,6 +681,30 @@ nonisolated final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelT
         assertFalse(store.relatedObjectIDs(of: member5, key: "probe").contains(probe.objectID))
     }
 
+    /// `RuntimeSafety.Probe.ModelKeys.setPrimitiveValue` sorts, filters and observes the optional scalar `setPrimitiveValue`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let probe = makeProbe(in: context)
+        let probeSecond = makeProbe(in: context)
+        let probeThird = makeProbe(in: context)
+        probe.setPrimitiveValue = 3
+        probeSecond.setPrimitiveValue = 1
+        probeThird.setPrimitiveValue = 2
+        let byKey = [NSSortDescriptor(RuntimeSafety.Probe.ModelKeys.setPrimitiveValue, ascending: true)]
+        let sorted = ([probe, probeSecond, probeThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? RuntimeSafety.Probe }
+        assertEqual(sorted, [probeSecond, probeThird, probe])
+        let request: NSFetchRequest<RuntimeSafety.Probe> = RuntimeSafety.Probe.fetchRequest()
+        request.predicate = RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [probe, probeSecond, probeThird].contains($0) }
+        assertEqual(fetched, [probeSecond, probeThird, probe])
+        var observed = 0
+        let observation = RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.observe(probe) { _ in observed += 1 }
+        probe.setPrimitiveValue = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid RuntimeSafety.Probe with only the values its initializer requires, and the objects it needs.
     private func makeProbe(in context: NSManagedObjectContext) -> RuntimeSafety.Probe {
         let probe = RuntimeSafety.Probe(context: context, primitiveValue: "primitiveValue 1")
@@ -776,6 +824,30 @@ nonisolated final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyMode
             try reading.validateContext(hookArgument)
         }
         store.assertHookError(try context.save(), thrown: thrown)
+    }
+
+    /// `RuntimeSafety.Reading.ModelKeys.willAccessValue` sorts, filters and observes the optional scalar `willAccessValue`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let reading = makeReading(in: context)
+        let readingSecond = makeReading(in: context)
+        let readingThird = makeReading(in: context)
+        reading.willAccessValue = 3
+        readingSecond.willAccessValue = 1
+        readingThird.willAccessValue = 2
+        let byKey = [NSSortDescriptor(RuntimeSafety.Reading.ModelKeys.willAccessValue, ascending: true)]
+        let sorted = ([reading, readingSecond, readingThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? RuntimeSafety.Reading }
+        assertEqual(sorted, [readingSecond, readingThird, reading])
+        let request: NSFetchRequest<RuntimeSafety.Reading> = RuntimeSafety.Reading.fetchRequest()
+        request.predicate = RuntimeSafety.Reading.ModelKeys.willAccessValue.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [reading, readingSecond, readingThird].contains($0) }
+        assertEqual(fetched, [readingSecond, readingThird, reading])
+        var observed = 0
+        let observation = RuntimeSafety.Reading.ModelKeys.willAccessValue.observe(reading) { _ in observed += 1 }
+        reading.willAccessValue = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
     /// A valid RuntimeSafety.Reading with only the values its initializer requires, and the objects it needs.

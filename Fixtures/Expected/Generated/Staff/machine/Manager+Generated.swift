@@ -18,6 +18,15 @@ nonisolated public final class Manager: Employee {
         public static var reports: String { "reports" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var email: ModelKey<Manager, String?> { ModelKey("email") }
+        public static var name: ModelKey<Manager, String> { ModelKey("name") }
+        public static var level: ModelKey<Manager, Int16> { ModelKey("level") }
+        public static var budget: ModelKey<Manager, Double?> { ModelKey("budget") }
+    }
+
     // MARK: Attributes
     public var budget: Double? {
         get { ManagedOptionalScalar.value(forKey: Keys.budget, of: self) }

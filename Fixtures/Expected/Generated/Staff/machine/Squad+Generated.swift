@@ -16,6 +16,15 @@ nonisolated public final class Squad: Team {
         public static var members: String { "members" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey("foundedOn") }
+        public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey("lastChanged") }
+        public static var name: ModelKey<Squad, String> { ModelKey("name") }
+        public static var motto: ModelKey<Squad, String?> { ModelKey("motto") }
+    }
+
     // MARK: Attributes
     @NSManaged public var motto: String?
 

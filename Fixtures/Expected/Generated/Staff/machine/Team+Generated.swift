@@ -15,6 +15,14 @@ nonisolated public class Team: NSManagedObject {
         public static var members: String { "members" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey("foundedOn") }
+        public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey("lastChanged") }
+        public static var name: ModelKey<Team, String> { ModelKey("name") }
+    }
+
     // MARK: Attributes
     public var foundedOn: TimeInterval? {
         get { ManagedOptionalDate.value(forKey: Keys.foundedOn, of: self) }

@@ -668,6 +668,30 @@ nonisolated final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
         store.assertValidationErrors(try context.save(), thrown: [thrown1, thrown2], including: [(NSValidationNumberTooSmallError, "level")])
     }
 
+    /// `Staff.Manager.ModelKeys.budget` sorts, filters and observes the optional scalar `budget`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let manager = makeManager(in: context)
+        let managerSecond = makeManager(in: context)
+        let managerThird = makeManager(in: context)
+        manager.budget = 3
+        managerSecond.budget = 1
+        managerThird.budget = 2
+        let byKey = [NSSortDescriptor(Staff.Manager.ModelKeys.budget, ascending: true)]
+        let sorted = ([manager, managerSecond, managerThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? Staff.Manager }
+        assertEqual(sorted, [managerSecond, managerThird, manager])
+        let request: NSFetchRequest<Staff.Manager> = Staff.Manager.fetchRequest()
+        request.predicate = Staff.Manager.ModelKeys.budget.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [manager, managerSecond, managerThird].contains($0) }
+        assertEqual(fetched, [managerSecond, managerThird, manager])
+        var observed = 0
+        let observation = Staff.Manager.ModelKeys.budget.observe(manager) { _ in observed += 1 }
+        manager.budget = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid Staff.Manager with only the values its initializer requires, and the objects it needs.
     private func makeManager(in context: NSManagedObjectContext) -> Staff.Manager {
         let manager = Staff.Manager(context: context, name: "name 1")

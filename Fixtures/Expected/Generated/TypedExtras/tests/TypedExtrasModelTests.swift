@@ -290,6 +290,30 @@ nonisolated final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSu
         store.assertValidationError(try context.save(), code: NSValidationStringTooShortError, key: "name")
     }
 
+    /// `TypedExtras.Item.ModelKeys.revision` sorts, filters and observes the optional scalar `revision`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try TypedExtrasModelTestStore()
+        let context = store.newContext()
+        let item = makeItem(in: context)
+        let itemSecond = makeItem(in: context)
+        let itemThird = makeItem(in: context)
+        item.revision = 3
+        itemSecond.revision = 1
+        itemThird.revision = 2
+        let byKey = [NSSortDescriptor(TypedExtras.Item.ModelKeys.revision, ascending: true)]
+        let sorted = ([item, itemSecond, itemThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? TypedExtras.Item }
+        assertEqual(sorted, [itemSecond, itemThird, item])
+        let request: NSFetchRequest<TypedExtras.Item> = TypedExtras.Item.fetchRequest()
+        request.predicate = TypedExtras.Item.ModelKeys.revision.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [item, itemSecond, itemThird].contains($0) }
+        assertEqual(fetched, [itemSecond, itemThird, item])
+        var observed = 0
+        let observation = TypedExtras.Item.ModelKeys.revision.observe(item) { _ in observed += 1 }
+        item.revision = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid TypedExtras.Item with only the values its initializer requires, and the objects it needs.
     private func makeItem(in context: NSManagedObjectContext) -> TypedExtras.Item {
         let item = TypedExtras.Item(

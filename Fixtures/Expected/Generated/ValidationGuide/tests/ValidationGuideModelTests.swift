@@ -469,6 +469,30 @@ nonisolated final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuid
         store.assertValidationErrors(try context.save(), [(NSValidationNumberTooSmallError, "age"), (NSValidationNumberTooSmallError, "bonus")])
     }
 
+    /// `ValidationGuide.Employee.ModelKeys.bonus` sorts, filters and observes the optional scalar `bonus`, where a Swift key path to it traps.
+    func testTypedKeySortsFiltersAndObserves() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        let employeeSecond = makeEmployee(in: context)
+        let employeeThird = makeEmployee(in: context)
+        employee.bonus = 3
+        employeeSecond.bonus = 1
+        employeeThird.bonus = 2
+        let byKey = [NSSortDescriptor(ValidationGuide.Employee.ModelKeys.bonus, ascending: true)]
+        let sorted = ([employee, employeeSecond, employeeThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? ValidationGuide.Employee }
+        assertEqual(sorted, [employeeSecond, employeeThird, employee])
+        let request: NSFetchRequest<ValidationGuide.Employee> = ValidationGuide.Employee.fetchRequest()
+        request.predicate = ValidationGuide.Employee.ModelKeys.bonus.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [employee, employeeSecond, employeeThird].contains($0) }
+        assertEqual(fetched, [employeeSecond, employeeThird, employee])
+        var observed = 0
+        let observation = ValidationGuide.Employee.ModelKeys.bonus.observe(employee) { _ in observed += 1 }
+        employee.bonus = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
     /// A valid ValidationGuide.Employee with only the values its initializer requires, and the objects it needs.
     private func makeEmployee(in context: NSManagedObjectContext) -> ValidationGuide.Employee {
         let department = ValidationGuide.Department(context: context, name: "name 3")

@@ -13,6 +13,13 @@ nonisolated public class Party: NSManagedObject {
         public static var isActive: String { "isActive" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var displayName: ModelKey<Party, String> { ModelKey("displayName") }
+        public static var isActive: ModelKey<Party, Bool?> { ModelKey("isActive") }
+    }
+
     // MARK: Attributes
     @NSManaged public var displayName: String
     public var isActive: Bool? {

@@ -1,0 +1,99 @@
+import CodeGeneration
+import Foundation
+import ModelReader
+import Testing
+
+/// The typed keys (`ModelKeys`, `ModelKey`) of the Staff fixture's generated code, as app code in a second module
+/// uses them: sorting by an optional scalar (where `NSSortDescriptor(keyPath:ascending:)` traps), predicates,
+/// observation, and an inherited attribute on a sub-entity; and what they reject.
+@Suite("Typed model keys type-check")
+struct ModelKeyTypeCheckTests {
+    static let usage = """
+        import CoreData
+        import Staff
+
+        func useTypedKeys(context: NSManagedObjectContext, manager: Manager, team: Team) throws {
+            let request: NSFetchRequest<Manager> = Manager.fetchRequest()
+            request.sortDescriptors = [
+                NSSortDescriptor(Manager.ModelKeys.budget, ascending: false),
+                NSSortDescriptor(Manager.ModelKeys.name),
+            ]
+            request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [
+                Manager.ModelKeys.budget.isGreater(than: 100),
+                Manager.ModelKeys.budget.isLessOrEqual(to: nil),
+                Manager.ModelKeys.budget.equals(nil),
+                Manager.ModelKeys.level.isIn([1, 2]),
+                Manager.ModelKeys.email.notEquals("boss@example.com"),
+                Manager.ModelKeys.email.isNil,
+            ])
+            let managers: [Manager] = try context.fetch(request)
+            let inherited: ModelKey<Manager, String> = Manager.ModelKeys.name
+            let key: String = inherited.key
+            let founded = NSSortDescriptor(Team.ModelKeys.foundedOn, ascending: true)
+            let budgetObservation: ModelKeyObservation = Manager.ModelKeys.budget.observe(manager) { changed in
+                let budget: Double? = changed.budget
+                _ = budget
+            }
+            // A parent entity's key observes a sub-entity's object.
+            let nameObservation = Person.ModelKeys.name.observe(manager) { person in _ = person.name }
+            _ = (managers, key, founded, budgetObservation, nameObservation)
+        }
+
+        """
+
+    @Test(arguments: [(5, false), (6, true)])
+    func usageCompiles(swiftVersion: Int, mainActorDefault: Bool) throws {
+        let (root, module) = try Self.generateStaff()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Self.usage.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        try assertTypeChecks(
+            moduleName: "Staff", directory: module, testsDirectory: app, swiftVersion: swiftVersion,
+            defaultIsolationMainActor: mainActorDefault)
+    }
+
+    @Test("a key of another entity, or a value of another type, does not compile")
+    func misuseIsRejected() throws {
+        let (root, module) = try Self.generateStaff()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let misuse = """
+            import CoreData
+            import Staff
+
+            func misuse(manager: Manager, team: Team) {
+                _ = Manager.ModelKeys.budget.observe(team) { _ in }
+                _ = Manager.ModelKeys.budget.equals("cheap")
+                let teamKey: ModelKey<Team, String> = Person.ModelKeys.name
+                _ = teamKey
+            }
+
+            """
+        try misuse.write(to: app.appendingPathComponent("Misuse.swift"), atomically: true, encoding: .utf8)
+        let result = try TypeCheckHarness.shared().typecheck(
+            moduleName: "Staff", moduleFiles: swiftFiles(in: module), testFiles: swiftFiles(in: app))
+        let messages = result.errors.map(\.message)
+        for expected in [
+            "cannot convert value of type 'Team' to expected argument type 'Manager'",
+            "cannot convert value of type 'String' to expected argument type 'Double'",
+            "cannot assign value of type 'ModelKey<Person, String>' to type 'ModelKey<Team, String>'",
+        ] {
+            #expect(messages.contains { $0.contains(expected) }, "expected '\(expected)' in:\n\(result.summary)")
+        }
+        #expect(result.errors.count == 3, "\(result.summary)")
+    }
+
+    /// The Staff fixture's generated files in a fresh folder: (the folder to remove, the module's folder).
+    private static func generateStaff() throws -> (URL, URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-keys-\(UUID().uuidString)")
+        let module = root.appendingPathComponent("Staff")
+        try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+        let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/Staff.xcdatamodeld")
+        for file in try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, options: .init()).files {
+            try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
+        }
+        return (root, module)
+    }
+}
