@@ -1,6 +1,14 @@
 import ManagedModel
 import MustacheEngine
 
+// The plans live below this module, so that generated-test planning (GeneratedTestsPlanning) reads the generation
+// plan without depending on the generator: GenerationPlanning <- GeneratedTestsPlanning <- CodeGeneration. The pipeline
+// calls the test planner as its second plan step, as swift-openapi-generator's GeneratorPipeline calls its stages in
+// turn. Re-exported, so that `import CodeGeneration` (the CLI, the ManagedCodegenCore library) still names every
+// type a run takes and gives.
+@_exported import GeneratedTestsPlanning
+@_exported import GenerationPlanning
+
 /// Schema -> generated files, in named stages with the types that cross each boundary:
 ///
 /// | stage | takes | gives |

@@ -2,15 +2,15 @@ import CoreDataMapping
 import ManagedModel
 
 /// Schema + settings -> the declarations to generate. Every decision about the Swift code is made here.
-struct GenerationPlanner {
+package struct GenerationPlanner {
     let schema: Schema
     let options: GeneratorOptions
     /// The validation hooks the user wrote (see ValidationHookPlanning.swift).
     let hooks: ValidationHookScan
     let supportTypes: ModelSupportTypes
-    var diagnostics = Diagnostics()
+    package var diagnostics = Diagnostics()
 
-    init(schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none) {
+    package init(schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none) {
         self.schema = schema
         self.options = options
         self.hooks = hooks
@@ -18,7 +18,7 @@ struct GenerationPlanner {
             modelName: schema.modelName, classNames: Set(schema.entities.compactMap(\.className)))
     }
 
-    mutating func plan() -> GenerationPlan {
+    package mutating func plan() -> GenerationPlan {
         let (selected, skipped) = selectEntities()
         let selectedNames = Set(selected.map(\.name))
         let brokenCycles = requiredCycles(among: selected)

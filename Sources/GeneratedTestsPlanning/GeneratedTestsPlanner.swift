@@ -1,4 +1,5 @@
 import CoreDataMapping
+import GenerationPlanning
 import ManagedModel
 import SampleValues
 
@@ -8,17 +9,17 @@ import SampleValues
 /// Checks are spelled `assertEqual`, `assertTrue` and `assertFalse`: the members the test file's
 /// `<Model>ModelTestSupport` protocol gives every suite (`model-tests` template), which pass values where XCTest's
 /// functions take autoclosures, about a sixth of the compile time of a large model's tests.
-struct GeneratedTestsPlanner {
+package struct GeneratedTestsPlanner {
     let schema: Schema
     let plan: GenerationPlan
     let options: GeneratorOptions
     let model: GeneratedTestModel
-    var diagnostics = Diagnostics()
+    package var diagnostics = Diagnostics()
 
     /// Names the generated test methods use for their own values.
     static let reservedNames: Set<String> = ["store", "context", "reader", "checker", "fetched", "refetched", "self", "super"]
 
-    init(schema: Schema, plan: GenerationPlan, options: GeneratorOptions) {
+    package init(schema: Schema, plan: GenerationPlan, options: GeneratorOptions) {
         self.schema = schema
         self.plan = plan
         self.options = options
@@ -26,7 +27,7 @@ struct GeneratedTestsPlanner {
     }
 
     /// nil when the model has no generated class (nothing to test).
-    mutating func makePlan() -> GeneratedTestsPlan? {
+    package mutating func makePlan() -> GeneratedTestsPlan? {
         guard let anchor = plan.classes.first else { return nil }
         let typeName = SwiftNames.modelTypeName(schema.modelName)
         let bundle: String
@@ -548,7 +549,7 @@ struct GeneratedTestsPlanner {
                 guard let sample = bridge.rejectedSample else { continue }
                 rejecting["\(bridge.key)\u{0}\(sample)", default: []].append((bridge, level))
                 tests.append(ConstraintTestPlan(
-                    kind: .validationHook, methodName: String.capitalizing(bridge.hookName, after: "test", before: "ErrorReachesSave"),
+                    kind: .validationHook, methodName: "test\(SwiftNames.capitalizedFirst(bridge.hookName))ErrorReachesSave",
                     summary: "`\(bridge.hookName)(_:)`\(owner(level)) rejects \(sample): its error reaches save() for '\(bridge.key)'.",
                     statements: ["\(subject).\(bridge.parameterName) = \(sample)"] + thrownStatements(bridge, "thrown")
                         + ["store.assertHookError(try context.save(), thrown: thrown)"],
@@ -558,7 +559,7 @@ struct GeneratedTestsPlanner {
             if validation.hasConsistencyHook, let state = validation.consistencyRejectedState {
                 tests.append(ConstraintTestPlan(
                     kind: .validationHook,
-                    methodName: String.capitalizing(validation.consistencyHookName, after: "test", before: "ErrorReachesSave"),
+                    methodName: "test\(SwiftNames.capitalizedFirst(validation.consistencyHookName))ErrorReachesSave",
                     summary: "`\(validation.consistencyHookName)()`\(owner(level)) refuses `\(state)`: saving fails with its error for the object.",
                     statements: ["try context.save()"] + statements(state) + [
                         "let thrown = store.errorThrown { try \(subject).\(validation.consistencyHookName)() }",
@@ -569,7 +570,7 @@ struct GeneratedTestsPlanner {
             if validation.hasDeletionHook, let state = validation.deletionRejectedState {
                 tests.append(ConstraintTestPlan(
                     kind: .validationHook,
-                    methodName: String.capitalizing(validation.deletionHookName, after: "test", before: "ErrorReachesSave"),
+                    methodName: "test\(SwiftNames.capitalizedFirst(validation.deletionHookName))ErrorReachesSave",
                     summary: "`\(validation.deletionHookName)(_:)`\(owner(level)) refuses to delete after `\(state)` was saved: saving the deletion fails with its error.",
                     statements: statements(state) + [
                         "try context.save()",
@@ -587,7 +588,7 @@ struct GeneratedTestsPlanner {
             let expected = "(\(check.code.constantName), \(SampleValue.stringLiteral(check.key)))"
             tests.append(ConstraintTestPlan(
                 kind: .validationHook,
-                methodName: String.capitalizing(bridge.key, after: "test", before: "HooksAndAModelCheckFailTogether"),
+                methodName: "test\(SwiftNames.capitalizedFirst(bridge.key))HooksAndAModelCheckFailTogether",
                 summary: "\(hooks.map { "`\($0.bridge.hookName)(_:)`" }.joined(separator: " and ")) reject \(bridge.rejectedSample ?? "") "
                     + "and `\(check.key)` breaks the model: save() reports all of them (Core Data adds its error to the hooks' combined one).",
                 statements: [
