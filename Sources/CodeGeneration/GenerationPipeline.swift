@@ -1,11 +1,14 @@
 import ManagedModel
 import MustacheEngine
 
-// The plans live below this module, so that generated-test planning (GeneratedTestsPlanning) reads the generation
-// plan without depending on the generator: GenerationPlanning <- GeneratedTestsPlanning <- CodeGeneration. The pipeline
-// calls the test planner as its second plan step, as swift-openapi-generator's GeneratorPipeline calls its stages in
-// turn. Re-exported, so that `import CodeGeneration` (the CLI, the ManagedCodegenCore library) still names every
-// type a run takes and gives.
+// One target per planning stage, in the order the pipeline runs them, each depending only on the ones before it:
+// GenerationPlanning (Schema -> GenerationPlan) <- GeneratedTestsPlanning (GenerationPlan -> GeneratedTestsPlan)
+// <- CodeGeneration (this pipeline, rendering, writing). The test planner reads the plan it is handed, not the
+// rendering or the files; it is called directly, as swift-openapi-generator's GeneratorPipeline runs its stages in
+// turn, rather than injected, since every run that generates tests needs the same one. The generation planner
+// shares its target with the plan types because it builds them with their memberwise initializers, which Swift
+// keeps internal to the module. Re-exported, so that `import CodeGeneration` (the CLI, the ManagedCodegenCore
+// library) still names every type a run takes and gives.
 @_exported import GeneratedTestsPlanning
 @_exported import GenerationPlanning
 
