@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Stages: ModelReader (XML -> Schema) -> CodeGeneration (Schema -> planned declarations -> rendered files -> written files).
+// Stages: ModelReader (XML -> Schema) -> GenerationPlanning (Schema -> GenerationPlan) -> GeneratedTestsPlanning
+// (GenerationPlan -> GeneratedTestsPlan) -> CodeGeneration (the pipeline running them: plans -> rendered files -> written files).
 // ManagedModel holds the value types passed between stages; the CLI and plugins are thin shells around them.
 let package = Package(
     name: "ManagedCodegen",
@@ -56,10 +57,16 @@ let package = Package(
             // its `[UInt8]` literals cost every plugin user's first build 5 s of CPU (Benchmarks/README.md).
             sources: ["TemplateBundle.swift", "EmbeddedTemplates.swift"]
         ),
+        // The plan stage: Schema + options + the user's hooks -> GenerationPlan (every decision about the generated classes).
+        .target(name: "GenerationPlanning", dependencies: ["ManagedModel", "CoreDataMapping", "SwiftSourceScanning"]),
+        // GenerationPlan -> GeneratedTestsPlan (the generated XCTest file). Reads only the plan, never the generation planner;
+        // CodeGeneration's pipeline calls it after the generation planner.
+        .target(name: "GeneratedTestsPlanning", dependencies: ["GenerationPlanning", "ManagedModel", "CoreDataMapping", "SampleValues"]),
+        // The pipeline (GenerationPipeline), the render stage (templates) and the write stage; re-exports both planning targets.
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "CoreDataMapping", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine", "SwiftSourceScanning",
+                "ManagedModel", "GenerationPlanning", "GeneratedTestsPlanning", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine",
             ]
         ),
         // `audit`: hand-written managed-object classes checked against the model.
@@ -117,7 +124,8 @@ let package = Package(
         ),
         // Shared by every test target (Contributing.md, "Where a new test goes"): the package root, the fixture list,
         // reference assertions that print a `git diff --no-index` on failure, file helpers, TextArgument.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // TestSchemas and Build: schemas written in Swift, for the planners' tests.
+        .target(name: "TestSupport", dependencies: ["ManagedModel"], path: "Tests/TestSupport"),
         // One test target per library target (Contributing.md, "Where a new test goes").
         .testTarget(name: "ManagedModelTests", dependencies: ["ManagedModel", "TestSupport"]),
         .testTarget(name: "SwiftSourceScanningTests", dependencies: ["SwiftSourceScanning", "TestSupport"]),
@@ -133,6 +141,16 @@ let package = Package(
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
         .testTarget(name: "SourceAuditTests", dependencies: ["SourceAudit", "CodeGeneration", "ModelReader", "TestSupport"]),
         .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
+        // The generation planner; plans through CodeGenerator.makePlan, as the pipeline makes them.
+        .testTarget(
+            name: "GenerationPlanningTests",
+            dependencies: ["GenerationPlanning", "CodeGeneration", "ModelReader", "TestSupport"]
+        ),
+        // The generated-test planner; its plans come from CodeGeneration's planner, as in a run.
+        .testTarget(
+            name: "GeneratedTestsPlanningTests",
+            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "TestSupport"]
+        ),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
         // InProcess/: `generate` and the help text run in-process through `@testable import managed_codegen`.

@@ -1,6 +1,17 @@
 import ManagedModel
 import MustacheEngine
 
+// One target per planning stage, in the order the pipeline runs them, each depending only on the ones before it:
+// GenerationPlanning (Schema -> GenerationPlan) <- GeneratedTestsPlanning (GenerationPlan -> GeneratedTestsPlan)
+// <- CodeGeneration (this pipeline, rendering, writing). The test planner reads the plan it is handed, not the
+// rendering or the files; it is called directly, as swift-openapi-generator's GeneratorPipeline runs its stages in
+// turn, rather than injected, since every run that generates tests needs the same one. The generation planner
+// shares its target with the plan types because it builds them with their memberwise initializers, which Swift
+// keeps internal to the module. Re-exported, so that `import CodeGeneration` (the CLI, the ManagedCodegenCore
+// library) still names every type a run takes and gives.
+@_exported import GeneratedTestsPlanning
+@_exported import GenerationPlanning
+
 /// Schema -> generated files, in named stages with the types that cross each boundary:
 ///
 /// | stage | takes | gives |

@@ -30,6 +30,11 @@ public struct SwiftPropertyType: Hashable, Sendable {
 
     /// The type as written in a declaration: `String`, `Int16?`.
     public var declaration: String { isOptional ? "\(name)?" : name }
+
+    /// Whether the property can be `@NSManaged`, so that Objective-C sees it and a Swift key path to it has a KVC
+    /// string: objects and required scalars. Optional scalars and typed values are Swift-only computed properties,
+    /// on which Foundation's key-path APIs trap (docs/core-data-runtime.md, "Key paths").
+    public var isObjectiveCVisible: Bool { storage == .object || (storage == .scalar && !isOptional) }
 }
 
 /// The one table mapping Core Data attribute types to Swift types.

@@ -5,29 +5,31 @@ import Testing
 
 /// The typed keys (`ModelKeys`, `ModelKey`) of the Staff fixture's generated code, as app code in a second module
 /// uses them: sorting by an optional scalar (where `NSSortDescriptor(keyPath:ascending:)` traps), predicates,
-/// observation, and an inherited attribute on a sub-entity; and what they reject.
+/// observation, and an inherited attribute on a sub-entity; and what they reject. Only Swift-only attributes (optional
+/// scalars, typed values) have typed keys: a key path serves the `@NSManaged` ones.
 @Suite("Typed model keys type-check")
 struct ModelKeyTypeCheckTests {
     static let usage = """
         import CoreData
         import Staff
 
-        func useTypedKeys(context: NSManagedObjectContext, manager: Manager, team: Team) throws {
+        func useTypedKeys(context: NSManagedObjectContext, manager: Manager, squad: Squad) throws {
             let request: NSFetchRequest<Manager> = Manager.fetchRequest()
             request.sortDescriptors = [
                 NSSortDescriptor(Manager.ModelKeys.budget, ascending: false),
-                NSSortDescriptor(Manager.ModelKeys.name),
+                NSSortDescriptor(Manager.ModelKeys.budget),
             ]
             request.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [
                 Manager.ModelKeys.budget.isGreater(than: 100),
                 Manager.ModelKeys.budget.isLessOrEqual(to: nil),
                 Manager.ModelKeys.budget.equals(nil),
-                Manager.ModelKeys.level.isIn([1, 2]),
-                Manager.ModelKeys.email.notEquals("boss@example.com"),
-                Manager.ModelKeys.email.isNil,
+                Manager.ModelKeys.budget.isIn([1, 2]),
+                Manager.ModelKeys.budget.notEquals(3),
+                Manager.ModelKeys.budget.isNil,
             ])
             let managers: [Manager] = try context.fetch(request)
-            let inherited: ModelKey<Manager, String> = Manager.ModelKeys.name
+            // An inherited Swift-only attribute, typed with the sub-entity's class.
+            let inherited: ModelKey<Squad, TimeInterval?> = Squad.ModelKeys.foundedOn
             let key: String = inherited.key
             let founded = NSSortDescriptor(Team.ModelKeys.foundedOn, ascending: true)
             let budgetObservation: ModelKeyObservation = Manager.ModelKeys.budget.observe(manager) { changed in
@@ -35,8 +37,8 @@ struct ModelKeyTypeCheckTests {
                 _ = budget
             }
             // A parent entity's key observes a sub-entity's object.
-            let nameObservation = Person.ModelKeys.name.observe(manager) { person in _ = person.name }
-            _ = (managers, key, founded, budgetObservation, nameObservation)
+            let foundedObservation = Team.ModelKeys.foundedOn.observe(squad) { team in _ = team.foundedOn }
+            _ = (managers, key, founded, budgetObservation, foundedObservation)
         }
 
         """
@@ -66,7 +68,7 @@ struct ModelKeyTypeCheckTests {
             func misuse(manager: Manager, team: Team) {
                 _ = Manager.ModelKeys.budget.observe(team) { _ in }
                 _ = Manager.ModelKeys.budget.equals("cheap")
-                let teamKey: ModelKey<Team, String> = Person.ModelKeys.name
+                let teamKey: ModelKey<Team, Double?> = Manager.ModelKeys.budget
                 _ = teamKey
             }
 
@@ -78,7 +80,7 @@ struct ModelKeyTypeCheckTests {
         for expected in [
             "cannot convert value of type 'Team' to expected argument type 'Manager'",
             "cannot convert value of type 'String' to expected argument type 'Double'",
-            "cannot assign value of type 'ModelKey<Person, String>' to type 'ModelKey<Team, String>'",
+            "cannot assign value of type 'ModelKey<Manager, Double?>' to type 'ModelKey<Team, Double?>'",
         ] {
             #expect(messages.contains { $0.contains(expected) }, "expected '\(expected)' in:\n\(result.summary)")
         }

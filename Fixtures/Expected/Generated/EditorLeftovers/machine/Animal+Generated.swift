@@ -12,12 +12,6 @@ nonisolated public class Animal: NSManagedObject {
         public static var keeper: String { "keeper" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Animal, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var name: String
 

@@ -13,13 +13,6 @@ nonisolated public final class Cat: Animal {
         public static var keeper: String { "keeper" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Cat, String> { ModelKey("name") }
-        public static var lives: ModelKey<Cat, Int16> { ModelKey("lives") }
-    }
-
     // MARK: Attributes
     @NSManaged public var lives: Int16
 

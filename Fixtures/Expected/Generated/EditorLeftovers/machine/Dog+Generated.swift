@@ -13,13 +13,6 @@ nonisolated public final class Dog: Animal {
         public static var keeper: String { "keeper" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Dog, String> { ModelKey("name") }
-        public static var isGoodBoy: ModelKey<Dog, Bool> { ModelKey("isGoodBoy") }
-    }
-
     // MARK: Attributes
     @NSManaged public var isGoodBoy: Bool
 

@@ -26,18 +26,7 @@ nonisolated public final class Keeper: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var badge: ModelKey<Keeper, Int32> { ModelKey("badge") }
-        public static var cache: ModelKey<Keeper, NSObject?> { ModelKey("cache") }
-        public static var checkedAt: ModelKey<Keeper, Date?> { ModelKey("checkedAt") }
-        public static var hired: ModelKey<Keeper, Bool> { ModelKey("hired") }
-        public static var level: ModelKey<Keeper, Int64> { ModelKey("level") }
         public static var nickname: ModelKey<Keeper, Int16?> { ModelKey("nickname") }
-        public static var rating: ModelKey<Keeper, Float> { ModelKey("rating") }
-        public static var scratch: ModelKey<Keeper, NSObject?> { ModelKey("scratch") }
-        public static var shift: ModelKey<Keeper, Int16> { ModelKey("shift") }
-        public static var since: ModelKey<Keeper, NSNumber?> { ModelKey("since") }
-        public static var token: ModelKey<Keeper, UUID?> { ModelKey("token") }
-        public static var weight: ModelKey<Keeper, NSDecimalNumber> { ModelKey("weight") }
     }
 
     // MARK: Attributes

@@ -13,13 +13,6 @@ nonisolated public final class Note: NSManagedObject {
         public static var text: String { "text" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var draft: ModelKey<Note, NSObject?> { ModelKey("draft") }
-        public static var text: ModelKey<Note, String> { ModelKey("text") }
-    }
-
     // MARK: Attributes
     @NSManaged public var draft: NSObject?
     @NSManaged public var text: String

@@ -13,12 +13,6 @@ nonisolated public final class Person: NSManagedObject {
         public static var items: String { "items" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Person, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var name: String
 

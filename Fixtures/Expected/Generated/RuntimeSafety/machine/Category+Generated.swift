@@ -23,12 +23,8 @@ nonisolated public final class Category: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Category, String> { ModelKey("name") }
         public static var methodCount: ModelKey<Category, Int64?> { ModelKey("methodCount") }
-        public static var summary: ModelKey<Category, String?> { ModelKey("summary") }
-        public static var draftTitle: ModelKey<Category, String?> { ModelKey("draftTitle") }
         public static var draftScore: ModelKey<Category, Double?> { ModelKey("draftScore") }
-        public static var draftDate: ModelKey<Category, Date?> { ModelKey("draftDate") }
     }
 
     // MARK: Attributes

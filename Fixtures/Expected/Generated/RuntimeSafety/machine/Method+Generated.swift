@@ -15,13 +15,6 @@ nonisolated public final class Method: NSManagedObject {
         public static var selectors: String { "selectors" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Method, String> { ModelKey("name") }
-        public static var createdAt: ModelKey<Method, Date> { ModelKey("createdAt") }
-    }
-
     // MARK: Attributes
     @NSManaged public var name: String
     @NSManaged public var createdAt: Date

@@ -17,7 +17,6 @@ nonisolated public final class Probe: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var primitiveValue: ModelKey<Probe, String> { ModelKey("primitiveValue") }
         public static var setPrimitiveValue: ModelKey<Probe, Int64?> { ModelKey("setPrimitiveValue") }
     }
 

@@ -25,15 +25,9 @@ nonisolated public final class Reading: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var value: ModelKey<Reading, Double> { ModelKey("value") }
-        public static var context: ModelKey<Reading, String> { ModelKey("context") }
-        public static var setValue: ModelKey<Reading, String?> { ModelKey("setValue") }
         public static var willAccessValue: ModelKey<Reading, Int32?> { ModelKey("willAccessValue") }
         public static var didAccessValue: ModelKey<Reading, Bool?> { ModelKey("didAccessValue") }
-        public static var willChangeValue: ModelKey<Reading, String?> { ModelKey("willChangeValue") }
-        public static var didChangeValue: ModelKey<Reading, Date?> { ModelKey("didChangeValue") }
         public static var validateValue: ModelKey<Reading, Int64?> { ModelKey("validateValue") }
-        public static var committedValues: ModelKey<Reading, String?> { ModelKey("committedValues") }
         public static var awakeFromSnapshotEvents: ModelKey<Reading, Int16?> { ModelKey("awakeFromSnapshotEvents") }
     }
 

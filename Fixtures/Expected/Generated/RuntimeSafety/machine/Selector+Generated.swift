@@ -15,12 +15,6 @@ nonisolated public final class Selector: NSManagedObject {
         public static var owner: String { "owner" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Selector, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var name: String
 

@@ -16,14 +16,6 @@ nonisolated public class Employee: Person {
         public static var team: String { "team" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var email: ModelKey<Employee, String?> { ModelKey("email") }
-        public static var name: ModelKey<Employee, String> { ModelKey("name") }
-        public static var level: ModelKey<Employee, Int16> { ModelKey("level") }
-    }
-
     // MARK: Attributes
     @NSManaged public var level: Int16
 

@@ -21,9 +21,6 @@ nonisolated public final class Manager: Employee {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var email: ModelKey<Manager, String?> { ModelKey("email") }
-        public static var name: ModelKey<Manager, String> { ModelKey("name") }
-        public static var level: ModelKey<Manager, Int16> { ModelKey("level") }
         public static var budget: ModelKey<Manager, Double?> { ModelKey("budget") }
     }
 

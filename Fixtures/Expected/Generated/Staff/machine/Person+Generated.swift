@@ -13,13 +13,6 @@ nonisolated public class Person: NSManagedObject {
         public static var name: String { "name" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var email: ModelKey<Person, String?> { ModelKey("email") }
-        public static var name: ModelKey<Person, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var email: String?
     @NSManaged public var name: String

@@ -21,8 +21,6 @@ nonisolated public final class Squad: Team {
     nonisolated public enum ModelKeys {
         public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey("foundedOn") }
         public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey("lastChanged") }
-        public static var name: ModelKey<Squad, String> { ModelKey("name") }
-        public static var motto: ModelKey<Squad, String?> { ModelKey("motto") }
     }
 
     // MARK: Attributes

@@ -20,7 +20,6 @@ nonisolated public class Team: NSManagedObject {
     nonisolated public enum ModelKeys {
         public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey("foundedOn") }
         public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey("lastChanged") }
-        public static var name: ModelKey<Team, String> { ModelKey("name") }
     }
 
     // MARK: Attributes

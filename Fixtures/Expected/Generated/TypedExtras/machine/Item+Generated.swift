@@ -40,20 +40,14 @@ nonisolated public final class Item: NSManagedObject {
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
         public static var color: ModelKey<Item, ColorName?> { ModelKey("color") }
-        public static var createdAt: ModelKey<Item, Date> { ModelKey("createdAt") }
-        public static var identifier: ModelKey<Item, UUID> { ModelKey("identifier") }
         public static var kind: ModelKey<Item, ItemKind> { ModelKey("kind") }
         public static var manifest: ModelKey<Item, Manifest> { ModelKey("manifest") }
-        public static var name: ModelKey<Item, String> { ModelKey("name") }
         public static var origin: ModelKey<Item, Place> { ModelKey("origin") }
-        public static var palette: ModelKey<Item, Palette?> { ModelKey("palette") }
-        public static var price: ModelKey<Item, NSDecimalNumber> { ModelKey("price") }
         public static var priority: ModelKey<Item, Priority?> { ModelKey("priority") }
         public static var revision: ModelKey<Item, Int64?> { ModelKey("revision") }
         public static var settings: ModelKey<Item, ItemSettings?> { ModelKey("settings") }
         public static var size: ModelKey<Item, Dimensions?> { ModelKey("size") }
         public static var status: ModelKey<Item, ItemStatus> { ModelKey("status") }
-        public static var tagNames: ModelKey<Item, NSArray?> { ModelKey("tagNames") }
     }
 
     // MARK: Attributes

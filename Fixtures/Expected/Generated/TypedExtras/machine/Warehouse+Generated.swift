@@ -17,13 +17,6 @@ nonisolated public final class Warehouse: NSManagedObject {
         public static var items: String { "items" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var code: ModelKey<Warehouse, Int32> { ModelKey("code") }
-        public static var name: ModelKey<Warehouse, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var code: Int32
     @NSManaged public var name: String

@@ -19,10 +19,7 @@ nonisolated public final class Employee: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var age: ModelKey<Employee, Int16> { ModelKey("age") }
         public static var bonus: ModelKey<Employee, Double?> { ModelKey("bonus") }
-        public static var name: ModelKey<Employee, String> { ModelKey("name") }
-        public static var salary: ModelKey<Employee, NSDecimalNumber> { ModelKey("salary") }
     }
 
     // MARK: Attributes

@@ -15,15 +15,6 @@ nonisolated public final class Person: NSManagedObject {
         public static var name: String { "name" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var age: ModelKey<Person, Int16> { ModelKey("age") }
-        public static var birthday: ModelKey<Person, Date> { ModelKey("birthday") }
-        public static var hasDrivingLicense: ModelKey<Person, Bool> { ModelKey("hasDrivingLicense") }
-        public static var name: ModelKey<Person, String> { ModelKey("name") }
-    }
-
     // MARK: Attributes
     @NSManaged public var age: Int16
     @NSManaged public var birthday: Date

@@ -14,14 +14,6 @@ nonisolated public final class User: NSManagedObject {
         public static var lastName: String { "lastName" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var email: ModelKey<User, String> { ModelKey("email") }
-        public static var firstName: ModelKey<User, String> { ModelKey("firstName") }
-        public static var lastName: ModelKey<User, String> { ModelKey("lastName") }
-    }
-
     // MARK: Attributes
     @NSManaged public var email: String
     @NSManaged public var firstName: String

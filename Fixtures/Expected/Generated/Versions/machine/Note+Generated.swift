@@ -14,13 +14,6 @@ nonisolated public final class Note: NSManagedObject {
         public static var notebook: String { "notebook" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var body: ModelKey<Note, String?> { ModelKey("body") }
-        public static var title: ModelKey<Note, String> { ModelKey("title") }
-    }
-
     // MARK: Attributes
     @NSManaged public var body: String?
     @NSManaged public var title: String

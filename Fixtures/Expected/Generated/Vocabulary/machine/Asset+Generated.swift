@@ -19,15 +19,6 @@ nonisolated public class Asset: NSManagedObject {
         public static var link: String { "link" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var checksum: ModelKey<Asset, Data?> { ModelKey("checksum") }
-        public static var createdAt: ModelKey<Asset, Date> { ModelKey("createdAt") }
-        public static var identifier: ModelKey<Asset, UUID> { ModelKey("identifier") }
-        public static var link: ModelKey<Asset, URL?> { ModelKey("link") }
-    }
-
     // MARK: Attributes
     @NSManaged public var checksum: Data?
     @NSManaged public var createdAt: Date

@@ -12,12 +12,6 @@ nonisolated public final class Circle: Shape {
         public static var radius: String { "radius" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var radius: ModelKey<Circle, Float> { ModelKey("radius") }
-    }
-
     // MARK: Attributes
     @NSManaged public var radius: Float
 

@@ -12,12 +12,6 @@ nonisolated public final class Derived: Base {
         public static var title: String { "title" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var title: ModelKey<Derived, String> { ModelKey("title") }
-    }
-
     // MARK: Initializers
 
     /// Creates Derived in `context`, with every value the model requires.

@@ -13,13 +13,6 @@ nonisolated public final class Typed: NSManagedObject {
         public static var count: String { "count" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var payload: ModelKey<Typed, Data?> { ModelKey("payload") }
-        public static var count: ModelKey<Typed, NSNumber> { ModelKey("count") }
-    }
-
     // MARK: Attributes
     @NSManaged public var payload: Data?
     @NSManaged public var count: NSNumber

@@ -22,12 +22,7 @@ nonisolated public final class Words: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var `default`: ModelKey<Words, String> { ModelKey("default") }
         public static var `in`: ModelKey<Words, Bool?> { ModelKey("in") }
-        public static var colors: ModelKey<Words, NSArray?> { ModelKey("colors") }
-        public static var since: ModelKey<Words, Date> { ModelKey("since") }
-        public static var link: ModelKey<Words, URL?> { ModelKey("link") }
-        public static var ratio: ModelKey<Words, NSNumber?> { ModelKey("ratio") }
     }
 
     // MARK: Attributes

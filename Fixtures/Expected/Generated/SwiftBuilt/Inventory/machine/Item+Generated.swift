@@ -24,13 +24,7 @@ nonisolated public final class Item: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var dateCreated: ModelKey<Item, Date> { ModelKey("dateCreated") }
         public static var discount: ModelKey<Item, Double?> { ModelKey("discount") }
-        public static var itemId: ModelKey<Item, String> { ModelKey("itemId") }
-        public static var name: ModelKey<Item, String> { ModelKey("name") }
-        public static var stockCount: ModelKey<Item, Int64> { ModelKey("stockCount") }
-        public static var unitCost: ModelKey<Item, NSDecimalNumber> { ModelKey("unitCost") }
-        public static var unitPrice: ModelKey<Item, NSDecimalNumber> { ModelKey("unitPrice") }
     }
 
     // MARK: Attributes

@@ -14,13 +14,6 @@ nonisolated public final class Line: NSManagedObject {
         public static var item: String { "item" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var note: ModelKey<Line, String?> { ModelKey("note") }
-        public static var quantity: ModelKey<Line, Int32> { ModelKey("quantity") }
-    }
-
     // MARK: Attributes
     @NSManaged public var note: String?
     @NSManaged public var quantity: Int32

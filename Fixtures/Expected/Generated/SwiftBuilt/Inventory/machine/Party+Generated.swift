@@ -16,7 +16,6 @@ nonisolated public class Party: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var displayName: ModelKey<Party, String> { ModelKey("displayName") }
         public static var isActive: ModelKey<Party, Bool?> { ModelKey("isActive") }
     }
 

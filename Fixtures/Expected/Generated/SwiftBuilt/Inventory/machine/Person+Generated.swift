@@ -20,9 +20,7 @@ nonisolated public final class Person: Party {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var displayName: ModelKey<Person, String> { ModelKey("displayName") }
         public static var isActive: ModelKey<Person, Bool?> { ModelKey("isActive") }
-        public static var email: ModelKey<Person, String?> { ModelKey("email") }
         public static var joined: ModelKey<Person, TimeInterval?> { ModelKey("joined") }
         public static var nameLength: ModelKey<Person, Int16?> { ModelKey("nameLength") }
     }

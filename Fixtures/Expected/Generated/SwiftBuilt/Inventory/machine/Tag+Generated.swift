@@ -14,13 +14,6 @@ nonisolated public final class Tag: NSManagedObject {
         public static var items: String { "items" }
     }
 
-    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
-    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
-    nonisolated public enum ModelKeys {
-        public static var name: ModelKey<Tag, String> { ModelKey("name") }
-        public static var uuid: ModelKey<Tag, UUID> { ModelKey("uuid") }
-    }
-
     // MARK: Attributes
     @NSManaged public var name: String
     @NSManaged public var uuid: UUID

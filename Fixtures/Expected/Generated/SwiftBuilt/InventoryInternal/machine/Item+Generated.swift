@@ -25,13 +25,7 @@ nonisolated final class Item: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated enum ModelKeys {
-        static var dateCreated: ModelKey<Item, Date> { ModelKey("dateCreated") }
         static var discount: ModelKey<Item, Double?> { ModelKey("discount") }
-        static var itemId: ModelKey<Item, String> { ModelKey("itemId") }
-        static var name: ModelKey<Item, String> { ModelKey("name") }
-        static var stockCount: ModelKey<Item, Int64> { ModelKey("stockCount") }
-        static var unitCost: ModelKey<Item, NSDecimalNumber> { ModelKey("unitCost") }
-        static var unitPrice: ModelKey<Item, NSDecimalNumber> { ModelKey("unitPrice") }
     }
 
     // MARK: Attributes

@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// Opt-in validation: the scan of the user's files, the bridges planned for the hooks found, and the diagnostics
 /// for hooks Core Data would never call.

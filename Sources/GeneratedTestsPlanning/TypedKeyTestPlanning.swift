@@ -1,3 +1,4 @@
+import GenerationPlanning
 import ManagedModel
 
 extension GeneratedTestsPlanner {

@@ -3,7 +3,8 @@ import Foundation
 import ManagedModel
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// The planner's hand-written date text agrees with `ISO8601DateFormatter`, which it replaced for speed.
 @Suite struct PlanningFastPathTests {

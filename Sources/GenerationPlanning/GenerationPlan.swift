@@ -9,7 +9,7 @@ public struct GenerationPlan: Hashable, Sendable {
     public var accessLevel: GeneratorOptions.AccessLevel
     /// `CoreData`, `Foundation`, then the configured extra imports, without duplicates.
     public var imports: [String]
-    static let standardImports = ["CoreData", "Foundation"]
+    package static let standardImports = ["CoreData", "Foundation"]
     /// Classes in entity-name order.
     public var classes: [ClassPlan]
     public var skippedEntities: [SkippedEntity]
@@ -204,7 +204,7 @@ public struct AccessorNames: Hashable, Sendable {
     public var insertInto: String { "insertInto" + stem }
     public var replace: String { "replace" + stem }
 
-    init(key: String) { selectors = ToManySelectors(key: key) }
+    package init(key: String) { selectors = ToManySelectors(key: key) }
 }
 
 /// A relationship accessor with Xcode's name and Objective-C selector.
@@ -253,7 +253,7 @@ public struct InitializerPlan: Hashable, Sendable {
             ? "context: NSManagedObjectContext" : "\(label) \(contextVariable): NSManagedObjectContext"
     }
 
-    static let standardContextLabel = "context"
+    package static let standardContextLabel = "context"
 }
 
 /// Typed validation: the hooks the user may write, and the Objective-C bridges Core Data calls for those written.

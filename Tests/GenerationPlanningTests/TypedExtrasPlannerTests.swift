@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// Planning of userInfo types, read-only/ignored/documented properties, composites, fetch templates,
 /// fetched properties and unique-key fetches; one rule per test, on small schemas or the TypedExtras fixture.

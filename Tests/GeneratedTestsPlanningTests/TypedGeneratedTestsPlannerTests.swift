@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GeneratedTestsPlanning
 
 /// Generated tests of attributes whose property has a type the model cannot name: userInfo enums and Codable
 /// types, composites; read-only properties; classes named like a type of the test file's imports.

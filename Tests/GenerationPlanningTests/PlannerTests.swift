@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 @Suite struct PlannerTests {
     @Test func initializerTakesRequiredValuesInModelOrderWithDefaults() throws {

@@ -1,7 +1,8 @@
 import ManagedModel
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// Hook discovery over the shapes of Swift a hook is written in: a hook the scan misses gets no bridge, so Core
 /// Data never calls it and nothing says so. Each case names the hooks (`Type.method:line`) the scan must find.

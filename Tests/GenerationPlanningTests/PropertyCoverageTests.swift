@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// Every property Xcode's codegen would declare is declared: in every version of every fixture and corpus model,
 /// each property of a generated class's entity is in the class unless Swift cannot declare it (the four

@@ -1,5 +1,6 @@
 import CoreDataMapping
 import Foundation
+import GenerationPlanning
 import ManagedModel
 import SampleValues
 
@@ -97,7 +98,7 @@ struct GeneratedTestModel {
     /// cannot qualify: not an identifier, or the name of one of the generated classes (which `Module.` would mean).
     func typeReference(_ className: String) -> String {
         guard let qualifyingModule, generatedClassNames.contains(className) else { return className }
-        return String(concatenating: qualifyingModule, ".", className)
+        return "\(qualifyingModule).\(className)"
     }
 
     /// The generated property of attribute `key` of `entityName`, as the class planner decided it (name, type, …).

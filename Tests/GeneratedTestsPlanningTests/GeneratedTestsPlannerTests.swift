@@ -3,7 +3,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GeneratedTestsPlanning
 
 /// The plan of the generated XCTest file: which objects each test creates, in which order, what it checks.
 @Suite struct GeneratedTestsPlannerTests {

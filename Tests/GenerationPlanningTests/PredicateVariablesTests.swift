@@ -1,6 +1,7 @@
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// The predicate reader that types fetch-template parameters: which key path each `$VARIABLE` meets, and how.
 @Suite struct PredicateVariablesTests {

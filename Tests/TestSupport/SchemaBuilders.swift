@@ -1,14 +1,14 @@
 import ManagedModel
 
 /// Schemas written in Swift, so the generator is tested without the XML reader.
-enum TestSchemas {
-    static let path = "/models/Inventory.xcdatamodeld/Inventory.xcdatamodel/contents"
+public enum TestSchemas {
+    public static let path = "/models/Inventory.xcdatamodeld/Inventory.xcdatamodel/contents"
 
-    static func at(_ line: Int) -> SourceLocation { SourceLocation(path: path, line: line) }
+    public static func at(_ line: Int) -> SourceLocation { SourceLocation(path: path, line: line) }
 
     /// The model of the agreed generated shape: Item with required, defaulted, optional-scalar and
     /// constrained attributes, to-one, to-many and ordered to-many relationships; an abstract parent.
-    static func inventory() -> Schema {
+    public static func inventory() -> Schema {
         let item = Entity(
             name: "Item", location: at(10), representedClassName: "Item", className: "Item",
             attributes: [
@@ -70,7 +70,7 @@ enum TestSchemas {
 
 extension TestSchemas {
     /// Corner cases of class shape: every one must still compile.
-    static func edgeCases() -> Schema {
+    public static func edgeCases() -> Schema {
         func at(_ line: Int) -> SourceLocation { SourceLocation(path: edgePath, line: line) }
         func entity(
             _ name: String, _ line: Int, className: String? = nil, parent: String? = nil, children: [String] = [],
@@ -124,5 +124,32 @@ extension TestSchemas {
             ])
     }
 
-    static let edgePath = "/models/EdgeCases.xcdatamodeld/EdgeCases 2.xcdatamodel/contents"
+    public static let edgePath = "/models/EdgeCases.xcdatamodeld/EdgeCases 2.xcdatamodel/contents"
+}
+
+/// Small schemas for one planner rule each.
+public enum Build {
+    public static func location(_ line: Int) -> SourceLocation { SourceLocation(path: "/m/M.xcdatamodeld/M.xcdatamodel/contents", line: line) }
+
+    public static func entity(
+        _ name: String, line: Int = 1, parent: String? = nil, children: [String] = [], abstract: Bool = false,
+        codegen: CodeGenerationType = .manual, className: String?? = .none, attributes: [Attribute] = [],
+        relationships: [Relationship] = []
+    ) -> Entity {
+        let resolvedClass: String? = className ?? name
+        return Entity(
+            name: name, location: location(line), representedClassName: resolvedClass, className: resolvedClass,
+            parentName: parent, childNames: children, isAbstract: abstract, codeGenerationType: codegen,
+            attributes: attributes, relationships: relationships)
+    }
+
+    public static func toOne(_ name: String, _ destination: String, optional: Bool = false, line: Int = 1) -> Relationship {
+        Relationship(name: name, location: location(line), destinationEntity: destination, isOptional: optional, maxCount: 1)
+    }
+
+    public static func schema(_ entities: [Entity], configurations: [Configuration] = []) -> Schema {
+        Schema(
+            contentsPath: "/m/M.xcdatamodeld/M.xcdatamodel/contents", modelName: "M", versionName: "M",
+            entities: entities, configurations: configurations)
+    }
 }

@@ -4,7 +4,8 @@ import ManagedModel
 import ModelReader
 import Testing
 
-@testable import CodeGeneration
+import CodeGeneration
+@testable import GenerationPlanning
 
 /// `dump` and the generator ask one owner (`TypeAssigner`) for an attribute's Swift type: the `swiftType` that `dump`
 /// prints is the type the generated property (or composite struct field) declares, for every attribute of every
