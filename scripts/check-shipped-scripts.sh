@@ -24,6 +24,8 @@ checked_by() {
         scripts/dump-models.sh) echo "its usage here; a full run generates every corpus model" ;;
         scripts/embed-templates.sh) echo "run with --check here and by TemplateEmbeddingTests" ;;
         scripts/fuzz.sh) echo "syntax only: it fuzzes for minutes; its target is built and run below" ;;
+        scripts/test-full.sh) echo "syntax only: it is the README's test command with the full corpus and a release build (15 minutes)" ;;
+        scripts/measure-transition-mode.py) echo "compiled here; TransitionModeTypeCheckTests checks a corpus sample the same way (the whole corpus takes 15 minutes)" ;;
         scripts/release.sh) echo "syntax only: it builds release binaries (minutes); ReleaseMetadataCLITests checks its metadata" ;;
         scripts/config-yaml-expectations.py) echo "compiled here; ConfigYAMLAgreementTests runs it with --check where PyYAML is" ;;
         scripts/make-migration-fixture.py) echo "run here into a scratch folder: its output must be the committed fixtures" ;;
@@ -59,7 +61,8 @@ diff -r "$scratch/Fixtures/MigrationRules" Fixtures/MigrationRules >&2 \
 
 step "Fuzz/FuzzTarget.swift against the debug build"
 bin="$(swift build --show-bin-path)"
-modules=(ManagedModel CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates CodeGeneration)
+modules=(ManagedModel CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates
+    GenerationPlanning GeneratedTestsPlanning CodeGeneration)
 objects=()
 for module in "${modules[@]}"; do
     [ -d "$bin/$module.build" ] || { fail "$bin/$module.build is missing: run swift build first"; exit 1; }
