@@ -16,7 +16,8 @@ import ManagedModel
 ///   relationship owner destination=Person inverse=items optional=YES max=1
 /// ```
 ///
-/// Each version lists its entities by version hash; each distinct entity description is written once, below the
+/// Versions are listed in the order they shipped, oldest first (``ModelLock/versions``); a lock file from before
+/// that was said has them in natural order, which it is read as. Each version lists its entities by version hash; each distinct entity description is written once, below the
 /// versions (sorted by name, then by the first version using it), so a history of a hundred versions that each
 /// change one entity stays about as long as its distinct entities. `contents=` is the digest of the version's
 /// `contents` file when it was locked: while the file has those bytes, `generate` does not read it.
@@ -25,6 +26,7 @@ import ManagedModel
 /// Values holding a space, `"`, `\`, `=` or `#` (and empty ones) are quoted with backslash escapes. The hashes
 /// are 64-bit FNV-1a of the lines they stand for; the check compares the lines.
 public struct ModelLock: Hashable, Sendable {
+    /// In the order the versions shipped, oldest first: the order of the file's entries.
     public var versions: [StoreFingerprint]
 
     public init(versions: [StoreFingerprint]) {
@@ -32,6 +34,31 @@ public struct ModelLock: Hashable, Sendable {
     }
 
     public func version(named name: String) -> StoreFingerprint? { versions.first { $0.versionName == name } }
+
+    /// The locked version shipped just before `name`: the entry above it in the lock (the lock lists versions in
+    /// the order they shipped), or, for a version not locked yet (it will be appended when locked), the last
+    /// entry. Nil when nothing shipped before it.
+    public func versionShipped(before name: String) -> StoreFingerprint? {
+        guard let index = versions.firstIndex(where: { $0.versionName == name }) else { return versions.last }
+        return index > 0 ? versions[index - 1] : nil
+    }
+
+    /// The order in which a lock lists `versionNames` (the bundle's versions being locked): versions already
+    /// locked keep their place, so the order the user wrote or corrected stands; the others are appended in
+    /// `assumedOrder` (``ModelLock/assumedShippingOrder(naturallyOrdered:current:)``).
+    public func shippingOrder(of versionNames: Set<String>, assumedOrder: [String]) -> [String] {
+        let locked = versions.map(\.versionName).filter { versionNames.contains($0) }
+        return locked + assumedOrder.filter { versionNames.contains($0) && !locked.contains($0) }
+    }
+
+    /// The order versions are assumed to have shipped in when nothing says otherwise: the natural order of their
+    /// names (numbers compared as numbers, so `Model 9` before `Model 10`), with the current version (the one
+    /// `.xccurrentversion` names) last, since it is the one the app ships now. Names alone cannot settle it: real
+    /// histories name versions inconsistently (`V32`, `V33`, then `V 23` … `V 58`), so `lock` says it assumed
+    /// this order and the user corrects it in the lock file.
+    public static func assumedShippingOrder(naturallyOrdered names: [String], current: String) -> [String] {
+        names.filter { $0 != current } + (names.contains(current) ? [current] : [])
+    }
 
     /// `<Model>.managed-codegen.lock`, in the folder holding the model bundle (beside `managed-codegen.yml`).
     public static func fileName(modelName: String) -> String { "\(modelName).managed-codegen.lock" }

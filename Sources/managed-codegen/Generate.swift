@@ -311,7 +311,7 @@ struct Generate: ParsableCommand {
         var diagnostics = try LockSupport.check(
             lock, lockPath: lockPath, modelPath: model.model, bundle: loaded.bundle, schema: schema)
         if lock.version(named: current) == nil,
-            let from = LockSupport.newestLockedVersion(before: current, in: loaded.bundle, lock: lock)
+            let from = LockSupport.newestLockedVersion(before: current, lock: lock)
         {
             let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
             diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))

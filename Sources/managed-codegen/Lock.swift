@@ -15,6 +15,11 @@ struct Lock: ParsableCommand {
             Core Data refuse the stores it created, and warns about changes from the newest locked version to the \
             current one that lightweight migration cannot infer.
 
+            The lock lists versions in the order they shipped: a newly locked version is appended. The first \
+            lock of a model with several versions assumes the natural order of their names (numbers compared as \
+            numbers) with the current version last, and says so; correct it by moving version blocks in the lock \
+            file. migration-check follows that order.
+
             Locks every version of the bundle (or only --model-version). A version already locked that has \
             changed is refused unless --force re-locks it (only for versions that never shipped); --force also \
             drops locked versions that are no longer in the bundle, and replaces a lock file of an earlier \
@@ -81,7 +86,8 @@ struct Lock: ParsableCommand {
         }
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
 
-        let ordered = bundle.versions.compactMap { fingerprints[$0.name] }
+        let assumed = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
+        let ordered = existing.shippingOrder(of: Set(fingerprints.keys), assumedOrder: assumed).compactMap { fingerprints[$0] }
         let lock = ModelLock(versions: ordered)
         let text = lock.text(modelName: bundle.modelName)
         let old = FileManager.default.contents(atPath: lockPath).flatMap { String(data: $0, encoding: .utf8) }
@@ -98,5 +104,14 @@ struct Lock: ParsableCommand {
         if !refreshed.isEmpty { parts.append("store schema unchanged, contents digest updated for \(quoted(refreshed))") }
         if parts.isEmpty { parts.append("rewritten") }
         print("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
+        if added.count > 1 {
+            // Several versions locked at once (the first lock of an existing history): their order is a guess from
+            // the names; say so, once.
+            let appended = lock.versions.map(\.versionName).filter(added.contains)
+            print(
+                "\(lockPath): assumed \(quoted(appended)) shipped in this order"
+                    + (existing.versions.isEmpty ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, the current version last); if they "
+                    + "shipped in another order, move their version blocks in the lock file (migration-check and the migration plan follow it)")
+        }
     }
 }

@@ -61,11 +61,10 @@ enum LockSupport {
         return diagnostics
     }
 
-    /// The newest locked version (natural order) before `destination`; nil when there is none.
-    static func newestLockedVersion(before destination: String, in bundle: ModelBundle, lock: ModelLock) -> String? {
-        let names = bundle.versions.map(\.name)
-        guard let end = names.firstIndex(of: destination) else { return nil }
-        return names[..<end].last { lock.version(named: $0) != nil }
+    /// The locked version shipped just before `destination`, in the lock's order (a version not locked yet comes
+    /// after every locked one); nil when there is none.
+    static func newestLockedVersion(before destination: String, lock: ModelLock) -> String? {
+        lock.versionShipped(before: destination)?.versionName
     }
 
     /// Writes `text` to `path` through a temporary file and a rename (``StagedFile``): the old lock stays whole

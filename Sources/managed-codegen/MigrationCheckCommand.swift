@@ -9,8 +9,8 @@ struct MigrationCheckCommand: ParsableCommand {
         commandName: "migration-check",
         abstract: "Report the changes between two model versions that lightweight migration cannot infer.",
         discussion: """
-            Compares --from (default: the newest locked version before the destination, else the version just \
-            before it) with the current version (or --model-version), by what lightweight migration infers \
+            Compares --from (default: the locked version shipped before the destination, in the lock's order, \
+            else the version just before it by name) with the current version (or --model-version), by what lightweight migration infers \
             (Apple's "Using Lightweight Migration", and migrations measured on macOS; documentation: \
             "Locking shipped model versions"). Each change it refuses, each change it infers but validates when \
             the migration runs (a required value without a default: it may fail at migration time when existing \
@@ -37,7 +37,7 @@ struct MigrationCheckCommand: ParsableCommand {
             let names = bundle.versions.map(\.name)
             let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
             let locked = try LockSupport.load(path: lockPath, modelPath: model.model).flatMap {
-                LockSupport.newestLockedVersion(before: destinationName, in: bundle, lock: $0)
+                LockSupport.newestLockedVersion(before: destinationName, lock: $0)
             }
             guard let name = locked ?? previous else {
                 try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)

@@ -198,6 +198,45 @@ import Testing
         #expect(versionLine(before, "\"Versions 3\"") != versionLine(after, "\"Versions 3\""))
     }
 
+    /// The first lock of a history assumes the natural order with the current version last (`Versions 2` is this
+    /// fixture's current version) and says so; a corrected order survives the next `lock`, and `migration-check`
+    /// compares with the version above the checked one in the lock, not the one before it by name.
+    @Test func theLockRecordsTheShippedOrderAndMigrationCheckFollowsIt() throws {
+        let (folder, model) = try Self.workspace("Versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try CLI.run(["lock", model], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("assumed 'Versions', 'Versions 3', 'Versions 2' shipped in this order (natural order"), "\(first.stdout)")
+        #expect(first.stdout.contains("move their version blocks in the lock file"))
+        let lockURL = folder.appendingPathComponent("Versions.managed-codegen.lock")
+        // The name on each version line, quoted as written.
+        let versionLines = { (text: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix("version ") }.map { line -> String in
+                let rest = line.dropFirst("version ".count)
+                guard rest.hasPrefix("\""), let close = rest.dropFirst().firstIndex(of: "\"") else { return String(rest.prefix { $0 != " " }) }
+                return String(rest[...close])
+            }
+        }
+        let text = try String(contentsOf: lockURL, encoding: .utf8)
+        #expect(versionLines(text) == ["Versions", "\"Versions 3\"", "\"Versions 2\""])
+
+        let check = try CLI.run(["migration-check", model, "--model-version", "Versions 2"], in: folder)
+        #expect(check.stdout.hasPrefix("'Versions 3' -> 'Versions 2':"), "\(check.stdout)")
+
+        // The user corrects the order: the block of "Versions 3" moves last.
+        let blocks = text.components(separatedBy: "\n\n")
+        let v3 = try #require(blocks.firstIndex { $0.hasPrefix("version \"Versions 3\"") })
+        let v2 = try #require(blocks.firstIndex { $0.hasPrefix("version \"Versions 2\"") })
+        var corrected = blocks
+        corrected.swapAt(v3, v2)
+        try corrected.joined(separator: "\n\n").write(to: lockURL, atomically: true, encoding: .utf8)
+        let again = try CLI.run(["lock", model], in: folder)
+        #expect(again.status == 0 && !again.stdout.contains("assumed"), "\(again.stdout)\(again.stderr)")
+        #expect(versionLines(try String(contentsOf: lockURL, encoding: .utf8)) == ["Versions", "\"Versions 2\"", "\"Versions 3\""])
+        let followed = try CLI.run(["migration-check", model, "--model-version", "Versions 2"], in: folder)
+        #expect(followed.stdout.hasPrefix("'Versions' -> 'Versions 2':"), "\(followed.stdout)")
+    }
+
     /// A lock file written before `lock-format 2` is one error telling the user to re-create it; `lock --force`
     /// does, and `generate` passes again.
     @Test func anOutdatedLockFileIsOneErrorAndLockForceReplacesIt() throws {

@@ -121,4 +121,32 @@ import Testing
         #expect(parsed.versions[0].contentsDigest == "00112233aabbccdd")
         #expect(parsed.versions[1].contentsDigest == nil)
     }
+
+    /// The lock's order is the order of its entries, also in a file written before the order was stated (no
+    /// comment about it): a version out of natural order stays where it is, and the version shipped before
+    /// another is the entry above it (for a version not locked yet, the last entry).
+    @Test func theOrderIsTheOrderOfTheEntries() throws {
+        var later = StoreFingerprint(Self.schema())
+        later.versionName = "V 23"
+        var earlier = StoreFingerprint(Self.schema { $0.attributes[1].isOptional = false })
+        earlier.versionName = "V33"
+        let text = ModelLock(versions: [earlier, later]).text(modelName: "Model")
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        let parsed = try ModelLock.parse(text, path: "x.lock")
+        #expect(parsed.versions.map(\.versionName) == ["V33", "V 23"])
+        #expect(parsed.versionShipped(before: "V 23")?.versionName == "V33")
+        #expect(parsed.versionShipped(before: "V33") == nil)
+        #expect(parsed.versionShipped(before: "V 24")?.versionName == "V 23")
+    }
+
+    /// Locked versions keep their place; new ones are appended in the assumed order, the current version last.
+    @Test func newVersionsAreAppendedInTheAssumedOrder() {
+        let assumed = ModelLock.assumedShippingOrder(naturallyOrdered: ["M", "M 2", "M 3", "M 10"], current: "M 3")
+        #expect(assumed == ["M", "M 2", "M 10", "M 3"])
+        var locked = StoreFingerprint(Self.schema())
+        locked.versionName = "M 2"
+        let lock = ModelLock(versions: [locked])
+        #expect(lock.shippingOrder(of: ["M", "M 2", "M 3", "M 10"], assumedOrder: assumed) == ["M 2", "M", "M 10", "M 3"])
+        #expect(lock.shippingOrder(of: ["M", "M 3"], assumedOrder: assumed) == ["M", "M 3"])
+    }
 }
