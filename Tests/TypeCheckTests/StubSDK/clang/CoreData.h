@@ -317,6 +317,72 @@ typedef NS_ENUM(NSUInteger, NSManagedObjectContextConcurrencyType) {
 - (void)performBackgroundTask:(void (^)(NSManagedObjectContext *))block;
 @end
 
+// ---- Staged migration (issue 36): macOS 14, iOS 17, tvOS 17, watchOS 10. The Swift initializers and handlers
+// Apple declares in Swift (`s:So…` symbols) are in overlays/CoreData.swift; the Objective-C declarations here are
+// the ones Apple's pages give as `c:objc(…)` symbols.
+@class NSStagedMigrationManager, NSCustomMigrationStage;
+
+// https://developer.apple.com/documentation/coredata/nsmanagedobjectmodel/versionchecksum
+// "The Base64-encoded 128-bit model version hash." (`var versionChecksum: String { get }`)
+@interface NSManagedObjectModel (ManagedCodegenStagedMigration)
+@property (readonly, copy) NSString *versionChecksum API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0));
+// Selector `checksumsForVersionedModelAtURL:error:`, returning a dictionary of version names to checksums or nil
+// with an error, as Apple's header declares it (no Apple page found by the `search` tool; the selector and types
+// are those of the .NET iOS binding generated from the header, learn.microsoft.com, NSManagedObjectModel.
+// ChecksumsForVersionedModel). Imported as `checksumsForVersionedModel(at:) throws -> [String: String]`.
++ (nullable NSDictionary<NSString *, NSString *> *)checksumsForVersionedModelAtURL:(NSURL *)modelURL error:(NSError **)error API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0));
+@end
+
+// https://developer.apple.com/documentation/coredata/nsmanagedobjectmodelreference
+// "An object that describes a specific version of an object model."
+API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0))
+@interface NSManagedObjectModelReference : NSObject
+// …/nsmanagedobjectmodelreference/init(model:versionchecksum:)
+- (instancetype)initWithModel:(NSManagedObjectModel *)model versionChecksum:(NSString *)versionChecksum;
+// …/nsmanagedobjectmodelreference/init(fileurl:versionchecksum:)
+- (instancetype)initWithFileURL:(NSURL *)fileURL versionChecksum:(NSString *)versionChecksum;
+// …/nsmanagedobjectmodelreference/init(name:in:versionchecksum:)
+- (instancetype)initWithName:(NSString *)modelName inBundle:(nullable NSBundle *)bundle versionChecksum:(NSString *)versionChecksum NS_SWIFT_NAME(init(name:in:versionChecksum:));
+// …/nsmanagedobjectmodelreference/init(entityversionhashes:in:versionchecksum:)
+- (instancetype)initWithEntityVersionHashes:(NSDictionary *)versionHash inBundle:(nullable NSBundle *)bundle versionChecksum:(NSString *)versionChecksum NS_SWIFT_NAME(init(entityVersionHashes:in:versionChecksum:));
+// …/nsmanagedobjectmodelreference/resolvedmodel, …/versionchecksum
+@property (readonly, strong) NSManagedObjectModel *resolvedModel;
+@property (readonly, copy) NSString *versionChecksum;
+@end
+
+// https://developer.apple.com/documentation/coredata/nsmigrationstage: "An abstract base class"; `label`.
+API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0))
+@interface NSMigrationStage : NSObject
+@property (nullable, copy) NSString *label;
+@end
+
+// https://developer.apple.com/documentation/coredata/nslightweightmigrationstage: `versionChecksums`;
+// the Swift `init(_ checksums: [String])` is in the overlay.
+API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0))
+@interface NSLightweightMigrationStage : NSMigrationStage
+@property (readonly, copy) NSArray<NSString *> *versionChecksums;
+@end
+
+// https://developer.apple.com/documentation/coredata/nscustommigrationstage: `currentModel`, `nextModel`; the
+// Swift `init(migratingFrom:to:)`, `willMigrateHandler` and `didMigrateHandler` are in the overlay.
+API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0))
+@interface NSCustomMigrationStage : NSMigrationStage
+@property (readonly, strong) NSManagedObjectModelReference *currentModel;
+@property (readonly, strong) NSManagedObjectModelReference *nextModel;
+@end
+
+// https://developer.apple.com/documentation/coredata/nsstagedmigrationmanager: `stages`, `container`; the Swift
+// `init(_ stages: [NSMigrationStage])` is in the overlay.
+API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0))
+@interface NSStagedMigrationManager : NSObject
+@property (readonly, copy) NSArray<NSMigrationStage *> *stages;
+@property (nullable, readonly, strong) NSPersistentContainer *container;
+@end
+
+// https://developer.apple.com/documentation/coredata/nspersistentstorestagedmigrationmanageroptionkey
+// "The key for specifying your staged migration manager." (`let …: String`)
+COREDATA_EXTERN NSString * const NSPersistentStoreStagedMigrationManagerOptionKey API_AVAILABLE(macosx(14.0), ios(17.0), tvos(17.0), watchos(10.0));
+
 // ---- Typed extras (issue 8): fetch-request template settings
 // Facts from Apple's docs: NSFetchRequest `returnsDistinctResults: Bool { get set }`.
 @interface NSFetchRequest<ResultType> (ManagedCodegenTypedExtras)

@@ -40,3 +40,38 @@ extension NSPersistentContainer {
 }
 
 @usableFromInline func _coreDataStubOnly() -> Never { fatalError("stub SDK: type checking only") }
+
+// ---- Staged migration (issue 36): the initializers and handlers Apple declares in Swift.
+
+// https://developer.apple.com/documentation/coredata/nsstagedmigrationmanager/init(_:)
+// `convenience init(_ stages: [NSMigrationStage])`; "Core Data processes the migration stages in the order that
+// you provide them."
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension NSStagedMigrationManager {
+    public convenience init(_ stages: [NSMigrationStage]) { _coreDataStubOnly() }
+}
+
+// https://developer.apple.com/documentation/coredata/nslightweightmigrationstage/init(_:)
+// `convenience init(_ checksums: [String])`
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension NSLightweightMigrationStage {
+    public convenience init(_ checksums: [String]) { _coreDataStubOnly() }
+}
+
+// https://developer.apple.com/documentation/coredata/nscustommigrationstage/init(migratingfrom:to:)
+// https://developer.apple.com/documentation/coredata/nscustommigrationstage/willmigratehandler-5wead
+// https://developer.apple.com/documentation/coredata/nscustommigrationstage/didmigratehandler-2zbss
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension NSCustomMigrationStage {
+    public convenience init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {
+        _coreDataStubOnly()
+    }
+    public var willMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)? {
+        get { _coreDataStubOnly() }
+        set { _coreDataStubOnly() }
+    }
+    public var didMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)? {
+        get { _coreDataStubOnly() }
+        set { _coreDataStubOnly() }
+    }
+}
