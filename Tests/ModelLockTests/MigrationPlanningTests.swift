@@ -1,0 +1,147 @@
+import ManagedModel
+@testable import ModelLock
+import ModelReader
+import TestSupport
+import Foundation
+import Testing
+
+/// The migration plan's stages (issue 36) from a lock's versions and `migration-check`'s verdicts: one kind of hop
+/// per test, each verdict given by a table so that what is asked (and what is not) is visible.
+@Suite struct MigrationPlanningTests {
+    /// A version whose store schema is `schema` (versions with the same one have the same lock hash).
+    static func version(_ name: String, schema: String) -> StoreFingerprint {
+        StoreFingerprint(versionName: name, entities: [EntityFingerprint(name: "Item", hash: schema, facets: [], properties: [])])
+    }
+
+    static func finding(_ kind: MigrationCheck.Finding.Kind) -> MigrationCheck.Finding {
+        MigrationCheck.Finding(kind: kind, message: kind.rawValue, location: SourceLocation(path: "contents", line: 1), sourceLocation: nil)
+    }
+
+    /// Verdicts by "from>to"; a pair not in the table infers (no finding). Records every pair asked.
+    final class Verdicts: @unchecked Sendable {
+        let table: [String: MigrationCheck.Finding.Kind]
+        var asked: [String] = []
+        init(_ table: [String: MigrationCheck.Finding.Kind]) { self.table = table }
+        func findings(_ from: String, _ to: String) -> [MigrationCheck.Finding] {
+            asked.append("\(from)>\(to)")
+            return table["\(from)>\(to)"].map { [MigrationPlanningTests.finding($0)] } ?? []
+        }
+    }
+
+    static func plan(_ versions: [StoreFingerprint], _ verdicts: Verdicts) -> MigrationPlanStages {
+        MigrationPlanning.stages(of: versions, findings: verdicts.findings)
+    }
+
+    @Test func inferableHopsMergeIntoOneLightweightStage() {
+        let verdicts = Verdicts([:])
+        let plan = Self.plan([Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3")], verdicts)
+        #expect(plan.stages == [.lightweight(["A", "B", "C"])])
+        #expect(plan.blockedHops.isEmpty && plan.sharedChecksums.isEmpty)
+        // A store of A is migrated straight to C by the one stage: that hop is checked too.
+        #expect(verdicts.asked.contains("A>C"))
+    }
+
+    /// V1→V2 and V2→V3 infer, V1→V3 does not (Apple Developer Forums thread 804902): one lightweight stage would fail.
+    @Test func aRunEndsWhereAnEarlierVersionDoesNotMigrateDirectly() {
+        let plan = Self.plan(
+            [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3")],
+            Verdicts(["A>C": .notInferable]))
+        #expect(plan.stages == [.lightweight(["A"]), .custom(from: "B", to: "C", needsHook: false)])
+        #expect(plan.blockedHops.isEmpty)
+    }
+
+    @Test func aValueThatMayBeMissingIsACustomStageWithAHook() {
+        let plan = Self.plan(
+            [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "4")],
+            Verdicts(["B>C": .mayFail]))
+        // B is the custom stage's source, C its destination: neither is listed in a lightweight stage.
+        #expect(plan.stages == [.lightweight(["A"]), .custom(from: "B", to: "C", needsHook: true), .lightweight(["D"])])
+    }
+
+    @Test func aHopLightweightMigrationCannotInferBlocksThePlan() {
+        let plan = Self.plan([Self.version("A", schema: "1"), Self.version("B", schema: "2")], Verdicts(["A>B": .notInferable]))
+        #expect(plan.blockedHops.map { "\($0.from)>\($0.to)" } == ["A>B"])
+        #expect(plan.blockedHops.first?.findings.map(\.kind) == [.notInferable])
+    }
+
+    /// Versions with one store schema have one checksum at run time: listed once, the later ones share it.
+    @Test func identicalSchemasShareOneChecksum() {
+        let verdicts = Verdicts([:])
+        let plan = Self.plan(
+            [Self.version("A", schema: "1"), Self.version("A2", schema: "1"), Self.version("B", schema: "2"), Self.version("B2", schema: "2")],
+            verdicts)
+        #expect(plan.stages == [.lightweight(["A", "B"])])
+        #expect(plan.sharedChecksums == ["A2": "A", "B2": "B"])
+        #expect(!verdicts.asked.contains { $0.contains("2") })
+    }
+
+    /// A version a lightweight stage lists appears in no other stage; consecutive custom stages may share a version
+    /// (`custom[1->2]->custom[2->3]` migrates: thread 804902); every version is in some stage.
+    @Test func noLightweightChecksumIsListedTwice() {
+        let names = (0..<8).map { "V\($0)" }
+        let plan = Self.plan(
+            names.enumerated().map { Self.version($1, schema: "\($0)") },
+            Verdicts(["V1>V2": .mayFail, "V2>V3": .mayFail, "V3>V5": .notInferable, "V6>V7": .mayFail]))
+        var lightweight: [String] = []
+        var custom: Set<String> = []
+        for stage in plan.stages {
+            switch stage {
+            case .lightweight(let versions): lightweight += versions
+            case .custom(let from, let to, _): custom.formUnion([from, to])
+            }
+        }
+        #expect(lightweight.count == Set(lightweight).count, "\(plan.stages)")
+        #expect(custom.isDisjoint(with: lightweight), "\(plan.stages)")
+        #expect(custom.union(lightweight) == Set(names))
+        #expect(plan.stages == [
+            .lightweight(["V0"]), .custom(from: "V1", to: "V2", needsHook: true), .custom(from: "V2", to: "V3", needsHook: true),
+            .custom(from: "V3", to: "V4", needsHook: false), .custom(from: "V4", to: "V5", needsHook: false),
+            .custom(from: "V5", to: "V6", needsHook: false), .custom(from: "V6", to: "V7", needsHook: true),
+        ])
+    }
+}
+
+private let history = TestSupport.packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/histories/woocommerce__woocommerce-ios__Storage_Storage_Model_WooCommerce.xcdatamodeld/WooCommerce.xcdatamodeld")
+
+/// The 117-version production history in `../shared/histories`, in the order a first `lock` assumes (natural order,
+/// current version last): the planner covers every version and lists no lightweight checksum twice. Opt-in
+/// (`MANAGED_CODEGEN_HISTORY_PLAN=1`): the direct checks within lightweight runs ask `migration-check` 3263 times,
+/// about 170 s in a debug build (reading the 117 versions: 9 s), too slow for every run on a shared machine.
+@Suite(.enabled(
+    if: FileManager.default.fileExists(atPath: history.path) && ProcessInfo.processInfo.environment["MANAGED_CODEGEN_HISTORY_PLAN"] == "1",
+    "../shared/histories is absent or MANAGED_CODEGEN_HISTORY_PLAN is not 1; history plan test skipped"))
+struct HistoryMigrationPlanningTests {
+    @Test func theRealHistoryPlansEveryVersion() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let loaded = try ModelLoader.loadAllVersions(history.path)
+        let read = clock.now
+        let bundle = try #require(loaded.first?.bundle)
+        let schemas = Dictionary(uniqueKeysWithValues: loaded.map { ($0.schema.versionName, $0.schema) })
+        let order = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
+        let versions = order.compactMap { schemas[$0].map(StoreFingerprint.init) }
+        #expect(versions.count == 117)
+        var asked = 0
+        let plan = MigrationPlanning.stages(of: versions) { from, to in
+            asked += 1
+            return MigrationCheck.findings(from: schemas[from]!, to: schemas[to]!)
+        }
+        let planned = clock.now
+        var lightweight: [String] = []
+        var custom: Set<String> = []
+        for stage in plan.stages {
+            switch stage {
+            case .lightweight(let names): lightweight += names
+            case .custom(let from, let to, _): custom.formUnion([from, to])
+            }
+        }
+        print("history plan: reading \(read - start), planning \(planned - read)")
+        #expect(lightweight.count == Set(lightweight).count)
+        #expect(custom.isDisjoint(with: lightweight))
+        #expect(custom.union(lightweight).union(plan.sharedChecksums.keys) == Set(order))
+        let customCount = plan.stages.filter { if case .custom = $0 { true } else { false } }.count
+        print("history plan: \(plan.stages.count) stages (\(customCount) custom), \(plan.sharedChecksums.count) versions sharing a checksum, "
+            + "\(plan.blockedHops.count) blocked hops, \(asked) verdicts asked")
+    }
+}
