@@ -20,6 +20,12 @@ nonisolated public final class Item: NSManagedObject {
         public static var tags: String { "tags" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var discount: ModelKey<Item, Double?> { ModelKey("discount") }
+    }
+
     // MARK: Attributes
     @NSManaged public var dateCreated: Date
     public var discount: Double? {

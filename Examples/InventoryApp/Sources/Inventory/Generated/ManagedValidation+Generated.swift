@@ -173,4 +173,144 @@ nonisolated extension Bool: ManagedScalarValue {
     init(managedNumber: NSNumber) { self = managedNumber.boolValue }
     var managedNumber: NSNumber { NSNumber(value: self) }
 }
+
+/// A property of `Root` by its Key-Value Coding key, typed with the property's Swift type: what the generated
+/// `ModelKeys` constants are (`Item.ModelKeys.rating: ModelKey<Item, Int16?>`). Sorting, predicates and observation
+/// go through the key string, which Core Data resolves for every modeled property, while a Swift key path to an
+/// optional scalar, enum, Codable or composite property traps in `NSSortDescriptor(keyPath:ascending:)`,
+/// `NSExpression(forKeyPath:)` and KVO's `observe(_:)` ("Could not extract a String from KeyPath": those
+/// properties are not `@objc`). A sub-entity's `ModelKeys` lists its inherited attributes too, typed with the
+/// sub-entity (`Employee.ModelKeys.name`); a parent's key also observes a sub-entity's object.
+nonisolated public struct ModelKey<Root: NSManagedObject, Value>: Hashable, Sendable {
+    /// The model's property name, as `Keys` spells it.
+    public let key: String
+
+    public init(_ key: String) { self.key = key }
+
+    /// `key == nil`: Predicate Programming Guide, "Predicate Format String Syntax" (`%K` substitutes a key path,
+    /// a comparison with `nil` matches a missing value).
+    public var isNil: NSPredicate { NSPredicate(format: "%K == nil", argumentArray: [key]) }
+
+    public var isNotNil: NSPredicate { NSPredicate(format: "%K != nil", argumentArray: [key]) }
+
+    /// Calls `changeHandler` after each change of the property of `object`, until the observation is released.
+    /// String KVO (`addObserver(_:forKeyPath:options:context:)`): it works for every modeled property, because
+    /// the generated accessors post `willChangeValue(forKey:)` / `didChangeValue(forKey:)`.
+    public func observe(_ object: Root, _ changeHandler: @escaping (Root) -> Void) -> ModelKeyObservation {
+        ModelKeyObservation(object: object, key: key) { changeHandler(object) }
+    }
+}
+
+/// A value a predicate compares a stored attribute with and a sort descriptor orders by: the object Core Data
+/// stores for it (an `NSNumber` for scalars and `Bool`, the bridged object for `String`, `Date`, `UUID`, `Data`,
+/// `URL`, the number itself for `NSNumber` and `NSDecimalNumber`), nil for none. An enum of the app whose raw
+/// value Core Data stores opts in with `extension ItemStatus: ModelKeyValue {}` (its raw value is compared and
+/// ordered).
+nonisolated public protocol ModelKeyValue {
+    var modelKeyArgument: Any? { get }
+}
+
+nonisolated public extension ModelKeyValue where Self: RawRepresentable, RawValue: ModelKeyValue {
+    var modelKeyArgument: Any? { rawValue.modelKeyArgument }
+}
+
+nonisolated extension Optional: ModelKeyValue where Wrapped: ModelKeyValue {
+    public var modelKeyArgument: Any? { flatMap(\.modelKeyArgument) }
+}
+
+nonisolated extension Int16: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int32: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int64: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Double: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Float: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Bool: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension String: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension Date: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension UUID: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension Data: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension URL: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+// `NSNumber?` and `NSDecimalNumber` attributes (numbers without "Use Scalar Type", Decimal) are their own stored objects.
+nonisolated extension NSNumber: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+
+/// Predicates by comparison with a value (Predicate Programming Guide, "Predicate Format String Syntax": `%K` is
+/// the key, `%@` the object). Named methods rather than operators: an overload of `==` or `<` would join every
+/// comparison the app's compiler solves.
+nonisolated public extension ModelKey where Value: ModelKeyValue {
+    /// `key == value`; `key == nil` when `value` is nil.
+    func equals(_ value: Value) -> NSPredicate { comparison("==", value) }
+
+    /// `key != value`; `key != nil` when `value` is nil. An object without a value matches in memory but not in a
+    /// SQLite fetch, where a missing value is SQL's NULL: add `isNil` with `NSCompoundPredicate` to have it there.
+    func notEquals(_ value: Value) -> NSPredicate { comparison("!=", value) }
+
+    /// `key < value`. Nothing is ordered before nil: false for every object when `value` is nil.
+    func isLess(than value: Value) -> NSPredicate { ordering("<", value) }
+
+    func isLessOrEqual(to value: Value) -> NSPredicate { ordering("<=", value) }
+
+    /// `key > value`; false for every object when `value` is nil.
+    func isGreater(than value: Value) -> NSPredicate { ordering(">", value) }
+
+    func isGreaterOrEqual(to value: Value) -> NSPredicate { ordering(">=", value) }
+
+    /// `key IN values`, or `key == nil` when `values` holds nil.
+    func isIn(_ values: [Value]) -> NSPredicate {
+        let present = values.compactMap(\.modelKeyArgument)
+        let membership = NSPredicate(format: "%K IN %@", argumentArray: [key, present])
+        guard present.count < values.count else { return membership }
+        return NSCompoundPredicate(orPredicateWithSubpredicates: [membership, isNil])
+    }
+
+    private func comparison(_ operation: String, _ value: Value) -> NSPredicate {
+        guard let argument = value.modelKeyArgument else {
+            return NSPredicate(format: "%K \(operation) nil", argumentArray: [key])
+        }
+        return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
+    }
+
+    private func ordering(_ operation: String, _ value: Value) -> NSPredicate {
+        guard let argument = value.modelKeyArgument else { return NSPredicate(value: false) }
+        return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
+    }
+}
+
+nonisolated extension NSSortDescriptor {
+    /// Sorts by the stored value of a typed key (NSSortDescriptor `init(key:ascending:)`: the key is a KVC key
+    /// path, compared with `compare(_:)`), where `NSSortDescriptor(keyPath:ascending:)` traps for properties
+    /// Objective-C cannot see. Keys of values without a meaningful order (Codable, composite, Transformable) do not
+    /// compile.
+    public convenience init<Root, Value: ModelKeyValue>(_ key: ModelKey<Root, Value>, ascending: Bool = true) {
+        self.init(key: key.key, ascending: ascending)
+    }
+}
+
+/// Observes one property of one managed object by its key with string KVO, and stops when released (`deinit`
+/// removes the observer: Key-Value Observing Programming Guide, "Registering for Key-Value Observing": at the
+/// latest before the observer is released). It keeps the object alive meanwhile, so the object never goes
+/// away while observed. Notifications arrive on the thread that changed the property (the context's queue).
+nonisolated public final class ModelKeyObservation: NSObject {
+    private let object: NSManagedObject
+    private let key: String
+    private let handler: () -> Void
+
+    init(object: NSManagedObject, key: String, handler: @escaping () -> Void) {
+        self.object = object
+        self.key = key
+        self.handler = handler
+        super.init()
+        object.addObserver(self, forKeyPath: key, options: [], context: nil)
+    }
+
+    // Only this object's own registration sends it notifications: none is passed on to `super`.
+    public override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+    ) {
+        handler()
+    }
+
+    deinit {
+        object.removeObserver(self, forKeyPath: key)
+    }
+}
 #endif
