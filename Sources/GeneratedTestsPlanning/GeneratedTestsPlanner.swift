@@ -86,6 +86,7 @@ package struct GeneratedTestsPlanner {
                 suite.constraintTests.append(inheritedInitializersTest(for: classPlan, subject: subject))
             }
             if let test = typedKeySortTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
+            if let test = typedObjectIDTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
             if suite.constraintTests.isEmpty { suite.factory = nil }
         } catch {
             suite.unavailableReason = "no valid \(entityName) can be created: \(error.reason)"
