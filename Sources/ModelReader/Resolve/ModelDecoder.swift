@@ -485,11 +485,8 @@ struct ModelDecoder {
     mutating func decodeComposite(_ node: XMLElementNode) -> CompositeDefinition? {
         guard let name = nameOnly(node) else { return nil }
         var composite = CompositeDefinition(name: name, location: location(node), attributes: [])
-        for child in node.children {
-            switch child.name {
-            case "attribute": if let attribute = decodeAttribute(child) { composite.attributes.append(attribute) }
-            default: unknownElement(child, in: node, known: ["attribute"])
-            }
+        for child in node.children where isOnlyKind(child, "attribute", in: node) {
+            if let attribute = decodeAttribute(child) { composite.attributes.append(attribute) }
         }
         return composite
     }
