@@ -68,6 +68,19 @@ enum LockSupport {
         return names[..<end].last { lock.version(named: $0) != nil }
     }
 
+    /// The errors for what a synced model's version after its locked ones removes, renames or retypes
+    /// (`CloudKitAppendOnly`); the earlier locked versions are read only when the newest one syncs.
+    static func cloudKitAppendOnly(
+        _ lock: ModelLock, before current: String, newest: Schema, current schema: Schema, bundle: ModelBundle, setting: Bool?,
+        schema load: (String) throws -> Schema
+    ) rethrows -> Diagnostics {
+        guard !CloudKitScope(newest, setting: setting).isEmpty else { return Diagnostics() }
+        let names = bundle.versions.map(\.name)
+        let end = names.firstIndex(of: current) ?? names.count
+        let deployed = try names[..<end].filter { lock.version(named: $0) != nil }.map { $0 == newest.versionName ? newest : try load($0) }
+        return CloudKitAppendOnly.diagnostics(CloudKitAppendOnly.findings(deployed: deployed, current: schema, setting: setting))
+    }
+
     /// Writes `text` to `path` through a temporary file and a rename (``StagedFile``): the old lock stays whole
     /// until the new one is.
     static func write(_ text: String, to path: String) throws {
