@@ -16,6 +16,7 @@ import MustacheEngine
 ///
 /// | stage | takes | gives |
 /// |---|---|---|
+/// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (``CloudKitCheck``) |
 /// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
 /// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
@@ -47,8 +48,10 @@ public struct GenerationPipeline: Sendable {
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error (unknown
     ///   options, unreadable or invalid templates).
     public func prepare(_ schema: Schema) throws -> PreparedGeneration {
+        // Validation stage: what the model must be for the store to load, before the plan.
+        var diagnostics = CloudKitCheck.diagnostics(schema, setting: options.cloudKit)
         let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, options: options, hooks: hooks)
-        var diagnostics = planDiagnostics
+        diagnostics.append(contentsOf: planDiagnostics)
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         var testPlan: GeneratedTestsPlan?
         if options.generatesTests {

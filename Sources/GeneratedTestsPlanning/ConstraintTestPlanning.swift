@@ -19,8 +19,8 @@ extension GeneratedTestsPlanner {
             if type.storage == .typed {
                 // Bounds are stored values; the property takes the app's type, which need not have them.
                 if declares(attribute.name, entityName), let constraint = analysis.values.first?.constraint {
-                    diagnostics.warning(
-                        "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(constraint)) is generated: "
+                    diagnostics.report(
+                        GenerationRules.testNotGenerated, "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(constraint)) is generated: "
                             + "its property has the app's type \(typeName), whose values the generated test cannot choose",
                         at: attribute.location)
                 }
@@ -28,8 +28,8 @@ extension GeneratedTestsPlanner {
             }
             for skipped in analysis.skipped where skipped.constraint != .minimumValue && skipped.constraint != .maximumValue {
                 if declares(attribute.name, entityName) {
-                    diagnostics.warning(
-                        "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(skipped.constraint)) is generated: \(skipped.reason)",
+                    diagnostics.report(
+                        GenerationRules.testNotGenerated, "attribute '\(entityName).\(attribute.name)': no test of its \(Self.describe(skipped.constraint)) is generated: \(skipped.reason)",
                         at: attribute.location)
                 }
             }

@@ -70,6 +70,8 @@ public struct ConstraintTestPlan: Hashable, Sendable {
         case inheritedInitializers
         /// Sorting and filtering by a typed key (`ModelKeys`) of an optional scalar.
         case typedKeySort
+        /// Object → typed object ID (`ManagedObjectID`) → object.
+        case typedObjectIDRoundTrip
     }
 
     public var kind: Kind

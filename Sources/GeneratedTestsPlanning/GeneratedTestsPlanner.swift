@@ -70,7 +70,10 @@ package struct GeneratedTestsPlanner {
             // Warnings about sample values (no regex witness, bad userInfo), once per declaring entity. The
             // synthesizer reads userInfo as the stored type; an attribute typed by userInfo takes a Swift expression.
             guard declares(attribute.name, entityName), attribute.annotations.override == nil else { continue }
-            diagnostics.append(contentsOf: model.synthesizer.sample(for: attribute, entityName: entityName).diagnostics)
+            // SampleValues reads no rule registry: its warnings are findings of `testNotGenerated`, tagged here.
+            for warning in model.synthesizer.sample(for: attribute, entityName: entityName).diagnostics {
+                diagnostics.report(GenerationRules.testNotGenerated, warning.message, at: warning.location)
+            }
         }
         do throws(TestPlanFailure) {
             suite.roundTrip = try roundTrip(for: classPlan)
@@ -86,12 +89,13 @@ package struct GeneratedTestsPlanner {
                 suite.constraintTests.append(inheritedInitializersTest(for: classPlan, subject: subject))
             }
             if let test = typedKeySortTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
+            if let test = typedObjectIDTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
             if suite.constraintTests.isEmpty { suite.factory = nil }
         } catch {
             suite.unavailableReason = "no valid \(entityName) can be created: \(error.reason)"
             suite.roundTrip = nil
-            diagnostics.warning(
-                "entity '\(entityName)': no round-trip or constraint tests are generated: \(error.reason)", at: location)
+            diagnostics.report(
+                GenerationRules.testNotGenerated, "entity '\(entityName)': no round-trip or constraint tests are generated: \(error.reason)", at: location)
         }
         return suite
     }

@@ -43,8 +43,8 @@ extension GeneratedTestsPlanner {
             let wantsCountTests = maximum > 0 || minimum > 1
             let body = wantsCountTests || relationship.deletionRule == .deny ? addOne() : nil
             if wantsCountTests, body == nil, reports {
-                diagnostics.warning(
-                    "relationship '\(entityName).\(relationship.name)': no count tests are generated: its members cannot be created in a loop",
+                diagnostics.report(
+                    GenerationRules.testNotGenerated, "relationship '\(entityName).\(relationship.name)': no count tests are generated: its members cannot be created in a loop",
                     at: location)
             }
             if let body, maximum > 0 {
@@ -73,8 +73,8 @@ extension GeneratedTestsPlanner {
                             "store.assertValidationError(try context.save(), code: NSValidationRelationshipLacksMinimumCountError, key: \(key))"],
                         subject: subject))
                 } else if reports {
-                    diagnostics.warning(
-                        "relationship '\(entityName).\(relationship.name)': no minimum count test is generated: \(removalObstacle(of: relationship))",
+                    diagnostics.report(
+                        GenerationRules.testNotGenerated, "relationship '\(entityName).\(relationship.name)': no minimum count test is generated: \(removalObstacle(of: relationship))",
                         at: location)
                 }
             }
@@ -82,8 +82,8 @@ extension GeneratedTestsPlanner {
                 if let body {
                     tests.append(denyTest(relationship, subject: subject, setup: ["if \(subject).\(name).count == 0 {"] + indented(body) + ["}"]))
                 } else if reports {
-                    diagnostics.warning(
-                        "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
+                    diagnostics.report(
+                        GenerationRules.testNotGenerated, "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
                         at: location)
                 }
             }
@@ -93,8 +93,8 @@ extension GeneratedTestsPlanner {
             } else if let body = addOne() {
                 tests.append(denyTest(relationship, subject: subject, setup: body))
             } else if reports {
-                diagnostics.warning(
-                    "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
+                diagnostics.report(
+                    GenerationRules.testNotGenerated, "relationship '\(entityName).\(relationship.name)': no Deny delete rule test is generated: no related object can be created",
                     at: location)
             }
         }

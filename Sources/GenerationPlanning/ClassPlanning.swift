@@ -105,20 +105,20 @@ extension GenerationPlanner {
         guard report else { return false }
         switch clash {
         case .importedUnderGetterName(let swiftName):
-            diagnostics.warning(
-                "property '\(name)' of entity '\(entity.name)' is not generated: Swift imports NSManagedObject's "
+            diagnostics.report(
+                GenerationRules.memberNotGenerated, "property '\(name)' of entity '\(entity.name)' is not generated: Swift imports NSManagedObject's "
                     + "Objective-C property '\(name)' as '\(swiftName)', so a Swift member named '\(name)' cannot be declared; "
                     + "use value(forKey:) and setValue(_:forKey:) with the key '\(name)', or rename the property in the model",
                 at: location)
         case .rejectedByCoreData:
             // Only reached without the schema checks, which report it as an error.
-            diagnostics.warning(
-                "property '\(name)' of entity '\(entity.name)' is not generated: Core Data rejects a property named like "
+            diagnostics.report(
+                GenerationRules.memberNotGenerated, "property '\(name)' of entity '\(entity.name)' is not generated: Core Data rejects a property named like "
                     + "the NSObject/NSManagedObject member '\(name)'; rename the property in the model",
                 at: location)
         case .notAnIdentifier:
-            diagnostics.warning(
-                "property '\(name)' of entity '\(entity.name)' is not generated: the name is not a Swift identifier; "
+            diagnostics.report(
+                GenerationRules.memberNotGenerated, "property '\(name)' of entity '\(entity.name)' is not generated: the name is not a Swift identifier; "
                     + "rename the property in the model",
                 at: location)
         }
@@ -145,8 +145,8 @@ extension GenerationPlanner {
         if attribute.type == .transformable, let stored = SwiftTypeTable.transformableClassName(attribute.customClassName),
             stored != type.name
         {
-            diagnostics.warning(
-                "attribute '\(attribute.name)' has the custom class '\(stored)', which is not a Swift type name; "
+            diagnostics.report(
+                GenerationRules.swiftTypeNotWritable, "attribute '\(attribute.name)' has the custom class '\(stored)', which is not a Swift type name; "
                     + "it is declared as \(type.name)",
                 at: attribute.location)
         }

@@ -107,6 +107,9 @@ public struct ClassPlan: Hashable, Sendable {
     /// `extension Item: Identifiable {}`, as Xcode's `Item+CoreDataProperties.swift` declares it: on classes whose
     /// superclass is `NSManagedObject` only; sub-classes inherit it (declaring it again is a redundant conformance).
     public var declaresIdentifiable: Bool { superclassName == "NSManagedObject" }
+    /// `extension Item: TypedObjectIdentifiable {}` (typed object IDs, `property-support`): the same classes as
+    /// `Identifiable`, for the same reason (sub-classes inherit it, and `Self` gives them their own `ObjectID`).
+    public var declaresTypedObjectIDs: Bool { superclassName == "NSManagedObject" }
     public var validation: ValidationPlan
     /// Fetch templates, fetched properties, unique-key fetches, constraint and index docs (see TypedExtrasPlan.swift).
     public var extras = ClassExtrasPlan()

@@ -26,8 +26,8 @@ package struct GenerationPlanner {
             let path = cycle.map { "\($0.relationship.description)" }.joined(separator: " -> ")
             let location = schema.entity(named: relationship.entity)?.relationships
                 .first { $0.name == relationship.relationship }?.location
-            diagnostics.warning(
-                "required to-one relationships form a cycle (\(path)), so no initializer could take them all; "
+            diagnostics.report(
+                GenerationRules.requiredCycle, "required to-one relationships form a cycle (\(path)), so no initializer could take them all; "
                     + "'\(relationship.relationship)' is an optional parameter of the \(relationship.entity) initializer: "
                     + "set \(relationship.description) before saving",
                 at: location)

@@ -3,12 +3,6 @@ import ManagedModel
 /// What planning the generated code reports about a model that was read without error, and about the validation
 /// hooks the sources declare: one row per kind of finding. The table of WarningsAndErrors.md, "What generation
 /// reports", is rendered from ``all``.
-///
-/// Not yet made from their rows (their files are being split; switch each `diagnostics.warning(…)` to
-/// `diagnostics.report(row, …)` there, output unchanged): in GenerationPlanner.swift `unknownSelection`,
-/// `xcodeGenerated`, `nothingGenerated`, `entityNotGenerated`, `outsideSelection`, `requiredCycle`,
-/// `memberNotGenerated` (the property warnings) and `swiftTypeNotWritable`; in GeneratedTestsPlanner.swift and
-/// SampleValues' SampleValueSynthesizer.swift `testNotGenerated`.
 public enum GenerationRules {
     // MARK: What is left out, and why
 

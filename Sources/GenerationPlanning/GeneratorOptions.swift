@@ -41,6 +41,10 @@ public struct GeneratorOptions: Hashable, Sendable {
     /// How `init()` and `init(context:)` are declared: unavailable (the default), or deprecated while an app moves
     /// its call sites over from Xcode's, mogenerator's or SwiftGen's classes, which inherit both.
     public var inheritedInitializers: InheritedInitializers = .unavailable
+    /// `cloudkit`: whether the model is checked against what `NSPersistentCloudKitContainer` accepts (`CloudKitCheck`).
+    /// nil follows the model's "Used with CloudKit" marks; true checks every entity when nothing is marked; false
+    /// checks nothing (a model Xcode's template marked that the app never syncs). Changes no generated text.
+    public var cloudKit: Bool?
 
     /// `inherited-initializers`: what `Item()` and `Item(context:)` do in app code.
     public enum InheritedInitializers: String, Hashable, Sendable, CaseIterable {
@@ -66,8 +70,9 @@ public struct GeneratorOptions: Hashable, Sendable {
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
         generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true,
-        humanFileSuffix: String = "", inheritedInitializers: InheritedInitializers = .unavailable
+        humanFileSuffix: String = "", inheritedInitializers: InheritedInitializers = .unavailable, cloudKit: Bool? = nil
     ) {
+        self.cloudKit = cloudKit
         self.humanFileSuffix = humanFileSuffix
         self.inheritedInitializers = inheritedInitializers
         self.accessLevel = accessLevel

@@ -31,8 +31,8 @@ extension GenerationPlanner {
                     swiftName: name, key: attribute.name, typeDeclaration: parameterType, defaultValue: literal,
                     assignment: Self.assignment(name))
             }
-            diagnostics.warning(
-                "the default value of attribute '\(attribute.name)' cannot be written as a Swift \(type.name); "
+            diagnostics.report(
+                GenerationRules.swiftTypeNotWritable, "the default value of attribute '\(attribute.name)' cannot be written as a Swift \(type.name); "
                     + "the initializer leaves it to Core Data unless a value is passed",
                 at: attribute.location)
             return .init(

@@ -22,6 +22,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case humanFiles = "human-files"
     case humanFileSuffix = "human-file-suffix"
     case inheritedInitializers = "inherited-initializers"
+    case cloudKit = "cloudkit"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -41,7 +42,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .moduleName, .configuration, .humanFileSuffix: .string
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
-        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport: .boolean
+        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit: .boolean
         case .accessLevel: .oneOf(GeneratorOptions.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
@@ -66,6 +67,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .warningsAsErrors: .flag(\.warningsAsErrors)
         case .skipMachineFiles: .flag(\.skipMachineFiles)
         case .validationSupport: .flag(\.validationSupport)
+        case .cloudKit: .flag(\.cloudKit)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         case .humanFiles: .humanFiles(\.humanFiles)

@@ -38,6 +38,9 @@ public struct GenerateSettings: Hashable, Sendable {
     public var humanFileSuffix: String?
     /// `init()` and `init(context:)`: unavailable (default) or deprecated, while an app moves its call sites over.
     public var inheritedInitializers: GeneratorOptions.InheritedInitializers?
+    /// Check the model against what `NSPersistentCloudKitContainer` accepts: nil follows the model's "Used with
+    /// CloudKit" marks, false checks nothing (`GeneratorOptions.cloudKit`).
+    public var cloudKit: Bool?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -52,8 +55,10 @@ public struct GenerateSettings: Hashable, Sendable {
         templates: String? = nil, includeXcodeGenerated: Bool? = nil, warningsAsErrors: Bool? = nil,
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
-        humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil
+        humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
+        cloudKit: Bool? = nil
     ) {
+        self.cloudKit = cloudKit
         self.inheritedInitializers = inheritedInitializers
         self.hookSources = hookSources
         self.humanFiles = humanFiles
@@ -164,7 +169,8 @@ public struct GenerationRequest: Hashable, Sendable {
                 testsModelBundle: settings.testsModelBundle ?? .class,
                 generatesValidationSupport: settings.validationSupport ?? true,
                 humanFileSuffix: settings.humanFileSuffix ?? "",
-                inheritedInitializers: settings.inheritedInitializers ?? .unavailable
+                inheritedInitializers: settings.inheritedInitializers ?? .unavailable,
+                cloudKit: settings.cloudKit
             ),
             scope: scope,
             machineDirectory: needsMachine ? settings.output : nil,

@@ -15,7 +15,8 @@ public struct SampleSynthesis: Hashable, Sendable {
     public var origin: Origin?
     /// Why `value` is nil, e.g. "Transformable attributes hold arbitrary objects".
     public var unavailableReason: String?
-    /// Warnings naming the attribute, located at its model line (never printed here).
+    /// Warnings naming the attribute, located at its model line (never printed here). Generated-test planning
+    /// reports them as findings of its `generate.test-not-generated` row.
     public var diagnostics: [Diagnostic]
 
     public init(value: SampleValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {

@@ -112,6 +112,11 @@ struct Generate: ParsableCommand {
         help: "Also generate entities whose Codegen is Class Definition or Category/Extension (Xcode generates those itself).")
     var includeXcodeGenerated: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Check the synced entities against what NSPersistentCloudKitContainer accepts (default: when the model or a configuration is marked Used with CloudKit); --no-cloudkit for a model marked but never synced.")
+    var cloudkit: Bool?
+
     @Flag(help: "Write nothing; exit 1 and list the files that are stale, missing or extra (for CI).")
     var check = false
 
@@ -152,7 +157,7 @@ struct Generate: ParsableCommand {
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
             humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
-            inheritedInitializers: inheritedInitializers)
+            inheritedInitializers: inheritedInitializers, cloudKit: cloudkit)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -187,7 +192,7 @@ struct Generate: ParsableCommand {
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
-        diagnostics.append(contentsOf: try lockDiagnostics(loaded))
+        diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit))
         // The app's own files (not ours): their validation hooks, and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
@@ -300,8 +305,9 @@ struct Generate: ParsableCommand {
 
     /// With a lock file beside the model: an error for each change to a locked version (`LockCheck`), and a warning
     /// for each change from the newest locked version to the current one that lightweight migration cannot infer
-    /// (`MigrationCheck`). Without one, nothing.
-    private func lockDiagnostics(_ loaded: LoadedModel) throws -> Diagnostics {
+    /// (`MigrationCheck`), and, for a synced model, an error for each change CloudKit's production schema refuses
+    /// (`CloudKitAppendOnly`). Without one, nothing.
+    private func lockDiagnostics(_ loaded: LoadedModel, cloudKit: Bool?) throws -> Diagnostics {
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
         guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return Diagnostics() }
         let current = loaded.schema.versionName
@@ -315,6 +321,8 @@ struct Generate: ParsableCommand {
         {
             let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
             diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
+            diagnostics.append(contentsOf: try LockSupport.cloudKitAppendOnly(
+                lock, before: current, newest: try schema(from), current: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema))
         }
         return diagnostics
     }

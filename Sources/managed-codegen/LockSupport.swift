@@ -67,6 +67,21 @@ enum LockSupport {
         lock.versionShipped(before: destination)?.versionName
     }
 
+    /// The errors for what a synced model's version after its locked ones removes, renames or retypes
+    /// (`CloudKitAppendOnly`), in the lock's order; the earlier locked versions are read only when the newest one syncs.
+    static func cloudKitAppendOnly(
+        _ lock: ModelLock, before current: String, newest: Schema, current schema: Schema, bundle: ModelBundle, setting: Bool?,
+        schema load: (String) throws -> Schema
+    ) rethrows -> Diagnostics {
+        guard !CloudKitScope(newest, setting: setting).isEmpty else { return Diagnostics() }
+        // The lock's order is the order the versions shipped in (``ModelLock/versionShipped(before:)``).
+        let inBundle = Set(bundle.versions.map(\.name))
+        let shipped = lock.versions.map(\.versionName).filter { inBundle.contains($0) }
+        let end = shipped.firstIndex(of: current) ?? shipped.count
+        let deployed = try shipped[..<end].map { $0 == newest.versionName ? newest : try load($0) }
+        return CloudKitAppendOnly.diagnostics(CloudKitAppendOnly.findings(deployed: deployed, current: schema, setting: setting))
+    }
+
     /// Writes `text` to `path` through a temporary file and a rename (``StagedFile``): the old lock stays whole
     /// until the new one is.
     static func write(_ text: String, to path: String) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelLock
 import ModelReader
@@ -15,7 +16,9 @@ struct MigrationCheckCommand: ParsableCommand {
             "Locking shipped model versions"). Each change it refuses, each change it infers but validates when \
             the migration runs (a required value without a default: it may fail at migration time when existing \
             rows have no value), and each apparent rename without a renaming identifier (which loses the old \
-            values) is an error at the changed element. Exit status: 0 when every change can be inferred, 1 \
+            values) is an error at the changed element. For a model that syncs with CloudKit, so is each synced \
+            entity or attribute removed or renamed and each attribute type changed (CloudKit's production schema \
+            only grows; documentation: "Syncing with CloudKit"). Exit status: 0 when every change can be inferred, 1 \
             otherwise.
             """
     )
@@ -53,8 +56,17 @@ struct MigrationCheckCommand: ParsableCommand {
         }
         let findings = MigrationCheck.findings(from: source.schema, to: destination.schema)
         diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: sourceName, to: destinationName, asWarnings: false))
+        // A synced model: what CloudKit's production schema refuses once the source version is deployed (the config
+        // file beside the model can say `cloudkit: false`).
+        let cloudKit = try ConfigFile.locate(besideModel: model.model).map(ConfigFile.load)?.settings.cloudKit
+        let cloudKitFindings = sourceName == destinationName
+            ? [] : CloudKitAppendOnly.findings(deployed: [source.schema], current: destination.schema, setting: cloudKit)
+        diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(cloudKitFindings))
         let summary: String
-        if findings.isEmpty {
+        if !cloudKitFindings.isEmpty {
+            summary = "'\(sourceName)' -> '\(destinationName)': \(cloudKitFindings.count) changes CloudKit's production schema refuses, "
+                + "\(findings.count) lightweight migration findings."
+        } else if findings.isEmpty {
             summary = "'\(sourceName)' -> '\(destinationName)': lightweight migration can infer every change."
         } else {
             let count = { (kind: MigrationCheck.Finding.Kind) in findings.filter { $0.kind == kind }.count }

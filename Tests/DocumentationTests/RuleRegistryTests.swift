@@ -12,6 +12,7 @@ import Testing
     static let registries: [(area: [String], rules: [Rule])] = [
         (["audit."], AuditRules.all), (["lock."], LockFacts.all), (["migration."], MigrationVerdicts.all),
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
+        (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
     ]
     static let article = TestSupport.packageRoot
         .appendingPathComponent("Sources/managed-codegen/Documentation.docc/WarningsAndErrors.md")
@@ -40,6 +41,10 @@ import Testing
         try assertGeneratedSection("model-warnings", of: Self.article, is: ModelRules.warningsTable())
         try assertGeneratedSection("model-errors", of: Self.article, is: ModelRules.errorsTable())
         try assertGeneratedSection("generation-rules", of: Self.article, is: GenerationRules.markdownTable())
+        try assertGeneratedSection("cloudkit-rules", of: Self.article, is: CloudKitRules.markdownTable())
+        try assertGeneratedSection(
+            "cloudkit-production", of: Self.article.deletingLastPathComponent().appendingPathComponent("SyncingWithCloudKit.md"),
+            is: CloudKitAppendOnly.markdownTable())
     }
 
     /// The one constructor: a diagnostic made from a row has the row's identity and severity.

@@ -158,6 +158,50 @@ import CodeGeneration
         #expect(quiet.all.isEmpty)
     }
 
+    /// Every finding of planning is made from a row of ``GenerationRules``: it carries the row's id, and its severity
+    /// is the row's. Models chosen to make each kind of finding at least once.
+    @Test func everyGenerationDiagnosticIsMadeFromItsRow() {
+        let rows = Dictionary(uniqueKeysWithValues: GenerationRules.all.map { ($0.id, $0) })
+        let runs: [(Schema, GeneratorOptions)] = [
+            // A required to-one cycle, an entity Xcode generates, a keyword property.
+            (TestSchemas.edgeCases(), GeneratorOptions()),
+            // Class names: not an identifier, taken by an earlier entity; a property NSManagedObject has; a default
+            // that is not a Swift value; a transformable class that is not a Swift type.
+            (Build.schema([
+                Build.entity("A", attributes: [
+                    Attribute(name: "description", location: Build.location(2), type: .string, isOptional: true),
+                    Attribute(name: "colors", location: Build.location(3), type: .transformable, isOptional: true,
+                              customClassName: "My-Colors"),
+                ]),
+                Build.entity("B", className: "A"), Build.entity("C", className: "not-a-name"),
+            ]), GeneratorOptions()),
+            // Nothing to generate.
+            (Build.schema([Build.entity("X", codegen: .class)]), GeneratorOptions()),
+            // A misspelt include, and a relationship to an entity left out.
+            (Build.schema([Build.entity("P", relationships: [Build.toOne("q", "Q", optional: true)]), Build.entity("Q")]),
+             GeneratorOptions(includedEntities: ["P", "Nope"])),
+            (Build.schema([Build.entity("P", relationships: [Build.toOne("q", "Q", optional: true)]), Build.entity("Q")]),
+             GeneratorOptions(includedEntities: ["P"])),
+        ]
+        var seen: Set<String> = []
+        for (schema, options) in runs {
+            for diagnostic in TestSupport.plan(schema, options).1.all {
+                guard let id = diagnostic.ruleID, let row = rows[id] else {
+                    Issue.record("not made from a row of GenerationRules: \(diagnostic)")
+                    continue
+                }
+                #expect(diagnostic.severity == Diagnostic(row, "").severity, "\(diagnostic)")
+                seen.insert(id)
+            }
+        }
+        typealias R = GenerationRules
+        let expected = Set([
+            R.unknownSelection, R.xcodeGenerated, R.nothingGenerated, R.entityNotGenerated, R.memberNotGenerated,
+            R.outsideSelection, R.requiredCycle, R.swiftTypeNotWritable,
+        ].map(\.id))
+        #expect(expected.subtracting(seen).isEmpty, "no finding of \(expected.subtracting(seen).sorted())")
+    }
+
     /// Codegen Class Definition on every entity (a model Xcode generated for): one note naming them, and one warning
     /// saying that no class comes out of the model, and why.
     @Test func aModelYieldingNoClassSaysSoOnce() throws {

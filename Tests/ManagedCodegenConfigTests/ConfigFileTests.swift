@@ -46,6 +46,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             human-files: none
             human-file-suffix: +Model
             inherited-initializers: deprecated
+            cloudkit: false
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -54,10 +55,10 @@ func configErrors(_ text: String, path: String) -> [String] {
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
-            inheritedInitializers: .deprecated)
+            inheritedInitializers: .deprecated, cloudKit: false)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 19)
+        #expect(ConfigKey.allCases.count == 20)
     }
 
     @Test func emptyFileSetsNothing() throws {

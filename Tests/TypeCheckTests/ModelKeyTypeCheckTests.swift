@@ -89,13 +89,7 @@ struct ModelKeyTypeCheckTests {
 
     /// The Staff fixture's generated files in a fresh folder: (the folder to remove, the module's folder).
     private static func generateStaff() throws -> (URL, URL) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-keys-\(UUID().uuidString)")
-        let module = root.appendingPathComponent("Staff")
-        try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
-        let model = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/Staff.xcdatamodeld")
-        for file in try CodeGenerator.generate(schema: ModelLoader.load(model.path).schema, options: .init()).files {
-            try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
-        }
-        return (root, module)
+        let generated = try GeneratedFixtureModule(model: "Staff")
+        return (generated.root, generated.module)
     }
 }

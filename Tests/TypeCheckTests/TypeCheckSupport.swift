@@ -1,4 +1,6 @@
+import CodeGeneration
 import Foundation
+import ModelReader
 import Testing
 
 /// Every file of this target sees the shared test support (paths, fixture list, reference assertions).
@@ -70,4 +72,30 @@ struct ScratchSample {
 struct ScratchSampleError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+/// The generator's output for a fixture model (`Fixtures/Models/<model>.xcdatamodeld`, default options) in a fresh
+/// folder, beside an `App` folder for app code that uses it: what the usage tests type-check.
+struct GeneratedFixtureModule {
+    let root: URL
+    let module: URL
+    var app: URL { root.appendingPathComponent("App") }
+
+    init(model: String) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("\(model)-usage-\(UUID().uuidString)")
+        module = root.appendingPathComponent(model)
+        try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+        let bundle = TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/\(model).xcdatamodeld")
+        for file in try CodeGenerator.generate(schema: ModelLoader.load(bundle.path).schema, options: .init()).files {
+            try file.contents.write(to: module.appendingPathComponent(file.relativePath), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Writes `source` as `App/App.swift`.
+    func writeApp(_ source: String) throws {
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try source.write(to: app.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
 }

@@ -126,6 +126,7 @@ extension EntityContext: TemplateObject {
         "contextInitWorks": { ($0.plan.contextInitializer == .deprecated).templateValue },
         "entityNameOverride": { ($0.plan.superclassIsGenerated ? "override " : "").templateValue },
         "declaresIdentifiable": { $0.plan.declaresIdentifiable.templateValue },
+        "declaresTypedObjectIDs": { $0.plan.declaresTypedObjectIDs.templateValue },
         "isAbstract": { $0.plan.isAbstract.templateValue },
         "bridges": { $0.plan.validation.bridges.templateValue },
         "hasConsistencyHook": { $0.plan.validation.hasConsistencyHook.templateValue },

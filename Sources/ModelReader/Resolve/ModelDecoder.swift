@@ -422,11 +422,7 @@ struct ModelDecoder {
         var configuration = Configuration(
             name: name, location: location(node), usedWithCloudKit: flag(.usedWithCloudKit, &reader) ?? false)
         finish(&reader)
-        for child in node.children {
-            guard child.name == "memberEntity" else {
-                unknownElement(child, in: node, known: ["memberEntity"])
-                continue
-            }
+        for child in node.children where isOnlyKind(child, "memberEntity", in: node) {
             var memberReader = XMLAttributeReader(child)
             if let member = requiredName(&memberReader) { configuration.memberEntities.append(member) }
             finish(&memberReader)
@@ -440,19 +436,11 @@ struct ModelDecoder {
         var lists: [[String]] = []
         var outer = XMLAttributeReader(node)
         finish(&outer)
-        for listNode in node.children {
-            guard listNode.name == list else {
-                unknownElement(listNode, in: node, known: [list])
-                continue
-            }
+        for listNode in node.children where isOnlyKind(listNode, list, in: node) {
             var listReader = XMLAttributeReader(listNode)
             finish(&listReader)
             var names: [String] = []
-            for itemNode in listNode.children {
-                guard itemNode.name == item else {
-                    unknownElement(itemNode, in: listNode, known: [item])
-                    continue
-                }
+            for itemNode in listNode.children where isOnlyKind(itemNode, item, in: listNode) {
                 var itemReader = XMLAttributeReader(itemNode)
                 if let value = nonEmpty(itemReader.text(.value)) {
                     names.append(value)
@@ -468,15 +456,9 @@ struct ModelDecoder {
     }
 
     mutating func decodeFetchIndex(_ node: XMLElementNode) -> FetchIndex? {
-        var reader = XMLAttributeReader(node)
-        guard let name = requiredName(&reader) else { return nil }
-        finish(&reader)
+        guard let name = nameOnly(node) else { return nil }
         var index = FetchIndex(name: name, location: location(node), elements: [])
-        for child in node.children {
-            guard child.name == "fetchIndexElement" else {
-                unknownElement(child, in: node, known: ["fetchIndexElement"])
-                continue
-            }
+        for child in node.children where isOnlyKind(child, "fetchIndexElement", in: node) {
             var elementReader = XMLAttributeReader(child)
             elementReader.accept(.expressionType)
             var element = FetchIndex.Element(
@@ -501,15 +483,10 @@ struct ModelDecoder {
     }
 
     mutating func decodeComposite(_ node: XMLElementNode) -> CompositeDefinition? {
-        var reader = XMLAttributeReader(node)
-        guard let name = requiredName(&reader) else { return nil }
-        finish(&reader)
+        guard let name = nameOnly(node) else { return nil }
         var composite = CompositeDefinition(name: name, location: location(node), attributes: [])
-        for child in node.children {
-            switch child.name {
-            case "attribute": if let attribute = decodeAttribute(child) { composite.attributes.append(attribute) }
-            default: unknownElement(child, in: node, known: ["attribute"])
-            }
+        for child in node.children where isOnlyKind(child, "attribute", in: node) {
+            if let attribute = decodeAttribute(child) { composite.attributes.append(attribute) }
         }
         return composite
     }
@@ -518,11 +495,7 @@ struct ModelDecoder {
         var entries: [UserInfoEntry] = []
         var reader = XMLAttributeReader(node)
         finish(&reader)
-        for child in node.children {
-            guard child.name == "entry" else {
-                unknownElement(child, in: node, known: ["entry"])
-                continue
-            }
+        for child in node.children where isOnlyKind(child, "entry", in: node) {
             var entryReader = XMLAttributeReader(child)
             if let key = entryReader.text(.key) {
                 entries.append(UserInfoEntry(key: key, value: entryReader.text(.value) ?? ""))
@@ -535,6 +508,14 @@ struct ModelDecoder {
     }
 
     // MARK: helpers
+
+    /// The name of an element that has no other attribute (`<fetchIndex>`, `<composite>`); any other is reported.
+    private mutating func nameOnly(_ node: XMLElementNode) -> String? {
+        var reader = XMLAttributeReader(node)
+        guard let name = requiredName(&reader) else { return nil }
+        finish(&reader)
+        return name
+    }
 
     /// Error when missing: every element read with a name (entity, property, fetch request, configuration,
     /// composite, fetch index) is keyed by it in the compiled model (`entitiesByName`, `propertiesByName`, …),
@@ -584,6 +565,16 @@ struct ModelDecoder {
                 at: location(reader))
         }
         reader.accept(contentsOf: reader.unconsultedNames)
+    }
+
+    /// Whether `child` is of the one kind of element `parent` may contain (`<entry>` in `<userInfo>`); another
+    /// kind is reported as unknown, and skipped.
+    private mutating func isOnlyKind(_ child: XMLElementNode, _ name: String, in parent: XMLElementNode) -> Bool {
+        guard child.name == name else {
+            unknownElement(child, in: parent, known: [name])
+            return false
+        }
+        return true
     }
 
     private mutating func unknownElement(_ node: XMLElementNode, in parent: XMLElementNode, known: [String]) {

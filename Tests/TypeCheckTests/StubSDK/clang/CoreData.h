@@ -284,6 +284,8 @@ typedef NS_ENUM(NSUInteger, NSManagedObjectContextConcurrencyType) {
 @property (readonly, strong) NSManagedObjectModel *managedObjectModel;
 @property (readonly, strong) NSArray<__kindof NSPersistentStore *> *persistentStores;
 - (nullable __kindof NSPersistentStore *)addPersistentStoreWithType:(NSString *)storeType configuration:(nullable NSString *)configuration URL:(nullable NSURL *)storeURL options:(nullable NSDictionary *)options error:(NSError **)error;
+// Apple: NSPersistentStoreCoordinator `managedObjectID(forURIRepresentation:) -> NSManagedObjectID?` (typed object IDs' decoding).
+- (nullable NSManagedObjectID *)managedObjectIDForURIRepresentation:(NSURL *)url;
 @end
 
 @interface NSPersistentStoreDescription : NSObject <NSCopying>

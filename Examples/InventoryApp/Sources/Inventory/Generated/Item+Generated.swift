@@ -20,6 +20,12 @@ nonisolated public final class Item: NSManagedObject {
         public static var tags: String { "tags" }
     }
 
+    /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
+    /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
+    nonisolated public enum ModelKeys {
+        public static var discount: ModelKey<Item, Double?> { ModelKey("discount") }
+    }
+
     // MARK: Attributes
     @NSManaged public var dateCreated: Date
     public var discount: Double? {
@@ -92,6 +98,9 @@ nonisolated public final class Item: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Item: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Item.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Item: TypedObjectIdentifiable {}
 
 // MARK: Generated accessors for tags
 nonisolated extension Item {

@@ -173,4 +173,269 @@ nonisolated extension Bool: ManagedScalarValue {
     init(managedNumber: NSNumber) { self = managedNumber.boolValue }
     var managedNumber: NSNumber { NSNumber(value: self) }
 }
+
+/// A class managed-codegen generated: it names its entity (`entityName`), which lets a `ManagedObjectID` check that
+/// an `NSManagedObjectID` identifies an object of the class. The generated classes whose superclass is
+/// `NSManagedObject` conform (as they conform to `Identifiable`, which this leaves alone); sub-classes inherit it.
+nonisolated public protocol TypedObjectIdentifiable: NSManagedObject {
+    static var entityName: String { get }
+}
+
+nonisolated public extension TypedObjectIdentifiable {
+    /// `Person.ObjectID` is `ManagedObjectID<Person>`, `Employee.ObjectID` is `ManagedObjectID<Employee>`: `Self` is
+    /// the class it is named through, so a sub-entity has its own without declaring anything.
+    typealias ObjectID = ManagedObjectID<Self>
+
+    /// The object's ID, typed with the class it is read through (`employee.typedObjectID` is an `Employee.ObjectID`,
+    /// `(employee as Person).typedObjectID` a `Person.ObjectID`). Temporary until the object is first saved (or
+    /// `obtainPermanentIDs(for:)`): a temporary ID finds the object only in its own context.
+    var typedObjectID: ManagedObjectID<Self> { ManagedObjectID(knownToBe: objectID) }
+}
+
+/// An object ID typed with the object's class: `Sendable`, so it crosses actors and tasks where the object cannot
+/// (Apple, "Using Core Data in the background": managed objects stay on their context's queue, object IDs are what
+/// is passed between queues), and looked up as that class in any context of the same coordinator
+/// (`context.existingObject(with:)`, `context.object(with:)`). `Hashable` like the `NSManagedObjectID` it wraps
+/// (a temporary ID and the permanent ID of the same object are different). `Codable` as its URI
+/// (`uriRepresentation()`); decoding needs the coordinator: see `CodingUserInfoKey.persistentStoreCoordinator`.
+/// `@unchecked Sendable`: its one stored property is an immutable `NSManagedObjectID`, which Apple documents as the
+/// thing to pass between contexts and recent SDKs declare `Sendable`; older SDKs do not, hence unchecked
+/// (docs/core-data-runtime.md).
+nonisolated public struct ManagedObjectID<Object: TypedObjectIdentifiable>: Hashable, @unchecked Sendable {
+    /// Core Data's untyped ID.
+    public let managedObjectID: NSManagedObjectID
+
+    /// Only for the ID of an object of class `Object` (`typedObjectID`).
+    fileprivate init(knownToBe managedObjectID: NSManagedObjectID) {
+        self.managedObjectID = managedObjectID
+    }
+
+    /// The typed ID of `managedObjectID`, or nil when it names neither `Object`'s entity nor one of its
+    /// sub-entities. Also converts between a class and its sub-classes:
+    /// `Person.ObjectID(employeeID.managedObjectID)` (never nil), `Employee.ObjectID(personID.managedObjectID)`
+    /// (nil unless that person is an employee). NSManagedObjectID `entity`, NSEntityDescription `superentity`.
+    public init?(_ managedObjectID: NSManagedObjectID) {
+        var entity: NSEntityDescription? = managedObjectID.entity
+        while let candidate = entity, candidate.name != Object.entityName {
+            entity = candidate.superentity
+        }
+        guard entity != nil else { return nil }
+        self.managedObjectID = managedObjectID
+    }
+
+    /// The ID a URI from `uriRepresentation()` stands for in the stores of `coordinator`
+    /// (`managedObjectID(forURIRepresentation:)`), nil when none of them has it or it names another entity.
+    public init?(uriRepresentation: URL, coordinator: NSPersistentStoreCoordinator) {
+        guard let managedObjectID = coordinator.managedObjectID(forURIRepresentation: uriRepresentation) else {
+            return nil
+        }
+        self.init(managedObjectID)
+    }
+
+    /// True until the object is saved or given a permanent ID with `obtainPermanentIDs(for:)` (NSManagedObjectID
+    /// `isTemporaryID`); another context does not find an object by its temporary ID.
+    public var isTemporary: Bool { managedObjectID.isTemporaryID }
+}
+
+nonisolated extension NSManagedObjectContext {
+    /// The object `id` identifies, from this context or its store, as its class; throws like
+    /// `existingObject(with:)`, whose error it passes on (no such object, or an ID still temporary in another context).
+    public func existingObject<Object>(with id: ManagedObjectID<Object>) throws -> Object {
+        try Self.typed(existingObject(with: id.managedObjectID), id)
+    }
+
+    /// The object `id` identifies, or a fault for it, as its class (`object(with:)`: a fault of an object that does
+    /// not exist raises when it fires).
+    public func object<Object>(with id: ManagedObjectID<Object>) -> Object {
+        Self.typed(object(with: id.managedObjectID), id)
+    }
+
+    /// Core Data makes an object of its entity's class (NSEntityDescription `managedObjectClassName`); every
+    /// `ManagedObjectID<Object>` names `Object`'s entity or a sub-entity, whose generated class is a sub-class.
+    private static func typed<Object>(_ object: NSManagedObject, _ id: ManagedObjectID<Object>) -> Object {
+        guard let typed = object as? Object else {
+            preconditionFailure("\(id.managedObjectID) is not a \(Object.self): its entity's class is \(type(of: object))")
+        }
+        return typed
+    }
+}
+
+nonisolated public extension CodingUserInfoKey {
+    /// The key under which a decoder's `userInfo` holds the `NSPersistentStoreCoordinator` (or the
+    /// `NSPersistentContainer`) that decodes `ManagedObjectID`s: `decoder.userInfo[.persistentStoreCoordinator] =
+    /// container`. A URI means something only to the coordinator of the store it came from.
+    static var persistentStoreCoordinator: CodingUserInfoKey {
+        CodingUserInfoKey(rawValue: "ManagedObjectID.persistentStoreCoordinator")!
+    }
+}
+
+nonisolated extension ManagedObjectID: Codable {
+    /// Its URI as a string. A temporary ID is refused (`EncodingError.invalidValue`): its URI names nothing once the
+    /// object is saved (NSManagedObjectID `uriRepresentation()`).
+    public func encode(to encoder: any Encoder) throws {
+        guard !managedObjectID.isTemporaryID else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "A temporary object ID: save the object or call obtainPermanentIDs(for:) first"))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(managedObjectID.uriRepresentation().absoluteString)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let uri = try container.decode(String.self)
+        let holder = decoder.userInfo[.persistentStoreCoordinator]
+        guard let coordinator = holder as? NSPersistentStoreCoordinator
+            ?? (holder as? NSPersistentContainer)?.persistentStoreCoordinator else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "Decoding a ManagedObjectID needs userInfo[.persistentStoreCoordinator]: a coordinator or container")
+        }
+        guard let url = URL(string: uri), let id = Self(uriRepresentation: url, coordinator: coordinator) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "\(uri) names no \(Object.self) in the coordinator's stores")
+        }
+        self = id
+    }
+}
+
+/// A property of `Root` by its Key-Value Coding key, typed with the property's Swift type: what the generated
+/// `ModelKeys` constants are (`Item.ModelKeys.rating: ModelKey<Item, Int16?>`). Sorting, predicates and observation
+/// go through the key string, which Core Data resolves for every modeled property, while a Swift key path to an
+/// optional scalar, enum, Codable or composite property traps in `NSSortDescriptor(keyPath:ascending:)`,
+/// `NSExpression(forKeyPath:)` and KVO's `observe(_:)` ("Could not extract a String from KeyPath": those
+/// properties are not `@objc`). A sub-entity's `ModelKeys` lists its inherited attributes too, typed with the
+/// sub-entity (`Employee.ModelKeys.name`); a parent's key also observes a sub-entity's object.
+nonisolated public struct ModelKey<Root: NSManagedObject, Value>: Hashable, Sendable {
+    /// The model's property name, as `Keys` spells it.
+    public let key: String
+
+    public init(_ key: String) { self.key = key }
+
+    /// `key == nil`: Predicate Programming Guide, "Predicate Format String Syntax" (`%K` substitutes a key path,
+    /// a comparison with `nil` matches a missing value).
+    public var isNil: NSPredicate { NSPredicate(format: "%K == nil", argumentArray: [key]) }
+
+    public var isNotNil: NSPredicate { NSPredicate(format: "%K != nil", argumentArray: [key]) }
+
+    /// Calls `changeHandler` after each change of the property of `object`, until the observation is released.
+    /// String KVO (`addObserver(_:forKeyPath:options:context:)`): it works for every modeled property, because
+    /// the generated accessors post `willChangeValue(forKey:)` / `didChangeValue(forKey:)`.
+    public func observe(_ object: Root, _ changeHandler: @escaping (Root) -> Void) -> ModelKeyObservation {
+        ModelKeyObservation(object: object, key: key) { changeHandler(object) }
+    }
+}
+
+/// A value a predicate compares a stored attribute with and a sort descriptor orders by: the object Core Data
+/// stores for it (an `NSNumber` for scalars and `Bool`, the bridged object for `String`, `Date`, `UUID`, `Data`,
+/// `URL`, the number itself for `NSNumber` and `NSDecimalNumber`), nil for none. An enum of the app whose raw
+/// value Core Data stores opts in with `extension ItemStatus: ModelKeyValue {}` (its raw value is compared and
+/// ordered).
+nonisolated public protocol ModelKeyValue {
+    var modelKeyArgument: Any? { get }
+}
+
+nonisolated public extension ModelKeyValue where Self: RawRepresentable, RawValue: ModelKeyValue {
+    var modelKeyArgument: Any? { rawValue.modelKeyArgument }
+}
+
+nonisolated extension Optional: ModelKeyValue where Wrapped: ModelKeyValue {
+    public var modelKeyArgument: Any? { flatMap(\.modelKeyArgument) }
+}
+
+nonisolated extension Int16: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int32: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int64: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Int: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Double: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Float: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension Bool: ModelKeyValue { public var modelKeyArgument: Any? { NSNumber(value: self) } }
+nonisolated extension String: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension Date: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension UUID: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension Data: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+nonisolated extension URL: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+// `NSNumber?` and `NSDecimalNumber` attributes (numbers without "Use Scalar Type", Decimal) are their own stored objects.
+nonisolated extension NSNumber: ModelKeyValue { public var modelKeyArgument: Any? { self } }
+
+/// Predicates by comparison with a value (Predicate Programming Guide, "Predicate Format String Syntax": `%K` is
+/// the key, `%@` the object). Named methods rather than operators: an overload of `==` or `<` would join every
+/// comparison the app's compiler solves.
+nonisolated public extension ModelKey where Value: ModelKeyValue {
+    /// `key == value`; `key == nil` when `value` is nil.
+    func equals(_ value: Value) -> NSPredicate { comparison("==", value) }
+
+    /// `key != value`; `key != nil` when `value` is nil. An object without a value matches in memory but not in a
+    /// SQLite fetch, where a missing value is SQL's NULL: add `isNil` with `NSCompoundPredicate` to have it there.
+    func notEquals(_ value: Value) -> NSPredicate { comparison("!=", value) }
+
+    /// `key < value`. Nothing is ordered before nil: false for every object when `value` is nil.
+    func isLess(than value: Value) -> NSPredicate { ordering("<", value) }
+
+    func isLessOrEqual(to value: Value) -> NSPredicate { ordering("<=", value) }
+
+    /// `key > value`; false for every object when `value` is nil.
+    func isGreater(than value: Value) -> NSPredicate { ordering(">", value) }
+
+    func isGreaterOrEqual(to value: Value) -> NSPredicate { ordering(">=", value) }
+
+    /// `key IN values`, or `key == nil` when `values` holds nil.
+    func isIn(_ values: [Value]) -> NSPredicate {
+        let present = values.compactMap(\.modelKeyArgument)
+        let membership = NSPredicate(format: "%K IN %@", argumentArray: [key, present])
+        guard present.count < values.count else { return membership }
+        return NSCompoundPredicate(orPredicateWithSubpredicates: [membership, isNil])
+    }
+
+    private func comparison(_ operation: String, _ value: Value) -> NSPredicate {
+        guard let argument = value.modelKeyArgument else {
+            return NSPredicate(format: "%K \(operation) nil", argumentArray: [key])
+        }
+        return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
+    }
+
+    private func ordering(_ operation: String, _ value: Value) -> NSPredicate {
+        guard let argument = value.modelKeyArgument else { return NSPredicate(value: false) }
+        return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
+    }
+}
+
+nonisolated extension NSSortDescriptor {
+    /// Sorts by the stored value of a typed key (NSSortDescriptor `init(key:ascending:)`: the key is a KVC key
+    /// path, compared with `compare(_:)`), where `NSSortDescriptor(keyPath:ascending:)` traps for properties
+    /// Objective-C cannot see. Keys of values without a meaningful order (Codable, composite, Transformable) do not
+    /// compile.
+    public convenience init<Root, Value: ModelKeyValue>(_ key: ModelKey<Root, Value>, ascending: Bool = true) {
+        self.init(key: key.key, ascending: ascending)
+    }
+}
+
+/// Observes one property of one managed object by its key with string KVO, and stops when released (`deinit`
+/// removes the observer: Key-Value Observing Programming Guide, "Registering for Key-Value Observing": at the
+/// latest before the observer is released). It keeps the object alive meanwhile, so the object never goes
+/// away while observed. Notifications arrive on the thread that changed the property (the context's queue).
+nonisolated public final class ModelKeyObservation: NSObject {
+    private let object: NSManagedObject
+    private let key: String
+    private let handler: () -> Void
+
+    init(object: NSManagedObject, key: String, handler: @escaping () -> Void) {
+        self.object = object
+        self.key = key
+        self.handler = handler
+        super.init()
+        object.addObserver(self, forKeyPath: key, options: [], context: nil)
+    }
+
+    // Only this object's own registration sends it notifications: none is passed on to `super`.
+    public override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+    ) {
+        handler()
+    }
+
+    deinit {
+        object.removeObserver(self, forKeyPath: key)
+    }
+}
 #endif

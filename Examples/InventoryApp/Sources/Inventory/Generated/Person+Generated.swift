@@ -62,6 +62,9 @@ nonisolated public final class Person: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Person: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Person.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Person: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for items
 nonisolated extension Person {
     @objc(insertObject:inItemsAtIndex:)

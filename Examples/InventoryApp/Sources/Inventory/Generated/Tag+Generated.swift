@@ -62,6 +62,9 @@ nonisolated public final class Tag: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Tag: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Tag.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Tag: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for items
 nonisolated extension Tag {
     @objc(addItemsObject:)

@@ -46,3 +46,6 @@ nonisolated public class Animal: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Animal: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Animal.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Animal: TypedObjectIdentifiable {}

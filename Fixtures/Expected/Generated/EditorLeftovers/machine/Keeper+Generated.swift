@@ -114,6 +114,9 @@ nonisolated public final class Keeper: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Keeper: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Keeper.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Keeper: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for animals
 nonisolated extension Keeper {
     @objc(addAnimalsObject:)

@@ -470,6 +470,23 @@ nonisolated final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversM
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
+    /// `EditorLeftovers.Keeper.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try EditorLeftoversModelTestStore()
+        let context = store.newContext()
+        let keeper = makeKeeper(in: context)
+        try context.obtainPermanentIDs(for: [keeper])
+        let id: EditorLeftovers.Keeper.ObjectID = keeper.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: EditorLeftovers.Keeper = try context.existingObject(with: id)
+        assertTrue(found === keeper)
+        let fault: EditorLeftovers.Keeper = store.newContext().object(with: id)
+        assertEqual(fault.objectID, keeper.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(EditorLeftovers.Keeper.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(EditorLeftovers.Keeper.ObjectID(keeper.objectID), id)
+    }
+
     /// A valid EditorLeftovers.Keeper with only the values its initializer requires, and the objects it needs.
     private func makeKeeper(in context: NSManagedObjectContext) -> EditorLeftovers.Keeper {
         let keeper = EditorLeftovers.Keeper(
@@ -516,5 +533,28 @@ nonisolated final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversMod
         let refetched: EditorLeftovers.Note = try store.fetch("Note", id: note.objectID, in: checker)
         assertEqual(refetched.objectID, note.objectID)
         assertEqual(refetched.text, "text 2")
+    }
+
+    /// `EditorLeftovers.Note.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try EditorLeftoversModelTestStore()
+        let context = store.newContext()
+        let note = makeNote(in: context)
+        try context.obtainPermanentIDs(for: [note])
+        let id: EditorLeftovers.Note.ObjectID = note.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: EditorLeftovers.Note = try context.existingObject(with: id)
+        assertTrue(found === note)
+        let fault: EditorLeftovers.Note = store.newContext().object(with: id)
+        assertEqual(fault.objectID, note.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(EditorLeftovers.Note.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(EditorLeftovers.Note.ObjectID(note.objectID), id)
+    }
+
+    /// A valid EditorLeftovers.Note with only the values its initializer requires, and the objects it needs.
+    private func makeNote(in context: NSManagedObjectContext) -> EditorLeftovers.Note {
+        let note = EditorLeftovers.Note(context: context, draft: "draft" as NSString)
+        return note
     }
 }

@@ -99,6 +99,9 @@ nonisolated public final class Item: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Item: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Item.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Item: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for tags
 nonisolated extension Item {
     @objc(addTagsObject:)

@@ -320,6 +320,23 @@ nonisolated final class InventoryItemTests: XCTestCase, InventoryModelTestSuppor
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
+    /// `Inventory.Item.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let item = makeItem(in: context)
+        try context.obtainPermanentIDs(for: [item])
+        let id: Inventory.Item.ObjectID = item.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Inventory.Item = try context.existingObject(with: id)
+        assertTrue(found === item)
+        let fault: Inventory.Item = store.newContext().object(with: id)
+        assertEqual(fault.objectID, item.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Inventory.Item.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Inventory.Item.ObjectID(item.objectID), id)
+    }
+
     /// A valid Inventory.Item with only the values its initializer requires, and the objects it needs.
     private func makeItem(in context: NSManagedObjectContext) -> Inventory.Item {
         let owner = Inventory.Person(context: context, name: "name 3")
@@ -481,6 +498,23 @@ nonisolated final class InventoryPersonTests: XCTestCase, InventoryModelTestSupp
         assertEqual(refetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
+    /// `Inventory.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        try context.obtainPermanentIDs(for: [person])
+        let id: Inventory.Person.ObjectID = person.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Inventory.Person = try context.existingObject(with: id)
+        assertTrue(found === person)
+        let fault: Inventory.Person = store.newContext().object(with: id)
+        assertEqual(fault.objectID, person.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Inventory.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Inventory.Person.ObjectID(person.objectID), id)
+    }
+
     /// A valid Inventory.Person with only the values its initializer requires, and the objects it needs.
     private func makePerson(in context: NSManagedObjectContext) -> Inventory.Person {
         let person = Inventory.Person(context: context, name: "name 1")
@@ -607,6 +641,23 @@ nonisolated final class InventoryTagTests: XCTestCase, InventoryModelTestSupport
         assertTrue(store.relatedObjectIDs(of: member3, key: "tags").contains(tag.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "tags").contains(tag.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "tags").contains(tag.objectID))
+    }
+
+    /// `Inventory.Tag.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try InventoryModelTestStore()
+        let context = store.newContext()
+        let tag = makeTag(in: context)
+        try context.obtainPermanentIDs(for: [tag])
+        let id: Inventory.Tag.ObjectID = tag.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Inventory.Tag = try context.existingObject(with: id)
+        assertTrue(found === tag)
+        let fault: Inventory.Tag = store.newContext().object(with: id)
+        assertEqual(fault.objectID, tag.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Inventory.Tag.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Inventory.Tag.ObjectID(tag.objectID), id)
     }
 
     /// A valid Inventory.Tag with only the values its initializer requires, and the objects it needs.

@@ -98,6 +98,9 @@ nonisolated public final class Category: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Category: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Category.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Category: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for methods
 nonisolated extension Category {
     @objc(insertObject:inMethodsAtIndex:)

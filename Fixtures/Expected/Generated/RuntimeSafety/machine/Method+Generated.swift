@@ -70,6 +70,9 @@ nonisolated public final class Method: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Method: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Method.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Method: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for selectors
 nonisolated extension Method {
     @objc(addSelectorsObject:)

@@ -75,6 +75,9 @@ nonisolated public final class Probe: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Probe: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Probe.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Probe: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for objectIDs
 nonisolated extension Probe {
     @objc(addObjectIDsObject:)

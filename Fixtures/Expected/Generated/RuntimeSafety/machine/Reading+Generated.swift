@@ -146,3 +146,6 @@ nonisolated public final class Reading: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Reading: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Reading.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Reading: TypedObjectIdentifiable {}

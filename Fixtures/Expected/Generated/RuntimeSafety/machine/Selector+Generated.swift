@@ -70,6 +70,9 @@ nonisolated public final class Selector: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Selector: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Selector.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Selector: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for methods
 nonisolated extension Selector {
     @objc(addMethodsObject:)

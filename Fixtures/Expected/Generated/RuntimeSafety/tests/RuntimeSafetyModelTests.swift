@@ -470,6 +470,23 @@ nonisolated final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyMod
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
+    /// `RuntimeSafety.Category.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let category = makeCategory(in: context)
+        try context.obtainPermanentIDs(for: [category])
+        let id: RuntimeSafety.Category.ObjectID = category.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: RuntimeSafety.Category = try context.existingObject(with: id)
+        assertTrue(found === category)
+        let fault: RuntimeSafety.Category = store.newContext().object(with: id)
+        assertEqual(fault.objectID, category.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(RuntimeSafety.Category.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(RuntimeSafety.Category.ObjectID(category.objectID), id)
+    }
+
     /// A valid RuntimeSafety.Category with only the values its initializer requires, and the objects it needs.
     private func makeCategory(in context: NSManagedObjectContext) -> RuntimeSafety.Category {
         let category = RuntimeSafety.Category(context: context, name: "name 1", draftTitle: "draftTitle 1")
@@ -563,6 +580,23 @@ nonisolated final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModel
         assertTrue(store.relatedObjectIDs(of: member3, key: "methods").contains(method.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "methods").contains(method.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "methods").contains(method.objectID))
+    }
+
+    /// `RuntimeSafety.Method.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let method = makeMethod(in: context)
+        try context.obtainPermanentIDs(for: [method])
+        let id: RuntimeSafety.Method.ObjectID = method.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: RuntimeSafety.Method = try context.existingObject(with: id)
+        assertTrue(found === method)
+        let fault: RuntimeSafety.Method = store.newContext().object(with: id)
+        assertEqual(fault.objectID, method.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(RuntimeSafety.Method.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(RuntimeSafety.Method.ObjectID(method.objectID), id)
     }
 
     /// A valid RuntimeSafety.Method with only the values its initializer requires, and the objects it needs.
@@ -703,6 +737,23 @@ nonisolated final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelT
         let observation = RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.observe(probe) { _ in observed += 1 }
         probe.setPrimitiveValue = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
+    /// `RuntimeSafety.Probe.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let probe = makeProbe(in: context)
+        try context.obtainPermanentIDs(for: [probe])
+        let id: RuntimeSafety.Probe.ObjectID = probe.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: RuntimeSafety.Probe = try context.existingObject(with: id)
+        assertTrue(found === probe)
+        let fault: RuntimeSafety.Probe = store.newContext().object(with: id)
+        assertEqual(fault.objectID, probe.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(RuntimeSafety.Probe.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(RuntimeSafety.Probe.ObjectID(probe.objectID), id)
     }
 
     /// A valid RuntimeSafety.Probe with only the values its initializer requires, and the objects it needs.
@@ -848,6 +899,23 @@ nonisolated final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyMode
         let observation = RuntimeSafety.Reading.ModelKeys.willAccessValue.observe(reading) { _ in observed += 1 }
         reading.willAccessValue = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
+    /// `RuntimeSafety.Reading.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let reading = makeReading(in: context)
+        try context.obtainPermanentIDs(for: [reading])
+        let id: RuntimeSafety.Reading.ObjectID = reading.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: RuntimeSafety.Reading = try context.existingObject(with: id)
+        assertTrue(found === reading)
+        let fault: RuntimeSafety.Reading = store.newContext().object(with: id)
+        assertEqual(fault.objectID, reading.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(RuntimeSafety.Reading.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(RuntimeSafety.Reading.ObjectID(reading.objectID), id)
     }
 
     /// A valid RuntimeSafety.Reading with only the values its initializer requires, and the objects it needs.
@@ -999,6 +1067,23 @@ nonisolated final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyMod
         assertTrue(store.relatedObjectIDs(of: member3, key: "featured").contains(selector.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "featured").contains(selector.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "featured").contains(selector.objectID))
+    }
+
+    /// `RuntimeSafety.Selector.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try RuntimeSafetyModelTestStore()
+        let context = store.newContext()
+        let selector = makeSelector(in: context)
+        try context.obtainPermanentIDs(for: [selector])
+        let id: RuntimeSafety.Selector.ObjectID = selector.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: RuntimeSafety.Selector = try context.existingObject(with: id)
+        assertTrue(found === selector)
+        let fault: RuntimeSafety.Selector = store.newContext().object(with: id)
+        assertEqual(fault.objectID, selector.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(RuntimeSafety.Selector.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(RuntimeSafety.Selector.ObjectID(selector.objectID), id)
     }
 
     /// A valid RuntimeSafety.Selector with only the values its initializer requires, and the objects it needs.

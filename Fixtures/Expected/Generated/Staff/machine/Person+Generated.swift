@@ -84,3 +84,6 @@ nonisolated public class Person: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Person: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Person.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Person: TypedObjectIdentifiable {}

@@ -91,6 +91,9 @@ nonisolated public class Team: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Team: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Team.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Team: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for members
 nonisolated extension Team {
     @objc(insertObject:inMembersAtIndex:)

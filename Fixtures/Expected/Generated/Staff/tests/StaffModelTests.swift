@@ -771,6 +771,23 @@ nonisolated final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), thrown: thrown)
     }
 
+    /// `Staff.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        try context.obtainPermanentIDs(for: [person])
+        let id: Staff.Person.ObjectID = person.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Staff.Person = try context.existingObject(with: id)
+        assertTrue(found === person)
+        let fault: Staff.Person = store.newContext().object(with: id)
+        assertEqual(fault.objectID, person.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Staff.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Staff.Person.ObjectID(person.objectID), id)
+    }
+
     /// A valid Staff.Person with only the values its initializer requires, and the objects it needs.
     private func makePerson(in context: NSManagedObjectContext) -> Staff.Person {
         let person = Staff.Person(context: context, name: "name 1")
@@ -997,6 +1014,23 @@ nonisolated final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         let checker = store.newContext()
         let refetched: Staff.Team = try store.fetch("Team", id: team.objectID, in: checker)
         assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
+    }
+
+    /// `Staff.Team.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let team = makeTeam(in: context)
+        try context.obtainPermanentIDs(for: [team])
+        let id: Staff.Team.ObjectID = team.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Staff.Team = try context.existingObject(with: id)
+        assertTrue(found === team)
+        let fault: Staff.Team = store.newContext().object(with: id)
+        assertEqual(fault.objectID, team.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Staff.Team.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Staff.Team.ObjectID(team.objectID), id)
     }
 
     /// A valid Staff.Team with only the values its initializer requires, and the objects it needs.

@@ -279,6 +279,9 @@ nonisolated public final class Item: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Item: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Item.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Item: TypedObjectIdentifiable {}
+
 // MARK: Fetched properties
 nonisolated extension Item {
     /// Fetched property: the Item objects where `status == $FETCH_SOURCE.status AND SELF != $FETCH_SOURCE`.

@@ -69,6 +69,9 @@ nonisolated public final class Warehouse: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Warehouse: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Warehouse.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Warehouse: TypedObjectIdentifiable {}
+
 // MARK: Fetched properties
 nonisolated extension Warehouse {
     /// Items worth more than 100.

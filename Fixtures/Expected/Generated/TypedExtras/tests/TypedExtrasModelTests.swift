@@ -314,6 +314,23 @@ nonisolated final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSu
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
+    /// `TypedExtras.Item.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try TypedExtrasModelTestStore()
+        let context = store.newContext()
+        let item = makeItem(in: context)
+        try context.obtainPermanentIDs(for: [item])
+        let id: TypedExtras.Item.ObjectID = item.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: TypedExtras.Item = try context.existingObject(with: id)
+        assertTrue(found === item)
+        let fault: TypedExtras.Item = store.newContext().object(with: id)
+        assertEqual(fault.objectID, item.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(TypedExtras.Item.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(TypedExtras.Item.ObjectID(item.objectID), id)
+    }
+
     /// A valid TypedExtras.Item with only the values its initializer requires, and the objects it needs.
     private func makeItem(in context: NSManagedObjectContext) -> TypedExtras.Item {
         let item = TypedExtras.Item(
@@ -447,6 +464,23 @@ nonisolated final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelT
         assertTrue(store.relatedObjectIDs(of: member3, key: "warehouse").contains(warehouse.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "warehouse").contains(warehouse.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "warehouse").contains(warehouse.objectID))
+    }
+
+    /// `TypedExtras.Warehouse.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try TypedExtrasModelTestStore()
+        let context = store.newContext()
+        let warehouse = makeWarehouse(in: context)
+        try context.obtainPermanentIDs(for: [warehouse])
+        let id: TypedExtras.Warehouse.ObjectID = warehouse.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: TypedExtras.Warehouse = try context.existingObject(with: id)
+        assertTrue(found === warehouse)
+        let fault: TypedExtras.Warehouse = store.newContext().object(with: id)
+        assertEqual(fault.objectID, warehouse.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(TypedExtras.Warehouse.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(TypedExtras.Warehouse.ObjectID(warehouse.objectID), id)
     }
 
     /// A valid TypedExtras.Warehouse with only the values its initializer requires, and the objects it needs.

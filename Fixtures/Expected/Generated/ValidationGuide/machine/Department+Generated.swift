@@ -62,6 +62,9 @@ nonisolated public final class Department: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Department: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Department.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Department: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for employees
 nonisolated extension Department {
     @objc(addEmployeesObject:)

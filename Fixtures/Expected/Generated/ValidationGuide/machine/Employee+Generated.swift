@@ -82,3 +82,6 @@ nonisolated public final class Employee: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Employee: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Employee.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Employee: TypedObjectIdentifiable {}

@@ -63,3 +63,6 @@ nonisolated public final class User: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension User: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `User.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension User: TypedObjectIdentifiable {}

@@ -306,6 +306,23 @@ nonisolated final class ValidationGuideDepartmentTests: XCTestCase, ValidationGu
         assertFalse(store.relatedObjectIDs(of: member5, key: "department").contains(department.objectID))
     }
 
+    /// `ValidationGuide.Department.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let department = makeDepartment(in: context)
+        try context.obtainPermanentIDs(for: [department])
+        let id: ValidationGuide.Department.ObjectID = department.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: ValidationGuide.Department = try context.existingObject(with: id)
+        assertTrue(found === department)
+        let fault: ValidationGuide.Department = store.newContext().object(with: id)
+        assertEqual(fault.objectID, department.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(ValidationGuide.Department.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(ValidationGuide.Department.ObjectID(department.objectID), id)
+    }
+
     /// A valid ValidationGuide.Department with only the values its initializer requires, and the objects it needs.
     private func makeDepartment(in context: NSManagedObjectContext) -> ValidationGuide.Department {
         let department = ValidationGuide.Department(context: context, name: "name 1")
@@ -493,6 +510,23 @@ nonisolated final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuid
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
+    /// `ValidationGuide.Employee.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let employee = makeEmployee(in: context)
+        try context.obtainPermanentIDs(for: [employee])
+        let id: ValidationGuide.Employee.ObjectID = employee.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: ValidationGuide.Employee = try context.existingObject(with: id)
+        assertTrue(found === employee)
+        let fault: ValidationGuide.Employee = store.newContext().object(with: id)
+        assertEqual(fault.objectID, employee.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(ValidationGuide.Employee.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(ValidationGuide.Employee.ObjectID(employee.objectID), id)
+    }
+
     /// A valid ValidationGuide.Employee with only the values its initializer requires, and the objects it needs.
     private func makeEmployee(in context: NSManagedObjectContext) -> ValidationGuide.Employee {
         let department = ValidationGuide.Department(context: context, name: "name 3")
@@ -559,6 +593,23 @@ nonisolated final class ValidationGuidePersonTests: XCTestCase, ValidationGuideM
         try context.save()
         person.age = Int16(0)
         store.assertValidationError(try context.save(), code: NSValidationNumberTooSmallError, key: "age")
+    }
+
+    /// `ValidationGuide.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        try context.obtainPermanentIDs(for: [person])
+        let id: ValidationGuide.Person.ObjectID = person.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: ValidationGuide.Person = try context.existingObject(with: id)
+        assertTrue(found === person)
+        let fault: ValidationGuide.Person = store.newContext().object(with: id)
+        assertEqual(fault.objectID, person.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(ValidationGuide.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(ValidationGuide.Person.ObjectID(person.objectID), id)
     }
 
     /// A valid ValidationGuide.Person with only the values its initializer requires, and the objects it needs.
@@ -656,6 +707,23 @@ nonisolated final class ValidationGuideUserTests: XCTestCase, ValidationGuideMod
         user.email = "a!a.aa"
         user.firstName = ""
         store.assertValidationErrors(try context.save(), [(NSValidationStringPatternMatchingError, "email"), (NSValidationStringTooShortError, "firstName")])
+    }
+
+    /// `ValidationGuide.User.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try ValidationGuideModelTestStore()
+        let context = store.newContext()
+        let user = makeUser(in: context)
+        try context.obtainPermanentIDs(for: [user])
+        let id: ValidationGuide.User.ObjectID = user.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: ValidationGuide.User = try context.existingObject(with: id)
+        assertTrue(found === user)
+        let fault: ValidationGuide.User = store.newContext().object(with: id)
+        assertEqual(fault.objectID, user.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(ValidationGuide.User.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(ValidationGuide.User.ObjectID(user.objectID), id)
     }
 
     /// A valid ValidationGuide.User with only the values its initializer requires, and the objects it needs.

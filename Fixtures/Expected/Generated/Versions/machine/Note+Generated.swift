@@ -65,3 +65,6 @@ nonisolated public final class Note: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Note: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Note.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Note: TypedObjectIdentifiable {}

@@ -62,6 +62,9 @@ nonisolated public final class Notebook: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Notebook: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Notebook.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Notebook: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for notes
 nonisolated extension Notebook {
     @objc(addNotesObject:)

@@ -230,6 +230,29 @@ nonisolated final class VersionsNoteTests: XCTestCase, VersionsModelTestSupport 
         assertEqual(refetched.notebook?.objectID, newNotebook.objectID)
         assertTrue(store.relatedObjectIDs(of: checker.object(with: newNotebook.objectID), key: "notes").contains(note.objectID))
     }
+
+    /// `Versions.Note.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try VersionsModelTestStore()
+        let context = store.newContext()
+        let note = makeNote(in: context)
+        try context.obtainPermanentIDs(for: [note])
+        let id: Versions.Note.ObjectID = note.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Versions.Note = try context.existingObject(with: id)
+        assertTrue(found === note)
+        let fault: Versions.Note = store.newContext().object(with: id)
+        assertEqual(fault.objectID, note.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Versions.Note.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Versions.Note.ObjectID(note.objectID), id)
+    }
+
+    /// A valid Versions.Note with only the values its initializer requires, and the objects it needs.
+    private func makeNote(in context: NSManagedObjectContext) -> Versions.Note {
+        let note = Versions.Note(context: context, title: "title 1")
+        return note
+    }
 }
 
 /// Round-trip and constraint tests of Versions.Notebook (entity `Notebook`).
@@ -299,6 +322,23 @@ nonisolated final class VersionsNotebookTests: XCTestCase, VersionsModelTestSupp
         assertTrue(store.relatedObjectIDs(of: member3, key: "notebook").contains(notebook.objectID))
         assertFalse(store.relatedObjectIDs(of: member4, key: "notebook").contains(notebook.objectID))
         assertFalse(store.relatedObjectIDs(of: member5, key: "notebook").contains(notebook.objectID))
+    }
+
+    /// `Versions.Notebook.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try VersionsModelTestStore()
+        let context = store.newContext()
+        let notebook = makeNotebook(in: context)
+        try context.obtainPermanentIDs(for: [notebook])
+        let id: Versions.Notebook.ObjectID = notebook.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Versions.Notebook = try context.existingObject(with: id)
+        assertTrue(found === notebook)
+        let fault: Versions.Notebook = store.newContext().object(with: id)
+        assertEqual(fault.objectID, notebook.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Versions.Notebook.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Versions.Notebook.ObjectID(notebook.objectID), id)
     }
 
     /// A valid Versions.Notebook with only the values its initializer requires, and the objects it needs.

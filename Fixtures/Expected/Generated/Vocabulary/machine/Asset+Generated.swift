@@ -54,6 +54,9 @@ nonisolated public class Asset: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Asset: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Asset.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Asset: TypedObjectIdentifiable {}
+
 // MARK: Unique key identifier
 nonisolated extension Asset {
     /// The Asset whose `identifier` is `identifier` (a uniqueness constraint of the model), or nil.

@@ -225,4 +225,27 @@ nonisolated final class VocabularyPersonTests: XCTestCase, VocabularyModelTestSu
         assertEqual(refetched.name, "name 2")
         assertEqual(refetched.reviewed.count, 0)
     }
+
+    /// `Vocabulary.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    func testTypedObjectIDFindsTheObject() throws {
+        let store = try VocabularyModelTestStore()
+        let context = store.newContext()
+        let person = makePerson(in: context)
+        try context.obtainPermanentIDs(for: [person])
+        let id: Vocabulary.Person.ObjectID = person.typedObjectID
+        assertFalse(id.isTemporary)
+        let found: Vocabulary.Person = try context.existingObject(with: id)
+        assertTrue(found === person)
+        let fault: Vocabulary.Person = store.newContext().object(with: id)
+        assertEqual(fault.objectID, person.objectID)
+        let coordinator = store.container.persistentStoreCoordinator
+        assertEqual(Vocabulary.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
+        assertEqual(Vocabulary.Person.ObjectID(person.objectID), id)
+    }
+
+    /// A valid Vocabulary.Person with only the values its initializer requires, and the objects it needs.
+    private func makePerson(in context: NSManagedObjectContext) -> Vocabulary.Person {
+        let person = Vocabulary.Person(context: context, name: "name 1")
+        return person
+    }
 }

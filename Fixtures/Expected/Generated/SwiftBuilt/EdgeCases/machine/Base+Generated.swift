@@ -55,3 +55,6 @@ nonisolated public class Base: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Base: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Base.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Base: TypedObjectIdentifiable {}

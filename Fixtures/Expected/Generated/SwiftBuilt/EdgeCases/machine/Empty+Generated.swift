@@ -44,3 +44,6 @@ nonisolated public final class Empty: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Empty: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Empty.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Empty: TypedObjectIdentifiable {}

@@ -55,3 +55,6 @@ nonisolated public final class Partner: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Partner: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Partner.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Partner: TypedObjectIdentifiable {}

@@ -39,3 +39,6 @@ nonisolated public class Shape: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Shape: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Shape.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Shape: TypedObjectIdentifiable {}

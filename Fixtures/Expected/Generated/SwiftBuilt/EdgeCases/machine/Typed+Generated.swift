@@ -59,3 +59,6 @@ nonisolated public final class Typed: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Typed: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Typed.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Typed: TypedObjectIdentifiable {}

@@ -95,6 +95,9 @@ nonisolated public final class Words: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Words: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Words.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Words: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for steps
 nonisolated extension Words {
     @objc(insertObject:inStepsAtIndex:)

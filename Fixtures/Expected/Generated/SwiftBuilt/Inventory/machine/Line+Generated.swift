@@ -65,3 +65,6 @@ nonisolated public final class Line: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Line: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Line.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Line: TypedObjectIdentifiable {}

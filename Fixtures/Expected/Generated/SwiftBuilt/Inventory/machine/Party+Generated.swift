@@ -54,3 +54,6 @@ nonisolated public class Party: NSManagedObject {
 
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Party: Identifiable {}
+
+// Typed, Sendable object IDs (`ManagedObjectID`): `Party.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Party: TypedObjectIdentifiable {}

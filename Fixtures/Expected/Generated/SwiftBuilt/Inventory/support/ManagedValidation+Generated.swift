@@ -174,6 +174,131 @@ nonisolated extension Bool: ManagedScalarValue {
     var managedNumber: NSNumber { NSNumber(value: self) }
 }
 
+/// A class managed-codegen generated: it names its entity (`entityName`), which lets a `ManagedObjectID` check that
+/// an `NSManagedObjectID` identifies an object of the class. The generated classes whose superclass is
+/// `NSManagedObject` conform (as they conform to `Identifiable`, which this leaves alone); sub-classes inherit it.
+nonisolated public protocol TypedObjectIdentifiable: NSManagedObject {
+    static var entityName: String { get }
+}
+
+nonisolated public extension TypedObjectIdentifiable {
+    /// `Person.ObjectID` is `ManagedObjectID<Person>`, `Employee.ObjectID` is `ManagedObjectID<Employee>`: `Self` is
+    /// the class it is named through, so a sub-entity has its own without declaring anything.
+    typealias ObjectID = ManagedObjectID<Self>
+
+    /// The object's ID, typed with the class it is read through (`employee.typedObjectID` is an `Employee.ObjectID`,
+    /// `(employee as Person).typedObjectID` a `Person.ObjectID`). Temporary until the object is first saved (or
+    /// `obtainPermanentIDs(for:)`): a temporary ID finds the object only in its own context.
+    var typedObjectID: ManagedObjectID<Self> { ManagedObjectID(knownToBe: objectID) }
+}
+
+/// An object ID typed with the object's class: `Sendable`, so it crosses actors and tasks where the object cannot
+/// (Apple, "Using Core Data in the background": managed objects stay on their context's queue, object IDs are what
+/// is passed between queues), and looked up as that class in any context of the same coordinator
+/// (`context.existingObject(with:)`, `context.object(with:)`). `Hashable` like the `NSManagedObjectID` it wraps
+/// (a temporary ID and the permanent ID of the same object are different). `Codable` as its URI
+/// (`uriRepresentation()`); decoding needs the coordinator: see `CodingUserInfoKey.persistentStoreCoordinator`.
+/// `@unchecked Sendable`: its one stored property is an immutable `NSManagedObjectID`, which Apple documents as the
+/// thing to pass between contexts and recent SDKs declare `Sendable`; older SDKs do not, hence unchecked
+/// (docs/core-data-runtime.md).
+nonisolated public struct ManagedObjectID<Object: TypedObjectIdentifiable>: Hashable, @unchecked Sendable {
+    /// Core Data's untyped ID.
+    public let managedObjectID: NSManagedObjectID
+
+    /// Only for the ID of an object of class `Object` (`typedObjectID`).
+    fileprivate init(knownToBe managedObjectID: NSManagedObjectID) {
+        self.managedObjectID = managedObjectID
+    }
+
+    /// The typed ID of `managedObjectID`, or nil when it names neither `Object`'s entity nor one of its
+    /// sub-entities. Also converts between a class and its sub-classes:
+    /// `Person.ObjectID(employeeID.managedObjectID)` (never nil), `Employee.ObjectID(personID.managedObjectID)`
+    /// (nil unless that person is an employee). NSManagedObjectID `entity`, NSEntityDescription `superentity`.
+    public init?(_ managedObjectID: NSManagedObjectID) {
+        var entity: NSEntityDescription? = managedObjectID.entity
+        while let candidate = entity, candidate.name != Object.entityName {
+            entity = candidate.superentity
+        }
+        guard entity != nil else { return nil }
+        self.managedObjectID = managedObjectID
+    }
+
+    /// The ID a URI from `uriRepresentation()` stands for in the stores of `coordinator`
+    /// (`managedObjectID(forURIRepresentation:)`), nil when none of them has it or it names another entity.
+    public init?(uriRepresentation: URL, coordinator: NSPersistentStoreCoordinator) {
+        guard let managedObjectID = coordinator.managedObjectID(forURIRepresentation: uriRepresentation) else {
+            return nil
+        }
+        self.init(managedObjectID)
+    }
+
+    /// True until the object is saved or given a permanent ID with `obtainPermanentIDs(for:)` (NSManagedObjectID
+    /// `isTemporaryID`); another context does not find an object by its temporary ID.
+    public var isTemporary: Bool { managedObjectID.isTemporaryID }
+}
+
+nonisolated extension NSManagedObjectContext {
+    /// The object `id` identifies, from this context or its store, as its class; throws like
+    /// `existingObject(with:)`, whose error it passes on (no such object, or an ID still temporary in another context).
+    public func existingObject<Object>(with id: ManagedObjectID<Object>) throws -> Object {
+        try Self.typed(existingObject(with: id.managedObjectID), id)
+    }
+
+    /// The object `id` identifies, or a fault for it, as its class (`object(with:)`: a fault of an object that does
+    /// not exist raises when it fires).
+    public func object<Object>(with id: ManagedObjectID<Object>) -> Object {
+        Self.typed(object(with: id.managedObjectID), id)
+    }
+
+    /// Core Data makes an object of its entity's class (NSEntityDescription `managedObjectClassName`); every
+    /// `ManagedObjectID<Object>` names `Object`'s entity or a sub-entity, whose generated class is a sub-class.
+    private static func typed<Object>(_ object: NSManagedObject, _ id: ManagedObjectID<Object>) -> Object {
+        guard let typed = object as? Object else {
+            preconditionFailure("\(id.managedObjectID) is not a \(Object.self): its entity's class is \(type(of: object))")
+        }
+        return typed
+    }
+}
+
+nonisolated public extension CodingUserInfoKey {
+    /// The key under which a decoder's `userInfo` holds the `NSPersistentStoreCoordinator` (or the
+    /// `NSPersistentContainer`) that decodes `ManagedObjectID`s: `decoder.userInfo[.persistentStoreCoordinator] =
+    /// container`. A URI means something only to the coordinator of the store it came from.
+    static var persistentStoreCoordinator: CodingUserInfoKey {
+        CodingUserInfoKey(rawValue: "ManagedObjectID.persistentStoreCoordinator")!
+    }
+}
+
+nonisolated extension ManagedObjectID: Codable {
+    /// Its URI as a string. A temporary ID is refused (`EncodingError.invalidValue`): its URI names nothing once the
+    /// object is saved (NSManagedObjectID `uriRepresentation()`).
+    public func encode(to encoder: any Encoder) throws {
+        guard !managedObjectID.isTemporaryID else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "A temporary object ID: save the object or call obtainPermanentIDs(for:) first"))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(managedObjectID.uriRepresentation().absoluteString)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let uri = try container.decode(String.self)
+        let holder = decoder.userInfo[.persistentStoreCoordinator]
+        guard let coordinator = holder as? NSPersistentStoreCoordinator
+            ?? (holder as? NSPersistentContainer)?.persistentStoreCoordinator else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "Decoding a ManagedObjectID needs userInfo[.persistentStoreCoordinator]: a coordinator or container")
+        }
+        guard let url = URL(string: uri), let id = Self(uriRepresentation: url, coordinator: coordinator) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "\(uri) names no \(Object.self) in the coordinator's stores")
+        }
+        self = id
+    }
+}
+
 /// A property of `Root` by its Key-Value Coding key, typed with the property's Swift type: what the generated
 /// `ModelKeys` constants are (`Item.ModelKeys.rating: ModelKey<Item, Int16?>`). Sorting, predicates and observation
 /// go through the key string, which Core Data resolves for every modeled property, while a Swift key path to an

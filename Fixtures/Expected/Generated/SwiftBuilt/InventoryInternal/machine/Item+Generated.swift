@@ -104,6 +104,9 @@ nonisolated final class Item: NSManagedObject {
 // As Xcode's `+CoreDataProperties.swift` files declare it: SwiftUI's `ForEach` and `List` take the objects.
 nonisolated extension Item: Identifiable {}
 
+// Typed, Sendable object IDs (`ManagedObjectID`): `Item.ObjectID`, `typedObjectID`; sub-classes inherit them.
+nonisolated extension Item: TypedObjectIdentifiable {}
+
 // MARK: Generated accessors for lines
 nonisolated extension Item {
     @objc(insertObject:inLinesAtIndex:)

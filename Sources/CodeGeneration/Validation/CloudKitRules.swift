@@ -1,0 +1,51 @@
+import ManagedModel
+
+/// What `generate` reports about an entity `NSPersistentCloudKitContainer` syncs (``CloudKitCheck``): one row per
+/// rule the container enforces when it loads the store. The table of WarningsAndErrors.md, "CloudKit", is rendered
+/// from ``all``. Sources: Apple's *Creating a Core Data Model for CloudKit* (its table of "CloudKit schema
+/// limitation"s) and the Core Data error 134060 texts apps report (docs/core-data-runtime.md, "CloudKit").
+public enum CloudKitRules {
+    public static let uniqueConstraint = Rule(
+        "cloudkit.unique-constraint", .error,
+        summary: "a synced entity with uniqueness constraints",
+        documentation: "Apple: \"Unique constraints aren't supported\"; the store does not load (error 134060). Remove the "
+            + "constraints and de-duplicate in code")
+    public static let requiredAttribute = Rule(
+        "cloudkit.required-attribute", .error,
+        summary: "a synced entity's stored attribute that is required and has no default value",
+        documentation: "error 134060, \"CloudKit integration requires that all attributes be optional, or have a default value "
+            + "set\": make it optional or give it a default value (transient and derived attributes are not synced)")
+    public static let requiredRelationship = Rule(
+        "cloudkit.required-relationship", .error,
+        summary: "a synced entity's relationship that is not optional (a to-many too)",
+        documentation: "Apple: \"All relationships must be optional\" (changes may not be saved atomically); error 134060: make it optional")
+    public static let noInverse = Rule(
+        "cloudkit.no-inverse", .error,
+        summary: "a synced entity's relationship without an inverse",
+        documentation: "Apple: \"All relationships must have an inverse, in case the records synchronize out of order\": add one")
+    public static let denyRule = Rule(
+        "cloudkit.deny-rule", .error,
+        summary: "a synced entity's relationship with the Deny delete rule",
+        documentation: "Apple: the Deny deletion rule is not supported: use Nullify or Cascade")
+    public static let orderedRelationship = Rule(
+        "cloudkit.ordered-relationship", .error,
+        summary: "a synced entity's ordered to-many relationship",
+        documentation: "error 134060, \"CloudKit integration does not support ordered relationships\": make it unordered "
+            + "(keep the order in an attribute)")
+    public static let crossConfiguration = Rule(
+        "cloudkit.cross-configuration", .error,
+        summary: "a relationship from an entity of a configuration marked Used with CloudKit to an entity outside it",
+        documentation: "Apple: \"Entities in a configuration must not have relationships to entities in another "
+            + "configuration\": add the destination to the configuration, or drop the relationship")
+
+    public static let all: [Rule] = [
+        uniqueConstraint, requiredAttribute, requiredRelationship, noInverse, denyRule, orderedRelationship, crossConfiguration,
+    ]
+
+    /// The table of WarningsAndErrors.md, "CloudKit".
+    public static func markdownTable() -> String {
+        Rule.markdownTable(all, header: ["Found", "Severity", "Why, and what to change", "ID"]) {
+            [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// What of a model `NSPersistentCloudKitContainer` syncs: the entities of the configurations marked "Used with
+/// CloudKit", or every entity when the model itself is marked (or `cloudkit: true` says so and no configuration is
+/// marked). `cloudkit: false` syncs nothing: a model Xcode's template marked that the app never syncs.
+///
+/// Core Data's `Default` configuration holds every entity (Xcode writes no members for it).
+public struct CloudKitScope: Hashable, Sendable {
+    /// One synced group of entities, with why it syncs (for messages).
+    public struct Store: Hashable, Sendable {
+        /// The marked configuration; nil for the whole model.
+        public var configuration: String?
+        public var entityNames: [String]
+        /// "the model is marked Used with CloudKit", "configuration 'Cloud' is marked Used with CloudKit".
+        public var reason: String
+    }
+
+    public var stores: [Store]
+
+    /// `setting`: `cloudkit` of the config file (or `--cloudkit`); nil follows the model's marks.
+    public init(_ schema: Schema, setting: Bool?) {
+        stores = []
+        guard setting != false else { return }
+        let everyEntity = schema.entities.map(\.name)
+        for configuration in schema.configurations where configuration.usedWithCloudKit {
+            let members = configuration.name == "Default" && configuration.memberEntities.isEmpty
+                ? everyEntity : configuration.memberEntities
+            stores.append(Store(
+                configuration: configuration.name == "Default" ? nil : configuration.name, entityNames: members,
+                reason: "configuration '\(configuration.name)' is marked Used with CloudKit"))
+        }
+        if schema.usedWithCloudKit {
+            stores.insert(Store(configuration: nil, entityNames: everyEntity, reason: "the model is marked Used with CloudKit"), at: 0)
+        } else if setting == true && stores.isEmpty {
+            stores.append(Store(configuration: nil, entityNames: everyEntity, reason: "`cloudkit: true` is set"))
+        }
+    }
+
+    public var isEmpty: Bool { stores.isEmpty }
+
+    /// Each synced entity once, in the model's order, with the reason of the first store that syncs it.
+    public func syncedEntities(of schema: Schema) -> [(entity: Entity, reason: String)] {
+        var reasons: [String: String] = [:]
+        for store in stores {
+            for name in store.entityNames where reasons[name] == nil { reasons[name] = store.reason }
+        }
+        return schema.entities.compactMap { entity in reasons[entity.name].map { (entity, $0) } }
+    }
+}
