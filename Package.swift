@@ -57,8 +57,9 @@ let package = Package(
             // its `[UInt8]` literals cost every plugin user's first build 5 s of CPU (Benchmarks/README.md).
             sources: ["TemplateBundle.swift", "EmbeddedTemplates.swift"]
         ),
-        // The plan stage: Schema + options + the user's hooks -> GenerationPlan (every decision about the generated classes).
-        .target(name: "GenerationPlanning", dependencies: ["ManagedModel", "CoreDataMapping", "SwiftSourceScanning"]),
+        // The plan stage: Schema + options + the user's hooks -> GenerationPlan (every decision about the generated classes);
+        // with the locked versions' schemas, the migration plan (MigrationPlanning's stages, from ModelLock).
+        .target(name: "GenerationPlanning", dependencies: ["ManagedModel", "CoreDataMapping", "SwiftSourceScanning", "ModelLock"]),
         // GenerationPlan -> GeneratedTestsPlan (the generated XCTest file). Reads only the plan, never the generation planner;
         // CodeGeneration's pipeline calls it after the generation planner.
         .target(name: "GeneratedTestsPlanning", dependencies: ["GenerationPlanning", "ManagedModel", "CoreDataMapping", "SampleValues"]),

@@ -301,6 +301,115 @@ import {{.}}
     }
 
 """#),
+        ("migration-plan", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{! The migration plan (generate --migration-plan): the stages MigrationPlanner decided, laid out. }}
+{{#header}}
+{{> file-header}}
+{{/header}}
+
+/// The staged migration of the stores of every shipped version of {{modelFileName}} to the current one, made from
+/// {{lockFileName}} (the versions in the order they shipped). Give it to each store description before loading
+/// the stores, with `NSPersistentContainer` or `NSPersistentCloudKitContainer`:
+///
+///     description.setOption(try {{typeName}}.makeStagedMigrationManager(), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+///
+/// then check `persistentStoreCoordinator.persistentStores` after `loadPersistentStores`: a failed staged
+/// migration has been seen to load no store and report no error (Apple Developer Forums thread 734693).
+/// Before macOS 14 / iOS 17 / tvOS 17 / watchOS 10 there is no staged migration: Core Data's automatic lightweight
+/// migration takes a store straight from its version to the current one (documentation: "Migrating stores").
+nonisolated {{access}}enum {{typeName}} {
+    /// The compiled model's resource name: `{{modelName}}.momd` in the bundle.
+    {{access}}static let modelName = {{modelNameLiteral}}
+    /// The locked versions, in the order they shipped (the lock's order), identical schemas included.
+    {{access}}static let shippedVersionNames = {{shippedVersionsLiteral}}
+
+    /// Why ``makeStagedMigrationManager(in:)`` or a stage's handler failed.
+    nonisolated {{access}}enum PlanError: Error, CustomStringConvertible {
+        /// The compiled model (`{{modelName}}.momd`), or one of its versions (`{{modelName}}.momd/<version>.mom`), is
+        /// not in the bundle: every shipped version must stay in {{modelFileName}}.
+        case missingModel(resource: String, bundlePath: String)
+        /// A custom stage's handler ran without the container being migrated (`NSStagedMigrationManager.container`).
+        case noContainer(stage: String)
+
+        {{access}}var description: String {
+            switch self {
+            case .missingModel(let resource, let bundlePath):
+                "\(resource) is not in \(bundlePath): the migration plan needs every shipped version of {{modelFileName}} compiled into the app"
+            case .noContainer(let stage):
+                "the staged migration manager has no container in the stage \(stage)"
+            }
+        }
+    }
+
+    /// The staged migration manager through every shipped version to the current one. Reads each version's
+    /// `versionChecksum` at run time from `{{modelName}}.momd/<version>.mom` in `bundle`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    {{access}}static func makeStagedMigrationManager(in bundle: Bundle = .main) throws -> NSStagedMigrationManager {
+        // A versioned model compiles into a `.momd` folder holding one `.mom` per version (Apple: Core Data Model
+        // Versioning and Data Migration Programming Guide, "Model File Format and Versions").
+        guard let momd = bundle.url(forResource: modelName, withExtension: "momd") else {
+            throw PlanError.missingModel(resource: "\(modelName).momd", bundlePath: bundle.bundlePath)
+        }
+        // One reference per store schema: a version with the same schema as an earlier one has its checksum (the
+        // model's version hash, NSManagedObjectModel `versionChecksum`), and a checksum listed twice fails
+        // ("Duplicate version checksums across stages detected").
+{{#loadedVersions}}
+{{#sharedNote}}
+        // {{.}}
+{{/sharedNote}}
+        let {{variableName}} = try modelReference({{versionLiteral}}, in: momd, bundlePath: bundle.bundlePath)
+{{/loadedVersions}}
+        // In the order Core Data runs them (NSStagedMigrationManager `init(_:)`).
+        var stages: [NSMigrationStage] = []
+{{#stages}}
+{{#lightweight}}
+        // {{versions}}: inferred straight to {{destination}} (NSLightweightMigrationStage).
+        stages.append(NSLightweightMigrationStage([{{checksums}}]))
+{{/lightweight}}
+{{#custom}}
+        // '{{from}}' → '{{to}}'{{#needsHook}}: a value becomes required without a default{{/needsHook}} (NSCustomMigrationStage{{#hook}}: the
+        // app's hook runs in `willMigrateHandler`, with the store open under '{{from}}'{{/hook}}).
+        let {{variableName}} = NSCustomMigrationStage(migratingFrom: {{fromVariable}}, to: {{toVariable}})
+        {{variableName}}.label = {{labelLiteral}}
+{{#hook}}
+        {{variableName}}.willMigrateHandler = { manager, _ in
+            // Used only on its own queue, inside `performAndWait`.
+            nonisolated(unsafe) let context = try backgroundContext(of: manager, stage: {{labelLiteral}})
+            try context.performAndWait {
+                try {{.}}(context)
+                if context.hasChanges { try context.save() }
+            }
+        }
+{{/hook}}
+        stages.append({{variableName}})
+{{/custom}}
+{{/stages}}
+        return NSStagedMigrationManager(stages)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func modelReference(_ versionName: String, in momd: URL, bundlePath: String) throws -> NSManagedObjectModelReference {
+        guard let model = NSManagedObjectModel(contentsOf: momd.appendingPathComponent(versionName + ".mom")) else {
+            throw PlanError.missingModel(resource: "\(modelName).momd/\(versionName).mom", bundlePath: bundlePath)
+        }
+        // The checksum read from the compiled model, never computed at build time (NSManagedObjectModelReference
+        // `init(model:versionChecksum:)`: "use its versionChecksum property").
+        return NSManagedObjectModelReference(model: model, versionChecksum: model.versionChecksum)
+    }
+{{#callsHooks}}
+
+    /// A private-queue context of the container being migrated: in a custom stage's `willMigrateHandler` its store is
+    /// open under the stage's source model (NSCustomMigrationStage; NSPersistentContainer `newBackgroundContext()`).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func backgroundContext(of manager: NSStagedMigrationManager, stage: String) throws -> NSManagedObjectContext {
+        guard let container = manager.container else { throw PlanError.noContainer(stage: stage) }
+        return container.newBackgroundContext()
+    }
+{{/callsHooks}}
+}
+
+"""#),
         ("model-support", #"""
 {{%CONTENT_TYPE: TEXT}}
 {{! The model's own helpers, named after it (ModelSupportTypes): written only when its classes use them.

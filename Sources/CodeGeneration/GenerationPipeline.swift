@@ -18,6 +18,7 @@ import MustacheEngine
 /// |---|---|---|
 /// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (``CloudKitCheck``) |
 /// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
+/// | plan migration | the locked versions' `Schema`s (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
 /// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
 /// | render | each ``FileSpec`` (entities in parallel) | ``GeneratedFile``s, the ``FileSelection`` applied |
@@ -29,10 +30,13 @@ public struct GenerationPipeline: Sendable {
     public var options: GeneratorOptions
     /// The validation hooks the user wrote: a property gets the bridge Core Data calls only when its hook is among them.
     public var hooks: ValidationHookScan
+    /// The locked versions (`generate --migration-plan`): the run also writes the migration plan's file. Nil: no plan.
+    public var migration: MigrationPlanInput?
 
-    public init(options: GeneratorOptions, hooks: ValidationHookScan = .none) {
+    public init(options: GeneratorOptions, hooks: ValidationHookScan = .none, migration: MigrationPlanInput? = nil) {
         self.options = options
         self.hooks = hooks
+        self.migration = migration
     }
 
     /// Every stage: plans `schema`, renders the files `selection` keeps and hands them to `sink`.
@@ -52,6 +56,12 @@ public struct GenerationPipeline: Sendable {
         var diagnostics = CloudKitCheck.diagnostics(schema, setting: options.cloudKit)
         let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, options: options, hooks: hooks)
         diagnostics.append(contentsOf: planDiagnostics)
+        var migrationPlan: MigrationPlanFile?
+        if let migration {
+            let planned = MigrationPlanner.plan(migration, current: schema, hooks: hooks)
+            migrationPlan = planned.0
+            diagnostics.append(contentsOf: planned.1)
+        }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         var testPlan: GeneratedTestsPlan?
         if options.generatesTests {
@@ -60,7 +70,8 @@ public struct GenerationPipeline: Sendable {
             diagnostics.append(contentsOf: tests.1)
         }
         let templates = try diagnostics.rethrowingWith { try TemplateSet(overrideDirectory: options.templatesDirectory) }
-        return PreparedGeneration(plan: plan, testPlan: testPlan, diagnostics: diagnostics, templates: templates)
+        return PreparedGeneration(
+            plan: plan, testPlan: testPlan, migrationPlan: migrationPlan, diagnostics: diagnostics, templates: templates)
     }
 }
 
@@ -71,10 +82,10 @@ public enum CodeGenerator {
 
     /// Every stage into memory (``GeneratedFiles``): the files sorted by kind, then path.
     public static func generate(
-        schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none
+        schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none, migration: MigrationPlanInput? = nil
     ) throws -> GenerationResult {
         let files = GeneratedFiles()
-        let prepared = try GenerationPipeline(options: options, hooks: hooks).run(schema, into: files)
+        let prepared = try GenerationPipeline(options: options, hooks: hooks, migration: migration).run(schema, into: files)
         return GenerationResult(files: files.files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
     }
 
@@ -102,6 +113,8 @@ public enum CodeGenerator {
 public struct PreparedGeneration: Sendable {
     public var plan: GenerationPlan
     public var testPlan: GeneratedTestsPlan?
+    /// The migration plan's file, with ``GenerationPipeline/migration``.
+    public var migrationPlan: MigrationPlanFile?
     /// Warnings and notes of planning (errors were thrown).
     public var diagnostics: Diagnostics
     let templates: TemplateSet
@@ -112,7 +125,7 @@ public struct PreparedGeneration: Sendable {
     /// The manifest stage: every file this run can write, sorted by kind, then path (the order of a
     /// `--single-file` combined file and of ``GeneratedFiles/files``).
     public var manifest: [FileSpec] {
-        FileSpec.Rule.allCases.flatMap { $0.specs(plan, testPlan) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
+        FileSpec.Rule.allCases.flatMap { $0.specs(plan, testPlan, migrationPlan) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
     }
 
     /// The render and write stages: every file of the manifest that `selection` keeps goes to `sink`, in
@@ -149,13 +162,13 @@ public struct FileSpec: Sendable {
     /// The kinds of file a run writes, each with its templates; the catalog's GeneratedFiles.md, `generate --help` and
     /// Templates/README.md list them (`OutputManifestDocsTests`).
     public enum Rule: CaseIterable, Sendable {
-        case entityMachine, entityHuman, validationSupport, modelSupport, composite, modelTests
+        case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, modelTests
 
         public var kind: GeneratedFile.Kind {
             switch self {
             case .entityMachine: .machine
             case .entityHuman: .human
-            case .validationSupport, .modelSupport, .composite: .support
+            case .validationSupport, .modelSupport, .composite, .migrationPlan: .support
             case .modelTests: .tests
             }
         }
@@ -168,6 +181,7 @@ public struct FileSpec: Sendable {
             case .validationSupport: "ManagedValidation+Generated.swift"
             case .modelSupport: "<Model>ModelSupport+Generated.swift"
             case .composite: "Dimensions+Generated.swift"
+            case .migrationPlan: "<Model>MigrationPlan.swift"
             case .modelTests: "<Model>ModelTests.swift"
             }
         }
@@ -182,11 +196,12 @@ public struct FileSpec: Sendable {
             case .validationSupport: [.validationSupport, .propertySupport]
             case .modelSupport: [.modelSupport]
             case .composite: [.composite]
+            case .migrationPlan: [.migrationPlan]
             case .modelTests: [.modelTests]
             }
         }
 
-        func specs(_ plan: GenerationPlan, _ testPlan: GeneratedTestsPlan?) -> [FileSpec] {
+        func specs(_ plan: GenerationPlan, _ testPlan: GeneratedTestsPlan?, _ migrationPlan: MigrationPlanFile?) -> [FileSpec] {
             func spec(_ path: String, _ context: @escaping @Sendable () -> any TemplateObject) -> FileSpec {
                 FileSpec(relativePath: path, kind: kind, rule: self, context: context)
             }
@@ -203,6 +218,11 @@ public struct FileSpec: Sendable {
                 return plan.writesModelSupport ? [spec(plan.supportTypes.fileName) { plan.modelSupportContext }] : []
             case .composite:
                 return plan.composites.map { composite in spec("\(composite.name)+Generated.swift") { plan.context(for: composite) } }
+            case .migrationPlan:
+                let header = plan.header
+                return migrationPlan.map { file in
+                    [spec(file.fileName) { MigrationPlanContext(file: file, header: header, access: plan.accessPrefix, modelFileName: plan.modelFileName) }]
+                } ?? []
             case .modelTests:
                 let banner = plan.header.banner
                 return testPlan.map { tests in [spec(tests.fileName) { tests.context(banner: banner) }] } ?? []

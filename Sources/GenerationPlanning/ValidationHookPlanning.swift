@@ -19,7 +19,10 @@ extension GenerationPlanner {
     mutating func attachValidationHooks(to classes: inout [ClassPlan]) {
         guard !hooks.declarations.isEmpty else { return }
         var declarationsByType: [String: [ValidationHookScan.Declaration]] = [:]
-        for declaration in hooks.declarations { declarationsByType[declaration.typeName, default: []].append(declaration) }
+        // `willMigrate…` declarations are the migration plan's hooks (MigrationPlanner), not validation hooks.
+        for declaration in hooks.declarations where declaration.methodName.hasPrefix("validate") {
+            declarationsByType[declaration.typeName, default: []].append(declaration)
+        }
         let indexByName = Dictionary(classes.indices.map { (classes[$0].className, $0) }, uniquingKeysWith: { first, _ in first })
         /// The generated ancestors of a class, nearest first.
         func ancestors(of plan: ClassPlan) -> [ClassPlan] {

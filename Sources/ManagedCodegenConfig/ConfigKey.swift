@@ -23,6 +23,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case humanFileSuffix = "human-file-suffix"
     case inheritedInitializers = "inherited-initializers"
     case cloudKit = "cloudkit"
+    case migrationPlan = "migration-plan"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -42,7 +43,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .moduleName, .configuration, .humanFileSuffix: .string
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
-        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit: .boolean
+        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit, .migrationPlan: .boolean
         case .accessLevel: .oneOf(GeneratorOptions.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
@@ -68,6 +69,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .skipMachineFiles: .flag(\.skipMachineFiles)
         case .validationSupport: .flag(\.validationSupport)
         case .cloudKit: .flag(\.cloudKit)
+        case .migrationPlan: .flag(\.migrationPlan)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         case .humanFiles: .humanFiles(\.humanFiles)

@@ -41,6 +41,8 @@ public struct GenerateSettings: Hashable, Sendable {
     /// Check the model against what `NSPersistentCloudKitContainer` accepts: nil follows the model's "Used with
     /// CloudKit" marks, false checks nothing (`GeneratorOptions.cloudKit`).
     public var cloudKit: Bool?
+    /// Also write the migration plan (`<Model>MigrationPlan.swift`) from the model's lock.
+    public var migrationPlan: Bool?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -56,9 +58,10 @@ public struct GenerateSettings: Hashable, Sendable {
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
-        cloudKit: Bool? = nil
+        cloudKit: Bool? = nil, migrationPlan: Bool? = nil
     ) {
         self.cloudKit = cloudKit
+        self.migrationPlan = migrationPlan
         self.inheritedInitializers = inheritedInitializers
         self.hookSources = hookSources
         self.humanFiles = humanFiles
@@ -120,6 +123,8 @@ public struct GenerationRequest: Hashable, Sendable {
     public var humanDirectory: String?
     public var testsDirectory: String?
     public var warningsAsErrors: Bool
+    /// Write the migration plan's file from the model's lock (`--migration-plan`, `migration-plan: true`).
+    public var migrationPlan = false
     /// Where validation hooks are looked for: the human-files folder (also when this run writes no human
     /// files) and the hook sources, without duplicates, in that order.
     public var hookSources: [String] = []
@@ -177,6 +182,7 @@ public struct GenerationRequest: Hashable, Sendable {
             humanDirectory: writesHuman ? settings.humanOutput : nil,
             testsDirectory: testsDirectory,
             warningsAsErrors: settings.warningsAsErrors ?? false,
+            migrationPlan: settings.migrationPlan ?? false,
             hookSources: ([settings.humanOutput].compactMap { $0 } + (settings.hookSources ?? [])).reduce(into: []) { all, path in
                 if !all.contains(path) { all.append(path) }
             }

@@ -22,6 +22,7 @@ struct Generate: ParsableCommand {
               <output>/ManagedValidation+Generated.swift: validation, optional scalars
               <output>/<Model>ModelSupport+Generated.swift: with ordered relationships
               <output>/Dimensions+Generated.swift: a struct per model composite
+              <output>/<Model>MigrationPlan.swift: with --migration-plan
               <tests-output>/<Model>ModelTests.swift: with --tests-output
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files \
             carrying the generator's banner), their human files are kept with a warning. On any error (an \
@@ -117,6 +118,11 @@ struct Generate: ParsableCommand {
         help: "Check the synced entities against what NSPersistentCloudKitContainer accepts (default: when the model or a configuration is marked Used with CloudKit); --no-cloudkit for a model marked but never synced.")
     var cloudkit: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Also write <Model>MigrationPlan.swift: the staged migration (macOS 14, iOS 17) of stores of every version in the model's lock to the current one, calling the app's willMigrate<From>To<To> hooks found like validation hooks.")
+    var migrationPlan: Bool?
+
     @Flag(help: "Write nothing; exit 1 and list the files that are stale, missing or extra (for CI).")
     var check = false
 
@@ -157,7 +163,7 @@ struct Generate: ParsableCommand {
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
             humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
-            inheritedInitializers: inheritedInitializers, cloudKit: cloudkit)
+            inheritedInitializers: inheritedInitializers, cloudKit: cloudkit, migrationPlan: migrationPlan)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -196,7 +202,9 @@ struct Generate: ParsableCommand {
         // The app's own files (not ours): their validation hooks, and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
-        let pipeline = GenerationPipeline(options: request.options, hooks: ValidationHookScan.scanning(appSources))
+        let migration = request.migrationPlan ? try migrationPlanInput(loaded) : nil
+        let pipeline = GenerationPipeline(
+            options: request.options, hooks: ValidationHookScan.scanning(appSources), migration: migration)
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
         diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
@@ -325,6 +333,26 @@ struct Generate: ParsableCommand {
                 lock, before: current, newest: try schema(from), current: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema))
         }
         return diagnostics
+    }
+
+    /// The schema of each locked version in the bundle, in the lock's order: what `--migration-plan` plans through.
+    /// Locked versions missing from the bundle are `lockDiagnostics`' errors.
+    /// - Throws: ``DiagnosticsError`` when the model has no lock.
+    private func migrationPlanInput(_ loaded: LoadedModel) throws -> MigrationPlanInput {
+        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
+        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else {
+            throw DiagnosticsError(
+                .error(
+                    "--migration-plan needs the model's lock of shipped versions, and \(lockPath) does not exist: run "
+                        + "managed-codegen lock \(model.model)",
+                    at: SourceLocation(path: model.model, line: 0)))
+        }
+        let inBundle = Set(loaded.bundle.versions.map(\.name))
+        let current = loaded.schema.versionName
+        let schemas = try lock.versions.map(\.versionName).filter(inBundle.contains).map { name in
+            name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
+        }
+        return MigrationPlanInput(lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent)
     }
 
     private func summary(of report: WriteReport) -> String {

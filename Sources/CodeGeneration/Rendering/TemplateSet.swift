@@ -16,6 +16,8 @@ struct TemplateSet: Sendable {
         case modelSupport = "model-support"
         case modelTests = "model-tests"
         case composite
+        /// The migration plan (``MigrationPlanFile``), `generate --migration-plan`.
+        case migrationPlan = "migration-plan"
     }
 
     private let library: MustacheLibrary

@@ -3,7 +3,8 @@ import ManagedModel
 import SwiftSourceScanning
 
 /// The validation hooks the user wrote: every `func validate<Name>(…)` declared directly in a type's body or
-/// extension (`extension Item { func validateName(_ name: String) throws }`) in the scanned Swift files.
+/// extension (`extension Item { func validateName(_ name: String) throws }`) in the scanned Swift files; also the
+/// migration plan's `func willMigrate<From>To<To>(…)` (``MigrationPlanner``).
 ///
 /// The generator's input besides the model: a property gets the Objective-C bridge Core Data calls
 /// (`validate<Key>:error:`) only when its typed hook exists, so this is found before planning. A lexical scan,
@@ -148,9 +149,11 @@ private struct HookLexer {
         return found
     }
 
-    /// `validate` followed by an upper-case letter.
+    /// `validate` or `willMigrate` (the migration plan's hooks, ``MigrationPlanner``) followed by an upper-case letter.
     static func isHookLike(_ name: String) -> Bool {
-        guard name.hasPrefix("validate"), let next = name.utf8.dropFirst("validate".count).first else { return false }
-        return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+        ["validate", "willMigrate"].contains { prefix in
+            guard name.hasPrefix(prefix), let next = name.utf8.dropFirst(prefix.utf8.count).first else { return false }
+            return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+        }
     }
 }

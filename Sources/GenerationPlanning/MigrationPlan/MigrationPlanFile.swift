@@ -1,0 +1,59 @@
+import ManagedModel
+
+/// The migration plan's file (`<Model>MigrationPlan.swift`, `generate --migration-plan`), decided completely: the
+/// `migration-plan` template only lays these values out. Made by ``MigrationPlanner`` from the lock's versions and
+/// `MigrationPlanning`'s stages.
+public struct MigrationPlanFile: Hashable, Sendable {
+    /// `JournalMigrationPlan`: the model's type-name form (``SwiftNames/modelTypeName(_:)``) + `MigrationPlan`.
+    public var typeName: String
+    /// `JournalMigrationPlan.swift`
+    public var fileName: String { typeName + ".swift" }
+    /// The compiled model's resource name, `Journal` for `Journal.momd`.
+    public var modelName: String
+    /// `Journal.managed-codegen.lock`
+    public var lockFileName: String
+    /// The lock's versions present in the bundle, in the lock's order, identical store schemas included.
+    public var shippedVersionNames: [String]
+    /// The versions whose compiled model (`<Model>.momd/<version>.mom`) the plan loads at run time: each version a
+    /// stage names, in the lock's order (a version sharing an earlier one's store schema is never named).
+    public var loadedVersions: [LoadedVersion]
+    public var stages: [Stage]
+
+    public struct LoadedVersion: Hashable, Sendable {
+        public var versionName: String
+        /// The generated code's local name of its `NSManagedObjectModelReference`: `journal2`.
+        public var variableName: String
+        /// Later versions with the same store schema, whose stores carry this version's checksum.
+        public var sharedBy: [String]
+    }
+
+    public enum Stage: Hashable, Sendable {
+        /// Stores of these versions migrate by one inferred mapping to the next stage's source (or the current model).
+        case lightweight([String])
+        /// One hop; `hook`: the app's hook the stage's `willMigrateHandler` calls (nil: no handler). `needsHook`: a
+        /// value made required without a default; a store holding a row without it fails without the hook.
+        case custom(from: String, to: String, needsHook: Bool, hook: String?)
+    }
+
+    /// The local name of `versionName`'s model reference.
+    public func variableName(of versionName: String) -> String {
+        loadedVersions.first { $0.versionName == versionName }?.variableName ?? versionName
+    }
+
+    /// Whether some custom stage calls a hook: the helper that runs one is generated only then.
+    public var callsHooks: Bool {
+        stages.contains { if case .custom(_, _, _, let hook?) = $0 { return !hook.isEmpty } else { return false } }
+    }
+
+    /// The hook the app writes for the hop `from` → `to`: `willMigrate` + the Swift-identifier forms of both names
+    /// (`willMigrateJournal2ToJournal4`).
+    public static func hookName(from: String, to: String) -> String {
+        "willMigrate" + identifierCharacters(from) + "To" + identifierCharacters(to)
+    }
+
+    /// `name` without the characters a Swift identifier cannot hold (`Journal 2` → `Journal2`), as type names are formed.
+    static func identifierCharacters(_ name: String) -> String {
+        String(name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }
+            .map(Character.init))
+    }
+}

@@ -1,0 +1,27 @@
+import ManagedModel
+
+/// What `generate --migration-plan` reports about the plan it writes (``MigrationPlanner``): one row per kind of
+/// finding. The table of WarningsAndErrors.md, "Migration plan", is rendered from ``all``.
+public enum MigrationPlanRules {
+    public static let blockedHop = Rule(
+        "migration-plan.blocked-hop", .error,
+        summary: "two consecutive locked versions between which lightweight migration cannot infer the change",
+        documentation: "no staged migration can take a store across it, so no plan is written: add a mapping model for the "
+            + "two versions to the bundle, or split the change over two versions with a custom stage between them "
+            + "(Apple's *Staged migrations*)")
+    public static let missingHook = Rule(
+        "migration-plan.missing-hook", .warning,
+        summary: "a hop that makes a value required without a default, whose hook is not in the app's sources",
+        documentation: "the plan's custom stage runs no code, so the migration fails for a store holding a row without "
+            + "the value: write the hook the message names (`static func willMigrate<From>To<To>(_ context: "
+            + "NSManagedObjectContext) throws` in an extension of the plan type) where `generate` scans for hooks")
+
+    public static let all: [Rule] = [blockedHop, missingHook]
+
+    /// The table of WarningsAndErrors.md, "Migration plan".
+    public static func markdownTable() -> String {
+        Rule.markdownTable(all, header: ["Found", "Severity", "Why, and what to change", "ID"]) {
+            [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ManagedModel
+import ModelLock
+
+/// What the migration plan is made from, besides the current schema: the model's locked versions.
+public struct MigrationPlanInput: Sendable {
+    /// The schema of each locked version present in the bundle, in the lock's order (the order they shipped).
+    public var lockedVersions: [Schema]
+    /// `Journal.managed-codegen.lock`, named in the generated file's documentation.
+    public var lockFileName: String
+
+    public init(lockedVersions: [Schema], lockFileName: String) {
+        self.lockedVersions = lockedVersions
+        self.lockFileName = lockFileName
+    }
+}
+
+/// The locked versions → the migration plan's file (``MigrationPlanFile``) and what `generate` reports about it
+/// (``MigrationPlanRules``). The stages are `MigrationPlanning`'s (ModelLock); this adds what the Swift code needs:
+/// the versions it loads, their local names, and the hooks of the app (found by ``ValidationHookScan``) it calls.
+public enum MigrationPlanner {
+    /// The plan through `input`'s versions and, when it is not locked yet (it ships next), `current`'s. Nil, with an
+    /// error per hop lightweight migration cannot infer, when the plan cannot be made.
+    public static func plan(
+        _ input: MigrationPlanInput, current: Schema, hooks: ValidationHookScan
+    ) -> (MigrationPlanFile?, Diagnostics) {
+        var diagnostics = Diagnostics()
+        var schemas = input.lockedVersions
+        if !schemas.contains(where: { $0.versionName == current.versionName }) { schemas.append(current) }
+        let byName = Dictionary(schemas.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
+        let findings = { (from: String, to: String) in MigrationCheck.findings(from: byName[from]!, to: byName[to]!) }
+        let planned = MigrationPlanning.stages(of: schemas.map(StoreFingerprint.init), findings: findings)
+        let typeName = SwiftNames.modelTypeName(current.modelName) + "MigrationPlan"
+
+        for hop in planned.blockedHops {
+            guard let first = hop.findings.first else { continue }
+            diagnostics.report(
+                MigrationPlanRules.blockedHop,
+                "no migration plan: lightweight migration cannot migrate a store of '\(hop.from)' to '\(hop.to)' "
+                    + "(\(first.message)); add a mapping model from '\(hop.from)' to '\(hop.to)' to the bundle, or split the "
+                    + "change over two versions with a custom stage between them (Apple's \"Staged migrations\")",
+                at: first.location)
+            if let source = first.sourceLocation { diagnostics.append(.note("as it was in '\(hop.from)'", at: source)) }
+            for further in hop.findings.dropFirst() {
+                diagnostics.append(.note("also not inferable: \(further.message)", at: further.location))
+            }
+        }
+        if diagnostics.hasErrors { return (nil, diagnostics) }
+
+        var stages: [MigrationPlanFile.Stage] = []
+        for stage in planned.stages {
+            switch stage {
+            case .lightweight(let versions):
+                stages.append(.lightweight(versions))
+            case .custom(let from, let to, let needsHook):
+                let name = MigrationPlanFile.hookName(from: from, to: to)
+                let found = hooks.declarations(of: typeName).filter { $0.methodName == name }
+                let hook = found.first(where: isHookSignature)
+                if needsHook && hook == nil {
+                    let required = findings(from, to).first { $0.kind == .mayFail }
+                    let otherSignature = found.first.map {
+                        " (\($0.location.path):\($0.location.line) declares \(name) with other parameters, so it is not called)"
+                    } ?? ""
+                    diagnostics.report(
+                        MigrationPlanRules.missingHook,
+                        "the hop '\(from)' → '\(to)' needs the app's hook, which the hook sources do not declare\(otherSignature): write "
+                            + "`static func \(name)(_ context: NSManagedObjectContext) throws` in an extension of \(typeName), giving "
+                            + "a value to the rows that have none; until then a store holding such a row fails to migrate ("
+                            + (required?.message ?? "a value made required") + ")",
+                        at: required?.location)
+                }
+                stages.append(.custom(from: from, to: to, needsHook: needsHook, hook: hook == nil ? nil : name))
+            }
+        }
+
+        var named: [String] = []
+        for stage in stages {
+            switch stage {
+            case .lightweight(let versions): named += versions
+            case .custom(let from, let to, _, _): named += [from, to]
+            }
+        }
+        var taken: Set<String> = ["bundle", "momd", "stages", "manager", "context", "container"]
+        let loaded = schemas.map(\.versionName).filter(named.contains).map { version in
+            var variable = variableName(version)
+            while !taken.insert(variable).inserted { variable += "_" }
+            let sharedBy = schemas.map(\.versionName).filter { planned.sharedChecksums[$0] == version }
+            return MigrationPlanFile.LoadedVersion(versionName: version, variableName: variable, sharedBy: sharedBy)
+        }
+        let file = MigrationPlanFile(
+            typeName: typeName, modelName: current.modelName, lockFileName: input.lockFileName,
+            shippedVersionNames: input.lockedVersions.map(\.versionName), loadedVersions: loaded, stages: stages)
+        return (file, diagnostics)
+    }
+
+    /// `(_ context: NSManagedObjectContext)`: what the generated handler passes.
+    static func isHookSignature(_ declaration: ValidationHookScan.Declaration) -> Bool {
+        guard declaration.parameters.count == 1, let parameter = declaration.parameters.first else { return false }
+        return parameter.label == "_" && ["NSManagedObjectContext", "CoreData.NSManagedObjectContext"].contains(parameter.type)
+    }
+
+    /// `journal2` for `Journal 2`: lower camel case, never a keyword, never starting with a digit.
+    static func variableName(_ versionName: String) -> String {
+        let identifier = MigrationPlanFile.identifierCharacters(versionName)
+        guard let first = identifier.first, !first.isNumber else { return "version" + identifier }
+        let name = first.lowercased() + identifier.dropFirst()
+        return SwiftNames.keywords.contains(name) ? name + "_" : name
+    }
+}
