@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
         .testTarget(name: "SourceAuditTests", dependencies: ["SourceAudit", "CodeGeneration", "ModelReader", "TestSupport"]),
-        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "TestSupport"]),
+        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]),
         // The generation planner; plans through CodeGenerator.makePlan, as the pipeline makes them.
         .testTarget(
             name: "GenerationPlanningTests",

@@ -13,6 +13,7 @@ import Testing
         (["audit."], AuditRules.all), (["lock."], LockFacts.all), (["migration."], MigrationVerdicts.all),
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
         (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
+        (["migration-plan."], MigrationPlanRules.all),
     ]
     static let article = TestSupport.packageRoot
         .appendingPathComponent("Sources/managed-codegen/Documentation.docc/WarningsAndErrors.md")
@@ -42,6 +43,7 @@ import Testing
         try assertGeneratedSection("model-errors", of: Self.article, is: ModelRules.errorsTable())
         try assertGeneratedSection("generation-rules", of: Self.article, is: GenerationRules.markdownTable())
         try assertGeneratedSection("cloudkit-rules", of: Self.article, is: CloudKitRules.markdownTable())
+        try assertGeneratedSection("migration-plan-rules", of: Self.article, is: MigrationPlanRules.markdownTable())
         try assertGeneratedSection(
             "cloudkit-production", of: Self.article.deletingLastPathComponent().appendingPathComponent("SyncingWithCloudKit.md"),
             is: CloudKitAppendOnly.markdownTable())

@@ -47,6 +47,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             human-file-suffix: +Model
             inherited-initializers: deprecated
             cloudkit: false
+            migration-plan: true
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -55,10 +56,10 @@ func configErrors(_ text: String, path: String) -> [String] {
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
-            inheritedInitializers: .deprecated, cloudKit: false)
+            inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 20)
+        #expect(ConfigKey.allCases.count == 21)
     }
 
     @Test func emptyFileSetsNothing() throws {

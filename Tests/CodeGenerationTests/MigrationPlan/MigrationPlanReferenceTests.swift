@@ -1,0 +1,77 @@
+import Foundation
+import ManagedModel
+import ModelLock
+import ModelReader
+import Testing
+
+@testable import CodeGeneration
+
+/// The migration plan's file of `Fixtures/MigrationPlan/<Model>` compared with
+/// `Fixtures/Expected/Generated/MigrationPlan/<case>/` (the plan file and the run's diagnostics).
+/// `UPDATE_REFERENCES=1 swift test --filter MigrationPlanReferenceTests` rewrites them (then read every diff).
+@Suite struct MigrationPlanReferenceTests {
+    /// `Fixtures/MigrationPlan/<name>.xcdatamodeld` (current version) and its lock's versions, as `generate` reads them.
+    static func fixture(_ name: String) throws -> (current: Schema, input: MigrationPlanInput) {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
+        let bundle = folder.appendingPathComponent("\(name).xcdatamodeld").path
+        let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: name)).path
+        let lock = try ModelLock.parse(String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
+        let schemas = try lock.versions.map { try ModelLoader.load(bundle, version: $0.versionName).schema }
+        return (try ModelLoader.load(bundle).schema, MigrationPlanInput(lockedVersions: schemas, lockFileName: ModelLock.fileName(modelName: name)))
+    }
+
+    static func hooks(_ folder: String) -> ValidationHookScan {
+        ValidationHookScan.scanning(
+            folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(folder)").path], skippingPrefix: CodeGenerator.bannerPrefix)
+    }
+
+    /// Every kind of hop that plans, the app's hook found: the custom stage's handler calls it.
+    @Test func journalWithItsHook() throws {
+        let (current, input) = try Self.fixture("Journal")
+        let result = try CodeGenerator.generate(schema: current, options: .init(), hooks: Self.hooks("Journal"), migration: input)
+        try compare(result, to: "Journal")
+        let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
+        #expect(plan.kind == .support)
+        #expect(plan.contents.contains("try willMigrateJournal2ToJournal4(context)"))
+    }
+
+    /// No hook in the sources: the custom stage runs no handler, and the warning names the hook to write.
+    @Test func journalWithoutItsHook() throws {
+        let (current, input) = try Self.fixture("Journal")
+        let result = try CodeGenerator.generate(schema: current, options: .init(), migration: input)
+        try compare(result, to: "JournalWithoutHook")
+        let warnings = result.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.missingHook.id }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.message.contains("static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws") == true)
+        #expect(warnings.first?.location?.path.hasSuffix("Journal 4.xcdatamodel/contents") == true)
+        let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
+        #expect(!plan.contents.contains("willMigrateHandler"))
+        #expect(!plan.contents.contains("backgroundContext"))
+    }
+
+    /// A hop lightweight migration cannot infer: an error naming both versions and the ways out, nothing rendered.
+    @Test func countersBlocksThePlan() throws {
+        let (current, input) = try Self.fixture("Counters")
+        let files = GeneratedFiles()
+        let error = try #require(throws: DiagnosticsError.self) {
+            try GenerationPipeline(options: .init(), migration: input).run(current, into: files)
+        }
+        #expect(files.files.isEmpty)
+        let blocked = error.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.blockedHop.id }
+        #expect(blocked.count == 1)
+        let message = try #require(blocked.first?.message)
+        for part in ["'Counters'", "'Counters 2'", "mapping model", "custom stage", "Staged migrations"] {
+            #expect(message.contains(part), "\(part) missing from: \(message)")
+        }
+        #expect(blocked.first?.location?.path.hasSuffix("Counters 2.xcdatamodel/contents") == true)
+    }
+
+    /// The plan file and the diagnostics must match the reference files.
+    private func compare(_ result: GenerationResult, to reference: String) throws {
+        let directory = TestSupport.expectedGenerated.appendingPathComponent("MigrationPlan/\(reference)")
+        let plan = try #require(result.files.first { $0.relativePath.hasSuffix("MigrationPlan.swift") })
+        assertMatchesReference(plan.contents, reference: directory.appendingPathComponent(plan.relativePath))
+        let diagnostics = TestSupport.relative(result.diagnostics.all.map(\.description).joined(separator: "\n"))
+        assertMatchesReference(diagnostics.isEmpty ? "" : diagnostics + "\n", reference: directory.appendingPathComponent("diagnostics.txt"))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ManagedModel
+import ModelReader
+import Testing
+
+@testable import GenerationPlanning
+
+/// The migration plan's decisions (``MigrationPlanner``) on `Fixtures/MigrationPlan/Journal`: the versions the
+/// generated code loads, their names, the stages and which hooks it calls.
+@Suite struct MigrationPlannerTests {
+    static let journal = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path
+
+    /// The versions in the lock's order (the fixture's lock lists them so), and the current one.
+    static func journal(locking names: [String]) throws -> (current: Schema, input: MigrationPlanInput) {
+        let schemas = try names.map { try ModelLoader.load(journal, version: $0).schema }
+        let current = try ModelLoader.load(journal).schema
+        return (current, MigrationPlanInput(lockedVersions: schemas, lockFileName: "Journal.managed-codegen.lock"))
+    }
+
+    static let allVersions = ["Journal", "Journal 2", "Journal 3", "Journal 4", "Journal 5"]
+
+    static func hook(_ source: String) -> ValidationHookScan {
+        ValidationHookScan.scanning([(path: "App/JournalMigration.swift", text: source)])
+    }
+
+    @Test func journalLoadsOneVersionPerStoreSchemaAndCallsTheHookFound() throws {
+        let (current, input) = try Self.journal(locking: Self.allVersions)
+        let hooks = Self.hook("extension JournalMigrationPlan { static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {} }")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: hooks)
+        let plan = try #require(file)
+        #expect(diagnostics.all.isEmpty)
+        #expect(plan.typeName == "JournalMigrationPlan" && plan.fileName == "JournalMigrationPlan.swift")
+        #expect(plan.modelName == "Journal")
+        #expect(plan.shippedVersionNames == Self.allVersions)
+        #expect(plan.loadedVersions.map(\.versionName) == ["Journal", "Journal 2", "Journal 4", "Journal 5"])
+        #expect(plan.loadedVersions.map(\.variableName) == ["journal", "journal2", "journal4", "journal5"])
+        #expect(plan.loadedVersions.map(\.sharedBy) == [[], ["Journal 3"], [], []])
+        #expect(plan.stages == [
+            .lightweight(["Journal"]),
+            .custom(from: "Journal 2", to: "Journal 4", needsHook: true, hook: "willMigrateJournal2ToJournal4"),
+            .lightweight(["Journal 5"]),
+        ])
+        #expect(plan.callsHooks)
+    }
+
+    /// A declaration of the hook's name with other parameters is not called (the generated call would not compile),
+    /// and the warning says why.
+    @Test func aHookWithOtherParametersIsNotCalled() throws {
+        let (current, input) = try Self.journal(locking: Self.allVersions)
+        let hooks = Self.hook("extension JournalMigrationPlan {\n    static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext, _ more: Int) throws {}\n}")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: hooks)
+        #expect(file?.callsHooks == false)
+        let warning = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.missingHook.id })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("App/JournalMigration.swift:2 declares willMigrateJournal2ToJournal4 with other parameters"))
+    }
+
+    /// A hook in an extension of another type is not the plan's.
+    @Test func aHookOfAnotherTypeIsNotCalled() throws {
+        let (current, input) = try Self.journal(locking: Self.allVersions)
+        let hooks = Self.hook("extension Entry { static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {} }")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: hooks)
+        #expect(file?.callsHooks == false)
+        #expect(diagnostics.all.map(\.ruleID) == [MigrationPlanRules.missingHook.id])
+    }
+
+    /// The current version, not locked yet, is planned after the locked ones, and is not among the shipped names.
+    @Test func theCurrentVersionNotLockedYetIsPlannedLast() throws {
+        let (current, input) = try Self.journal(locking: Array(Self.allVersions.dropLast()))
+        let (file, _) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        let plan = try #require(file)
+        #expect(plan.shippedVersionNames == Array(Self.allVersions.dropLast()))
+        #expect(plan.loadedVersions.last?.versionName == "Journal 5")
+        #expect(plan.stages.last == .lightweight(["Journal 5"]))
+    }
+
+    @Test func namesOfHooksAndLocals() {
+        #expect(MigrationPlanFile.hookName(from: "Journal 2", to: "Journal 4") == "willMigrateJournal2ToJournal4")
+        #expect(MigrationPlanFile.hookName(from: "V 23", to: "V-24.1") == "willMigrateV23ToV241")
+        #expect(MigrationPlanner.variableName("Journal 2") == "journal2")
+        #expect(MigrationPlanner.variableName("2.0") == "version20")
+        #expect(MigrationPlanner.variableName("Class") == "class_")
+    }
+}
