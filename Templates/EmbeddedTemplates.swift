@@ -349,7 +349,7 @@ nonisolated {{access}}enum {{typeName}} {
         // A versioned model compiles into a `.momd` folder holding one `.mom` per version (Apple: Core Data Model
         // Versioning and Data Migration Programming Guide, "Model File Format and Versions").
         guard let momd = bundle.url(forResource: modelName, withExtension: "momd") else {
-            throw PlanError.missingModel(resource: "\(modelName).momd", bundlePath: bundle.bundlePath)
+            throw PlanError.missingModel(resource: "\(modelName).momd", bundlePath: bundle.bundleURL.path)
         }
         // One reference per store schema: a version with the same schema as an earlier one has its checksum (the
         // model's version hash, NSManagedObjectModel `versionChecksum`), and a checksum listed twice fails
@@ -358,7 +358,7 @@ nonisolated {{access}}enum {{typeName}} {
 {{#sharedNote}}
         // {{.}}
 {{/sharedNote}}
-        let {{variableName}} = try modelReference({{versionLiteral}}, in: momd, bundlePath: bundle.bundlePath)
+        let {{variableName}} = try modelReference({{versionLiteral}}, in: momd, bundlePath: bundle.bundleURL.path)
 {{/loadedVersions}}
         // In the order Core Data runs them (NSStagedMigrationManager `init(_:)`).
         var stages: [NSMigrationStage] = []

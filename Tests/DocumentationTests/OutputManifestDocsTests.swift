@@ -40,6 +40,17 @@ import Testing
                 produced.insert("\(spec.rule)")
             }
         }
+        // The migration plan's file, from the Journal fixture and its lock (Fixtures/MigrationPlan).
+        let journal = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path
+        let input = MigrationPlanInput(
+            lockedVersions: try ["Journal", "Journal 2"].map { try ModelLoader.load(journal, version: $0).schema },
+            lockFileName: "Journal.managed-codegen.lock")
+        let prepared = try GenerationPipeline(options: .init(), migration: input).prepare(ModelLoader.load(journal).schema)
+        for spec in prepared.manifest where spec.rule == .migrationPlan {
+            #expect(spec.kind == spec.rule.kind)
+            #expect(spec.relativePath == "JournalMigrationPlan.swift")
+            produced.insert("\(spec.rule)")
+        }
         #expect(produced == Set(FileSpec.Rule.allCases.map { "\($0)" }))
     }
 }

@@ -13,7 +13,7 @@ public enum MigrationPlanRules {
         "migration-plan.missing-hook", .warning,
         summary: "a hop that makes a value required without a default, whose hook is not in the app's sources",
         documentation: "the plan's custom stage runs no code, so the migration fails for a store holding a row without "
-            + "the value: write the hook the message names (`static func willMigrate<From>To<To>(_ context: "
+            + "the value: write the hook the message names (`nonisolated static func willMigrate<From>To<To>(_ context: "
             + "NSManagedObjectContext) throws` in an extension of the plan type) where `generate` scans for hooks")
 
     public static let all: [Rule] = [blockedHop, missingHook]

@@ -63,7 +63,7 @@ public enum MigrationPlanner {
                     diagnostics.report(
                         MigrationPlanRules.missingHook,
                         "the hop '\(from)' → '\(to)' needs the app's hook, which the hook sources do not declare\(otherSignature): write "
-                            + "`static func \(name)(_ context: NSManagedObjectContext) throws` in an extension of \(typeName), giving "
+                            + "`nonisolated static func \(name)(_ context: NSManagedObjectContext) throws` in an extension of \(typeName), giving "
                             + "a value to the rows that have none; until then a store holding such a row fails to migrate ("
                             + (required?.message ?? "a value made required") + ")",
                         at: required?.location)

@@ -42,7 +42,7 @@ import Testing
         try compare(result, to: "JournalWithoutHook")
         let warnings = result.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.missingHook.id }
         #expect(warnings.count == 1)
-        #expect(warnings.first?.message.contains("static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws") == true)
+        #expect(warnings.first?.message.contains("nonisolated static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws") == true)
         #expect(warnings.first?.location?.path.hasSuffix("Journal 4.xcdatamodel/contents") == true)
         let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
         #expect(!plan.contents.contains("willMigrateHandler"))

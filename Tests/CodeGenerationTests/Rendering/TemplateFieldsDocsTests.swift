@@ -23,6 +23,14 @@ import Testing
         ),
         ("## The composite context", CompositeContext.templateFields.names + CompositePlan.Field.templateFields.names),
         ("## The support context", SupportContext.templateFields.names),
+        (
+            "## The migration plan context",
+            [
+                MigrationPlanContext.templateFields.names, LoadedVersionContext.templateFields.names,
+                StageContext.templateFields.names, StageContext.Lightweight.templateFields.names,
+                StageContext.Custom.templateFields.names,
+            ].flatMap { $0 }
+        ),
         ("| `model-support` |", ModelSupportContext.templateFields.names),
         (
             "## The tests context",

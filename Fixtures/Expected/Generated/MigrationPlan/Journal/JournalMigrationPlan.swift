@@ -45,16 +45,16 @@ nonisolated public enum JournalMigrationPlan {
         // A versioned model compiles into a `.momd` folder holding one `.mom` per version (Apple: Core Data Model
         // Versioning and Data Migration Programming Guide, "Model File Format and Versions").
         guard let momd = bundle.url(forResource: modelName, withExtension: "momd") else {
-            throw PlanError.missingModel(resource: "\(modelName).momd", bundlePath: bundle.bundlePath)
+            throw PlanError.missingModel(resource: "\(modelName).momd", bundlePath: bundle.bundleURL.path)
         }
         // One reference per store schema: a version with the same schema as an earlier one has its checksum (the
         // model's version hash, NSManagedObjectModel `versionChecksum`), and a checksum listed twice fails
         // ("Duplicate version checksums across stages detected").
-        let journal = try modelReference("Journal", in: momd, bundlePath: bundle.bundlePath)
+        let journal = try modelReference("Journal", in: momd, bundlePath: bundle.bundleURL.path)
         // also the stores of 'Journal 3' (same store schema)
-        let journal2 = try modelReference("Journal 2", in: momd, bundlePath: bundle.bundlePath)
-        let journal4 = try modelReference("Journal 4", in: momd, bundlePath: bundle.bundlePath)
-        let journal5 = try modelReference("Journal 5", in: momd, bundlePath: bundle.bundlePath)
+        let journal2 = try modelReference("Journal 2", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal4 = try modelReference("Journal 4", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal5 = try modelReference("Journal 5", in: momd, bundlePath: bundle.bundleURL.path)
         // In the order Core Data runs them (NSStagedMigrationManager `init(_:)`).
         var stages: [NSMigrationStage] = []
         // 'Journal': inferred straight to 'Journal 2' (NSLightweightMigrationStage).

@@ -1,0 +1,49 @@
+import CodeGeneration
+import Foundation
+import ManagedModel
+import ModelReader
+import Testing
+
+/// The migration plan of `Fixtures/MigrationPlan/Journal` (`generate --migration-plan`), with the generated classes,
+/// the support file and the app's hook (`Fixtures/Hooks/Journal`), type-checks as one module in the three language
+/// modes: the handler's call of the hook, the background context in `performAndWait`, the plan's availability.
+/// One module per mode: CI is near its time limit.
+@Suite("Migration plan type-checks")
+struct MigrationPlanTypeCheckTests {
+    static let journal = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path
+    static let hookFolder = TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/Journal")
+
+    /// The generated machine and support files, and the app's files, written into `folder`.
+    static func writeModule(into folder: URL, accessLevel: GeneratorOptions.AccessLevel) throws -> [URL] {
+        // The fixture's lock lists its versions in this order (Fixtures/MigrationPlan/Journal.managed-codegen.lock).
+        let locked = try ["Journal", "Journal 2", "Journal 3", "Journal 4", "Journal 5"].map {
+            try ModelLoader.load(journal, version: $0).schema
+        }
+        let hooks = ValidationHookScan.scanning(folders: [hookFolder.path], skippingPrefix: CodeGenerator.bannerPrefix)
+        let result = try CodeGenerator.generate(
+            schema: ModelLoader.load(journal).schema, options: .init(accessLevel: accessLevel), hooks: hooks,
+            migration: MigrationPlanInput(lockedVersions: locked, lockFileName: "Journal.managed-codegen.lock"))
+        #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all)")
+        var files: [URL] = []
+        for file in result.files where file.kind == .machine || file.kind == .support {
+            let url = folder.appendingPathComponent(file.relativePath)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            files.append(url)
+        }
+        let hook = folder.appendingPathComponent("JournalMigration.swift")
+        try FileManager.default.copyItem(at: hookFolder.appendingPathComponent("JournalMigration.swift"), to: hook)
+        return files + [hook]
+    }
+
+    @Test(arguments: [(5, false, GeneratorOptions.AccessLevel.public), (6, false, .internal), (6, true, .public)])
+    func thePlanWithItsHookTypeChecks(swiftVersion: Int, mainActor: Bool, accessLevel: GeneratorOptions.AccessLevel) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migration-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.writeModule(into: folder, accessLevel: accessLevel)
+        #expect(files.contains { $0.lastPathComponent == "JournalMigrationPlan.swift" })
+        let result = try TypeCheckHarness.shared().typecheck(
+            moduleName: "Journal", moduleFiles: files, swiftVersion: swiftVersion, defaultIsolationMainActor: mainActor)
+        #expect(result.isClean, "\(result.summary)")
+    }
+}
