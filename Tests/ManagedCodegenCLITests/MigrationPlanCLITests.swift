@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `generate --migration-plan` through the binary: the plan file beside the machine files, the config key, the
+/// missing-hook warning, and, for a hop that does not plan, or a model without a lock, exit 1 with nothing written.
+@Suite struct MigrationPlanCLITests {
+    /// `Fixtures/MigrationPlan/<model>.xcdatamodeld` and its lock copied into a fresh folder (paths in diagnostics relative).
+    static func workspace(_ model: String, name: String = #function) throws -> URL {
+        let folder = try TestSupport.temporaryDirectory(name)
+        let fixtures = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
+        for item in ["\(model).xcdatamodeld", "\(model).managed-codegen.lock"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
+        return folder
+    }
+
+    @Test func theFlagWritesThePlanAndCallsTheHookFound() throws {
+        let folder = try Self.workspace("Journal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/Journal/JournalMigration.swift"),
+            to: folder.appendingPathComponent("App/JournalMigration.swift"))
+        let run = try CLI.run(
+            ["generate", "Journal.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan", "--hook-sources", "App"],
+            in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let plan = try String(contentsOf: folder.appendingPathComponent("Generated/JournalMigrationPlan.swift"), encoding: .utf8)
+        #expect(plan.contains("try willMigrateJournal2ToJournal4(context)"))
+    }
+
+    @Test func theConfigKeyWritesThePlanAndTheMissingHookIsAWarning() throws {
+        let folder = try Self.workspace("Journal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "output: Generated\nhuman-files: none\nmigration-plan: true\n".write(
+            to: folder.appendingPathComponent("managed-codegen.yml"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["generate", "Journal.xcdatamodeld"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("Journal.xcdatamodeld/Journal 4.xcdatamodel/contents:5: warning: the hop 'Journal 2' → 'Journal 4'"))
+        #expect(run.stderr.contains("nonisolated static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/JournalMigrationPlan.swift").path))
+        // --warnings-as-errors: the warning fails the run, and nothing is written.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Generated"))
+        let strict = try CLI.run(["generate", "Journal.xcdatamodeld", "--warnings-as-errors"], in: folder)
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+
+    @Test func aBlockedHopFailsAndWritesNothing() throws {
+        let folder = try Self.workspace("Counters")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["generate", "Counters.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderrLines.first?.hasPrefix("Counters.xcdatamodeld/Counters 2.xcdatamodel/contents:4: error: no migration plan: ") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+        // Without the flag the same model generates.
+        let without = try CLI.run(["generate", "Counters.xcdatamodeld", "--output", "Generated", "--no-human-files"], in: folder)
+        #expect(without.status == 0, "\(without.stderr)")
+    }
+
+    @Test func withoutALockTheFlagNamesTheLockCommand() throws {
+        let folder = try Self.workspace("Journal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Journal.managed-codegen.lock"))
+        let run = try CLI.run(["generate", "Journal.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: --migration-plan needs the model's lock"))
+        #expect(run.stderr.contains("run managed-codegen lock Journal.xcdatamodeld"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+}
