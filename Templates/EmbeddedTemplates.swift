@@ -318,10 +318,16 @@ import {{.}}
 /// migration has been seen to load no store and report no error (Apple Developer Forums thread 734693).
 /// Before macOS 14 / iOS 17 / tvOS 17 / watchOS 10 there is no staged migration: Core Data's automatic lightweight
 /// migration takes a store straight from its version to the current one (documentation: "Migrating stores").
+{{#leftOutVersions}}
+///
+/// Stores of {{.}} are left out (`migration-plan-oldest-version`): they fail to open with Core Data's error 134504
+/// ("Cannot use staged migration with an unknown model version"); catch it when loading the stores.
+{{/leftOutVersions}}
 nonisolated {{access}}enum {{typeName}} {
     /// The compiled model's resource name: `{{modelName}}.momd` in the bundle.
     {{access}}static let modelName = {{modelNameLiteral}}
-    /// The locked versions, in the order they shipped (the lock's order), identical schemas included.
+    /// The locked versions, in the order they shipped (the lock's order), identical schemas included{{#leftOutVersions}}, from the
+    /// oldest one the app migrates from{{/leftOutVersions}}.
     {{access}}static let shippedVersionNames = {{shippedVersionsLiteral}}
 
     /// Why ``makeStagedMigrationManager(in:)`` or a stage's handler failed.

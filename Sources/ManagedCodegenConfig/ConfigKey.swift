@@ -24,6 +24,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case inheritedInitializers = "inherited-initializers"
     case cloudKit = "cloudkit"
     case migrationPlan = "migration-plan"
+    case migrationPlanOldestVersion = "migration-plan-oldest-version"
 
     /// The YAML value each key takes.
     public enum ValueKind: Sendable {
@@ -40,7 +41,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public var valueKind: ValueKind {
         switch self {
         case .output, .humanOutput, .testsOutput, .templates: .path
-        case .moduleName, .configuration, .humanFileSuffix: .string
+        case .moduleName, .configuration, .humanFileSuffix, .migrationPlanOldestVersion: .string
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
         case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit, .migrationPlan: .boolean
@@ -70,6 +71,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .validationSupport: .flag(\.validationSupport)
         case .cloudKit: .flag(\.cloudKit)
         case .migrationPlan: .flag(\.migrationPlan)
+        case .migrationPlanOldestVersion: .text(\.migrationPlanOldestVersion)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         case .humanFiles: .humanFiles(\.humanFiles)

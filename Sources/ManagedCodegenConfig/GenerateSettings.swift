@@ -43,6 +43,8 @@ public struct GenerateSettings: Hashable, Sendable {
     public var cloudKit: Bool?
     /// Also write the migration plan (`<Model>MigrationPlan.swift`) from the model's lock.
     public var migrationPlan: Bool?
+    /// The oldest locked version the migration plan migrates from; stores of older versions are left out of it.
+    public var migrationPlanOldestVersion: String?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -58,8 +60,9 @@ public struct GenerateSettings: Hashable, Sendable {
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
-        cloudKit: Bool? = nil, migrationPlan: Bool? = nil
+        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil
     ) {
+        self.migrationPlanOldestVersion = migrationPlanOldestVersion
         self.cloudKit = cloudKit
         self.migrationPlan = migrationPlan
         self.inheritedInitializers = inheritedInitializers
@@ -125,6 +128,8 @@ public struct GenerationRequest: Hashable, Sendable {
     public var warningsAsErrors: Bool
     /// Write the migration plan's file from the model's lock (`--migration-plan`, `migration-plan: true`).
     public var migrationPlan = false
+    /// `--migration-plan-oldest-version`: the plan starts at this locked version (nil: at the first).
+    public var migrationPlanOldestVersion: String?
     /// Where validation hooks are looked for: the human-files folder (also when this run writes no human
     /// files) and the hook sources, without duplicates, in that order.
     public var hookSources: [String] = []
@@ -183,6 +188,7 @@ public struct GenerationRequest: Hashable, Sendable {
             testsDirectory: testsDirectory,
             warningsAsErrors: settings.warningsAsErrors ?? false,
             migrationPlan: settings.migrationPlan ?? false,
+            migrationPlanOldestVersion: settings.migrationPlanOldestVersion,
             hookSources: ([settings.humanOutput].compactMap { $0 } + (settings.hookSources ?? [])).reduce(into: []) { all, path in
                 if !all.contains(path) { all.append(path) }
             }

@@ -123,6 +123,11 @@ struct Generate: ParsableCommand {
         help: "Also write <Model>MigrationPlan.swift: the staged migration (macOS 14, iOS 17) of stores of every version in the model's lock to the current one, calling the app's willMigrate<From>To<To> hooks found like validation hooks.")
     var migrationPlan: Bool?
 
+    @Option(help: ArgumentHelp(
+        "The oldest locked version the migration plan migrates from: older versions are left out of it (their stores then fail to open with Core Data's error 134504, which the app can catch), e.g. to step over a hop lightweight migration cannot infer.",
+        valueName: "version"))
+    var migrationPlanOldestVersion: String?
+
     @Flag(help: "Write nothing; exit 1 and list the files that are stale, missing or extra (for CI).")
     var check = false
 
@@ -163,7 +168,8 @@ struct Generate: ParsableCommand {
             skipMachineFiles: build.skipMachineFiles, testsModelBundle: testsModelBundle,
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
             humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
-            inheritedInitializers: inheritedInitializers, cloudKit: cloudkit, migrationPlan: migrationPlan)
+            inheritedInitializers: inheritedInitializers, cloudKit: cloudkit, migrationPlan: migrationPlan,
+            migrationPlanOldestVersion: migrationPlanOldestVersion)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -202,7 +208,7 @@ struct Generate: ParsableCommand {
         // The app's own files (not ours): their validation hooks, and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
-        let migration = request.migrationPlan ? try migrationPlanInput(loaded) : nil
+        let migration = request.migrationPlan ? try migrationPlanInput(loaded, oldest: request.migrationPlanOldestVersion) : nil
         let pipeline = GenerationPipeline(
             options: request.options, hooks: ValidationHookScan.scanning(appSources), migration: migration)
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
@@ -335,10 +341,10 @@ struct Generate: ParsableCommand {
         return diagnostics
     }
 
-    /// The schema of each locked version in the bundle, in the lock's order: what `--migration-plan` plans through.
-    /// Locked versions missing from the bundle are `lockDiagnostics`' errors.
-    /// - Throws: ``DiagnosticsError`` when the model has no lock.
-    private func migrationPlanInput(_ loaded: LoadedModel) throws -> MigrationPlanInput {
+    /// The schema of each locked version in the bundle, in the lock's order from `oldest` on (all of them when nil):
+    /// what `--migration-plan` plans through. Locked versions missing from the bundle are `lockDiagnostics`' errors.
+    /// - Throws: ``DiagnosticsError`` when the model has no lock, or `oldest` is not a locked version in the bundle.
+    private func migrationPlanInput(_ loaded: LoadedModel, oldest: String?) throws -> MigrationPlanInput {
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
         guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else {
             throw DiagnosticsError(
@@ -349,10 +355,24 @@ struct Generate: ParsableCommand {
         }
         let inBundle = Set(loaded.bundle.versions.map(\.name))
         let current = loaded.schema.versionName
-        let schemas = try lock.versions.map(\.versionName).filter(inBundle.contains).map { name in
+        var names = lock.versions.map(\.versionName).filter(inBundle.contains)
+        var leftOut: [String] = []
+        if let oldest {
+            guard let start = names.firstIndex(of: oldest) else {
+                throw DiagnosticsError(
+                    .error(
+                        "the migration plan's oldest version '\(oldest)' is not a locked version of the model; locked: "
+                            + names.map { "'\($0)'" }.joined(separator: ", "),
+                        at: SourceLocation(path: lockPath, line: 0)))
+            }
+            leftOut = Array(names[..<start])
+            names.removeFirst(start)
+        }
+        let schemas = try names.map { name in
             name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
         }
-        return MigrationPlanInput(lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent)
+        return MigrationPlanInput(
+            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut)
     }
 
     private func summary(of report: WriteReport) -> String {

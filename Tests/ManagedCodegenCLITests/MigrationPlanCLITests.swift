@@ -60,6 +60,22 @@ import Testing
         #expect(without.status == 0, "\(without.stderr)")
     }
 
+    /// The third way out of a blocked hop: the plan starts at the declared version; an unknown one is an error.
+    @Test func theOldestVersionStepsOverTheBlockedHop() throws {
+        let folder = try Self.workspace("Counters")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["generate", "Counters.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan"]
+        let unknown = try CLI.run(arguments + ["--migration-plan-oldest-version", "Counters 3"], in: folder)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Counters.managed-codegen.lock: error: the migration plan's oldest version 'Counters 3' is not a locked version"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+        let run = try CLI.run(arguments + ["--migration-plan-oldest-version", "Counters 2"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let plan = try String(contentsOf: folder.appendingPathComponent("Generated/CountersMigrationPlan.swift"), encoding: .utf8)
+        #expect(plan.contains("static let shippedVersionNames = [\"Counters 2\"]"))
+        #expect(plan.contains("Stores of 'Counters' are left out"))
+    }
+
     @Test func withoutALockTheFlagNamesTheLockCommand() throws {
         let folder = try Self.workspace("Journal")
         defer { try? FileManager.default.removeItem(at: folder) }

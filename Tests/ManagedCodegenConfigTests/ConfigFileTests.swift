@@ -48,6 +48,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             inherited-initializers: deprecated
             cloudkit: false
             migration-plan: true
+            migration-plan-oldest-version: Journal 2
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -56,10 +57,11 @@ func configErrors(_ text: String, path: String) -> [String] {
             templates: "/project/Sources/App/Templates", includeXcodeGenerated: true, warningsAsErrors: false,
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
-            inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true)
+            inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true,
+            migrationPlanOldestVersion: "Journal 2")
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 21)
+        #expect(ConfigKey.allCases.count == 22)
     }
 
     @Test func emptyFileSetsNothing() throws {

@@ -12,6 +12,11 @@ struct MigrationPlanContext: Sendable {
 
     var shippedVersionsLiteral: String { "[" + file.shippedVersionNames.map(SwiftSourceText.stringLiteral).joined(separator: ", ") + "]" }
 
+    /// `'Counters'` (quoted, comma-separated); nil when every locked version is planned.
+    var leftOutVersions: String? {
+        file.leftOutVersionNames.isEmpty ? nil : file.leftOutVersionNames.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
     var loadedVersions: [LoadedVersionContext] { file.loadedVersions.map(LoadedVersionContext.init) }
 
     var stages: [StageContext] {
@@ -90,6 +95,7 @@ extension MigrationPlanContext: TemplateObject {
         "modelFileName": { $0.modelFileName.templateValue },
         "lockFileName": { $0.file.lockFileName.templateValue },
         "shippedVersionsLiteral": { $0.shippedVersionsLiteral.templateValue },
+        "leftOutVersions": { $0.leftOutVersions.templateValue },
         "loadedVersions": { $0.loadedVersions.templateValue },
         "stages": { $0.stages.templateValue },
         "callsHooks": { $0.file.callsHooks.templateValue },

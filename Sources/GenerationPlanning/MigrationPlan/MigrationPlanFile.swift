@@ -12,8 +12,11 @@ public struct MigrationPlanFile: Hashable, Sendable {
     public var modelName: String
     /// `Journal.managed-codegen.lock`
     public var lockFileName: String
-    /// The lock's versions present in the bundle, in the lock's order, identical store schemas included.
+    /// The lock's versions present in the bundle, in the lock's order, identical store schemas included (from the
+    /// oldest one the app migrates from, `migration-plan-oldest-version`).
     public var shippedVersionNames: [String]
+    /// The locked versions before the oldest one the app migrates from: their stores fail to open.
+    public var leftOutVersionNames: [String] = []
     /// The versions whose compiled model (`<Model>.momd/<version>.mom`) the plan loads at run time: each version a
     /// stage names, in the lock's order (a version sharing an earlier one's store schema is never named).
     public var loadedVersions: [LoadedVersion]

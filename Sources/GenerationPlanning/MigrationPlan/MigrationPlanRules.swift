@@ -7,8 +7,9 @@ public enum MigrationPlanRules {
         "migration-plan.blocked-hop", .error,
         summary: "two consecutive locked versions between which lightweight migration cannot infer the change",
         documentation: "no staged migration can take a store across it, so no plan is written: add a mapping model for the "
-            + "two versions to the bundle, or split the change over two versions with a custom stage between them "
-            + "(Apple's *Staged migrations*)")
+            + "two versions to the bundle, split the change over two versions with a custom stage between them "
+            + "(Apple's *Staged migrations*), or declare the destination the oldest version the app migrates from "
+            + "(`migration-plan-oldest-version`: older stores then fail to open with error 134504)")
     public static let missingHook = Rule(
         "migration-plan.missing-hook", .warning,
         summary: "a hop that makes a value required without a default, whose hook is not in the app's sources",

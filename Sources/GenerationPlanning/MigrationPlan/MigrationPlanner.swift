@@ -7,10 +7,14 @@ public struct MigrationPlanInput: Sendable {
     public var lockedVersions: [Schema]
     /// `Journal.managed-codegen.lock`, named in the generated file's documentation.
     public var lockFileName: String
+    /// The locked versions before the oldest one the app still migrates from (`migration-plan-oldest-version`), in
+    /// the lock's order: not in the plan, named in its documentation.
+    public var leftOutVersionNames: [String]
 
-    public init(lockedVersions: [Schema], lockFileName: String) {
+    public init(lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = []) {
         self.lockedVersions = lockedVersions
         self.lockFileName = lockFileName
+        self.leftOutVersionNames = leftOutVersionNames
     }
 }
 
@@ -36,8 +40,10 @@ public enum MigrationPlanner {
             diagnostics.report(
                 MigrationPlanRules.blockedHop,
                 "no migration plan: lightweight migration cannot migrate a store of '\(hop.from)' to '\(hop.to)' "
-                    + "(\(first.message)); add a mapping model from '\(hop.from)' to '\(hop.to)' to the bundle, or split the "
-                    + "change over two versions with a custom stage between them (Apple's \"Staged migrations\")",
+                    + "(\(first.message)); add a mapping model from '\(hop.from)' to '\(hop.to)' to the bundle, split the "
+                    + "change over two versions with a custom stage between them (Apple's \"Staged migrations\"), or, if "
+                    + "stores older than '\(hop.to)' need not open any more, declare it the oldest version the app migrates "
+                    + "from (migration-plan-oldest-version: \"\(hop.to)\" in managed-codegen.yml, or --migration-plan-oldest-version)",
                 at: first.location)
             if let source = first.sourceLocation { diagnostics.append(.note("as it was in '\(hop.from)'", at: source)) }
             for further in hop.findings.dropFirst() {
@@ -88,7 +94,8 @@ public enum MigrationPlanner {
         }
         let file = MigrationPlanFile(
             typeName: typeName, modelName: current.modelName, lockFileName: input.lockFileName,
-            shippedVersionNames: input.lockedVersions.map(\.versionName), loadedVersions: loaded, stages: stages)
+            shippedVersionNames: input.lockedVersions.map(\.versionName), leftOutVersionNames: input.leftOutVersionNames,
+            loadedVersions: loaded, stages: stages)
         return (file, diagnostics)
     }
 

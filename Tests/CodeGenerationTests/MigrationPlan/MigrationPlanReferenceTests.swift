@@ -60,18 +60,36 @@ import Testing
         let blocked = error.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.blockedHop.id }
         #expect(blocked.count == 1)
         let message = try #require(blocked.first?.message)
-        for part in ["'Counters'", "'Counters 2'", "mapping model", "custom stage", "Staged migrations"] {
+        for part in ["'Counters'", "'Counters 2'", "mapping model", "custom stage", "Staged migrations", "migration-plan-oldest-version"] {
             #expect(message.contains(part), "\(part) missing from: \(message)")
         }
         #expect(blocked.first?.location?.path.hasSuffix("Counters 2.xcdatamodel/contents") == true)
+    }
+
+    /// The oldest version the app migrates from declared past the blocked hop: the plan starts there, and its
+    /// documentation names the versions left out.
+    @Test func countersFromItsSecondVersion() throws {
+        let (current, input) = try Self.fixture("Counters")
+        var fromSecond = input
+        fromSecond.leftOutVersionNames = [input.lockedVersions[0].versionName]
+        fromSecond.lockedVersions.removeFirst()
+        let result = try CodeGenerator.generate(schema: current, options: .init(), migration: fromSecond)
+        try compare(result, to: "CountersFromItsSecondVersion")
+        #expect(result.migrationPlanContents?.contains("Stores of 'Counters' are left out") == true)
     }
 
     /// The plan file and the diagnostics must match the reference files.
     private func compare(_ result: GenerationResult, to reference: String) throws {
         let directory = TestSupport.expectedGenerated.appendingPathComponent("MigrationPlan/\(reference)")
         let plan = try #require(result.files.first { $0.relativePath.hasSuffix("MigrationPlan.swift") })
+        #expect(result.migrationPlanContents == plan.contents)
         assertMatchesReference(plan.contents, reference: directory.appendingPathComponent(plan.relativePath))
         let diagnostics = TestSupport.relative(result.diagnostics.all.map(\.description).joined(separator: "\n"))
         assertMatchesReference(diagnostics.isEmpty ? "" : diagnostics + "\n", reference: directory.appendingPathComponent("diagnostics.txt"))
     }
+}
+
+extension GenerationResult {
+    /// The text of the run's `<Model>MigrationPlan.swift`, nil when there is none.
+    var migrationPlanContents: String? { files.first { $0.relativePath.hasSuffix("MigrationPlan.swift") }?.contents }
 }
