@@ -6,10 +6,11 @@ public enum MigrationPlanRules {
     public static let blockedHop = Rule(
         "migration-plan.blocked-hop", .error,
         summary: "two consecutive locked versions between which lightweight migration cannot infer the change",
-        documentation: "no staged migration can take a store across it, so no plan is written: add a mapping model for the "
-            + "two versions to the bundle, split the change over two versions with a custom stage between them "
-            + "(Apple's *Staged migrations*), or declare the destination the oldest version the app migrates from "
-            + "(`migration-plan-oldest-version`: older stores then fail to open with error 134504)")
+        documentation: "no staged migration can take a store across it, so no plan is written: split the change over two "
+            + "versions with a custom stage between them (Apple's *Staged migrations*); or migrate the older stores with a "
+            + "mapping model of the two versions yourself and start the plan at the destination; or declare the destination "
+            + "the oldest version the app migrates from (`migration-plan-oldest-version`: older stores then fail to open "
+            + "with error 134504)")
     public static let missingHook = Rule(
         "migration-plan.missing-hook", .warning,
         summary: "a hop that makes a value required without a default, whose hook is not in the app's sources",

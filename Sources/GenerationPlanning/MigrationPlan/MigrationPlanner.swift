@@ -40,10 +40,12 @@ public enum MigrationPlanner {
             diagnostics.report(
                 MigrationPlanRules.blockedHop,
                 "no migration plan: lightweight migration cannot migrate a store of '\(hop.from)' to '\(hop.to)' "
-                    + "(\(first.message)); add a mapping model from '\(hop.from)' to '\(hop.to)' to the bundle, split the "
-                    + "change over two versions with a custom stage between them (Apple's \"Staged migrations\"), or, if "
-                    + "stores older than '\(hop.to)' need not open any more, declare it the oldest version the app migrates "
-                    + "from (migration-plan-oldest-version: \"\(hop.to)\" in managed-codegen.yml, or --migration-plan-oldest-version)",
+                    + "(\(first.message)). Ways out: split the change over two versions with a custom stage between them "
+                    + "(Apple's \"Staged migrations\"); or migrate stores of '\(hop.from)' with a mapping model from '\(hop.from)' "
+                    + "to '\(hop.to)' in the bundle, which the plan does not run (the Migrating stores article), and declare "
+                    + "'\(hop.to)' the oldest version the plan migrates from; or, if stores older than '\(hop.to)' need not open "
+                    + "any more, declare only that (migration-plan-oldest-version: \"\(hop.to)\" in managed-codegen.yml, or "
+                    + "--migration-plan-oldest-version)",
                 at: first.location)
             if let source = first.sourceLocation { diagnostics.append(.note("as it was in '\(hop.from)'", at: source)) }
             for further in hop.findings.dropFirst() {
