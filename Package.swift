@@ -149,7 +149,7 @@ let package = Package(
         // The generated-test planner; its plans come from CodeGeneration's planner, as in a run.
         .testTarget(
             name: "GeneratedTestsPlanningTests",
-            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "TestSupport"]
+            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]
         ),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).

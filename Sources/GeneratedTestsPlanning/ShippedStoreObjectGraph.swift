@@ -19,6 +19,8 @@ struct ObjectGraph {
     private(set) var objects: [Object] = []
     /// The statements setting relationships, after every object exists.
     private(set) var links: [String] = []
+    /// The variables the links name.
+    private(set) var linkedVariables: Set<String> = []
     /// (object index, relationship name) -> destination object indexes.
     private var linked: [Int: [String: [Int]]] = [:]
     private var names: Set<String>
@@ -85,6 +87,7 @@ struct ObjectGraph {
         if let inverse { linked[destination, default: [:]][inverse.name, default: []].append(source) }
         let key = SampleValue.stringLiteral(relationship.name)
         let (from, to) = (objects[source].variable, objects[destination].variable)
+        linkedVariables.formUnion([from, to])
         if !relationship.isToMany {
             links.append("\(from).setValue(\(to), forKey: \(key))")
         } else if relationship.isOrdered {

@@ -39,7 +39,7 @@ public struct ShippedVersionTest: Hashable, Sendable {
     public var methodName: String
     /// Why no store of this version can be filled (the test then throws `XCTSkip`).
     public var unavailableReason: String?
-    /// Statements inserting the objects, in `context` on the shipped model (`store.insert(_:)`, KVC).
+    /// Statements inserting the objects into the store on the shipped model (`store.insert(_:)`, KVC).
     public var population: [String]
     /// Checks on the reopened store, in `migrated` (`store.objects(of:in:)`, `assertEqual`).
     public var checks: [String]
@@ -120,13 +120,20 @@ public struct ShippedStoreTestPlanner {
         // Entity -> attribute -> the literals given to its objects, in object order.
         var given: [String: [String: [String]]] = [:]
         for (index, object) in graph.objects.enumerated() {
-            statements.append("let \(object.variable) = store.insert(\(SampleValue.stringLiteral(object.entityName)), into: context)")
+            let insertion = "store.insert(\(SampleValue.stringLiteral(object.entityName)))"
+            var values: [String] = []
+            defer {
+                // An object nothing else mentions is inserted without a name (Swift warns about an unused one).
+                let named = !values.isEmpty || graph.linkedVariables.contains(object.variable)
+                statements.append(named ? "let \(object.variable) = \(insertion)" : insertion)
+                statements += values
+            }
             guard let entity = schema.entity(named: object.entityName) else { continue }
             for attribute in schema.allAttributes(of: entity) {
                 guard !attribute.isTransient, !attribute.isDerived else { continue }
                 switch value(of: attribute, entityName: entity.name, variant: index) {
                 case .success(let literal):
-                    statements.append("\(object.variable).setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
+                    values.append("\(object.variable).setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
                     // Equal literals once: the set literal they are compared with holds each value once.
                     if let expected = literal.expected, given[entity.name]?[attribute.name]?.contains(expected) != true {
                         given[entity.name, default: [:]][attribute.name, default: []].append(expected)
@@ -146,6 +153,7 @@ public struct ShippedStoreTestPlanner {
         test.population = statements
         test.insertedCounts = graph.objects.reduce(into: [:]) { $0[$1.entityName, default: 0] += 1 }
         (test.checks, test.checkedAttributes) = checks(of: schema, counts: test.insertedCounts, given: given, notes: &notes)
+        if test.checks.isEmpty { test.checks = ["_ = migrated"] }
         test.notes = notes
         return test
     }
