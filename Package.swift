@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypeCheckTests",
-            dependencies: ["CodeGeneration", "ModelReader", "TestSupport"],
+            dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "TestSupport"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
         // The plugins' shared code (symlinked PluginsShared), target selection, the build plugin's commands and the

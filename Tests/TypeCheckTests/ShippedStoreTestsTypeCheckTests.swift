@@ -1,0 +1,71 @@
+import CodeGeneration
+import Foundation
+import ManagedModel
+import ModelLock
+import ModelReader
+import Testing
+
+/// The generated "every shipped version opens" tests (`<Plan>Tests.swift`, issue 36) type-check in the three language
+/// modes beside the model's generated classes and model tests, against a hand-written stand-in of the migration plan
+/// with exactly the API the contract between the generator's parts fixes (the plan file is generated elsewhere).
+@Suite("Shipped-store tests type-check against the stub SDK")
+struct ShippedStoreTestsTypeCheckTests {
+    /// The plan's API, declared as the generated plan declares it: `nonisolated`, as the generated classes are, so that
+    /// a test target whose default isolation is MainActor calls it from the nonisolated tests.
+    static func planStandIn(_ typeName: String, modelName: String, versions: [String]) -> String {
+        """
+        import CoreData
+        import Foundation
+
+        nonisolated public enum \(typeName) {
+            public static let modelName: String = \(SwiftSourceText.stringLiteral(modelName))
+            public static let shippedVersionNames: [String] = [\(versions.map(SwiftSourceText.stringLiteral).joined(separator: ", "))]
+            @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+            public static func makeStagedMigrationManager(in bundle: Bundle = .main) throws -> NSStagedMigrationManager {
+                NSStagedMigrationManager([])
+            }
+        }
+
+        """
+    }
+
+    /// The current version's classes and model tests, the plan's stand-in, and the shipped-store tests rendered for
+    /// `shipped`, laid out for the compiler; the caller removes the folder.
+    static func sources(current: Schema, shipped: [Schema]) throws -> (GeneratedSources, testFiles: [URL], rendered: String) {
+        let planType = "\(SwiftNames.modelTypeName(current.modelName))MigrationPlan"
+        let options = GenerationOptions(
+            moduleName: current.modelName,
+            appSource: planStandIn(planType, modelName: current.modelName, versions: shipped.map(\.versionName)))
+        let output = try GeneratedSources(schema: current, label: current.modelName, options: options)
+        let prepared = try GenerationPipeline(options: options.generatorOptions(importing: [])).prepare(current)
+        let file = try #require(try prepared.renderShippedStoreTests(current: current, shippedVersions: shipped, planTypeName: planType))
+        let url = output.testsDirectory.appendingPathComponent(file.relativePath)
+        try Data(file.utf8).write(to: url)
+        return (output, output.testFiles + [url], file.contents)
+    }
+
+    static func typecheck(_ output: GeneratedSources, testFiles: [URL], _ mode: LanguageMode) throws -> TypeCheckResult {
+        try TypeCheckHarness.shared().typecheck(
+            moduleName: output.moduleName, moduleFiles: output.moduleFiles, testFiles: testFiles, swiftVersion: mode.swiftVersion,
+            defaultIsolationMainActor: mode.defaultIsolationMainActor, testsAlsoOnMainActor: mode.defaultIsolationMainActor,
+            dependencies: output.dependencies)
+    }
+
+    /// Journal (Fixtures/MigrationPlan): every kind of hop, an entity added in the last version.
+    @Test("the Journal fixture's shipped-store tests type-check in the three language modes")
+    func journal() throws {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
+        let bundle = folder.appendingPathComponent("Journal.xcdatamodeld").path
+        let versions = Dictionary(uniqueKeysWithValues: try ModelLoader.loadAllVersions(bundle).map { ($0.schema.versionName, $0.schema) })
+        let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: "Journal")).path
+        let lock = try ModelLock.parse(try String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
+        let shipped = try lock.versions.map { try #require(versions[$0.versionName]) }
+        let (output, testFiles, rendered) = try Self.sources(current: try ModelLoader.load(bundle).schema, shipped: shipped)
+        defer { output.remove() }
+        #expect(rendered.contains("func testStoreOfJournal5Opens()"))
+        for mode in LanguageMode.allCases {
+            let result = try Self.typecheck(output, testFiles: testFiles, mode)
+            #expect(result.isClean, "Journal (\(mode)):\n\(result.summary)")
+        }
+    }
+}
