@@ -15,7 +15,15 @@ struct ObjectGraph {
         var entityName: String
     }
 
+    /// Why objects of `entityName` cannot be made valid.
+    struct Unsatisfiable: Error, Hashable {
+        var entityName: String
+        var reason: String
+    }
+
     let schema: Schema
+    /// Entities that get no objects (no valid one can be made).
+    let excluded: Set<String>
     private(set) var objects: [Object] = []
     /// The statements setting relationships, after every object exists.
     private(set) var links: [String] = []
@@ -25,13 +33,15 @@ struct ObjectGraph {
     private var linked: [Int: [String: [Int]]] = [:]
     private var names: Set<String>
 
-    init(schema: Schema, reserved: Set<String>) {
+    init(schema: Schema, reserved: Set<String>, excluded: Set<String> = []) {
         self.schema = schema
         self.names = reserved
+        self.excluded = excluded
     }
 
-    mutating func build() throws(TestPlanFailure) {
-        for entity in schema.entities where !entity.isAbstract {
+    /// - Throws: the entity whose required relationships cannot be satisfied (to exclude it, and try again).
+    mutating func build() throws(Unsatisfiable) {
+        for entity in schema.entities where !entity.isAbstract && !excluded.contains(entity.name) {
             add(entity.name)
         }
         var next = 0
@@ -53,7 +63,7 @@ struct ObjectGraph {
     }
 
     /// Gives object `index` the destinations its required relationships need.
-    private mutating func satisfy(_ index: Int) throws(TestPlanFailure) {
+    private mutating func satisfy(_ index: Int) throws(Unsatisfiable) {
         guard let entity = schema.entity(named: objects[index].entityName) else { return }
         for relationship in schema.allRelationships(of: entity) where !relationship.isOptional && !relationship.isTransient {
             let wanted = relationship.isToMany ? max(relationship.minCount ?? 1, 1) : 1
@@ -71,8 +81,9 @@ struct ObjectGraph {
                     guard objects.count < ShippedStoreTestPlanner.maximumObjects,
                         let concrete = concreteEntity(for: relationship.destinationEntity)
                     else {
-                        throw TestPlanFailure(
-                            reason: "relationship '\(entity.name).\(relationship.name)' needs objects without end or of no concrete entity")
+                        throw Unsatisfiable(
+                            entityName: objects[index].entityName,
+                            reason: "relationship '\(entity.name).\(relationship.name)' needs objects without end or of no entity that can be filled")
                     }
                     add(concrete)
                     destination = objects.count - 1
@@ -108,10 +119,10 @@ struct ObjectGraph {
         return schema.ancestors(of: entity).contains { $0.name == ancestorName }
     }
 
-    /// `entityName` when it is not abstract, else its first non-abstract sub-entity (by name, depth first).
+    /// `entityName` when it is not abstract (nor excluded), else its first such sub-entity (by name, depth first).
     private func concreteEntity(for entityName: String) -> String? {
         guard let entity = schema.entity(named: entityName) else { return nil }
-        if !entity.isAbstract { return entity.name }
+        if !entity.isAbstract, !excluded.contains(entity.name) { return entity.name }
         for child in entity.childNames.sorted() {
             if let concrete = concreteEntity(for: child) { return concrete }
         }

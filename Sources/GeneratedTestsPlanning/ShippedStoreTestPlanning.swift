@@ -108,15 +108,30 @@ public struct ShippedStoreTestPlanner {
         var test = ShippedVersionTest(
             versionName: schema.versionName, methodName: methodName, unavailableReason: nil, population: [], checks: [],
             notes: [], insertedCounts: [:], checkedAttributes: [:])
-        var graph = ObjectGraph(schema: schema, reserved: Self.reservedNames)
-        do throws(TestPlanFailure) {
-            try graph.build()
-        } catch {
-            test.unavailableReason = "no store of '\(schema.versionName)' can be filled: \(error.reason)"
+        // Entities no valid object of which can be made get none, and so do those whose required relationships need
+        // one of them: the rest of the version is still tested.
+        var excluded = unfillableEntities(of: schema)
+        var graph: ObjectGraph
+        while true {
+            graph = ObjectGraph(schema: schema, reserved: Self.reservedNames, excluded: Set(excluded.map(\.entityName)))
+            do throws(ObjectGraph.Unsatisfiable) {
+                try graph.build()
+                break
+            } catch {
+                guard !excluded.contains(where: { $0.entityName == error.entityName }) else {
+                    test.unavailableReason = "no store of '\(schema.versionName)' can be filled: \(error.reason)"
+                    return test
+                }
+                excluded.append(error)
+            }
+        }
+        guard !graph.objects.isEmpty else {
+            test.unavailableReason = "no store of '\(schema.versionName)' can be filled: "
+                + (excluded.first.map(\.reason) ?? "it has no entity that is not abstract")
             return test
         }
         var statements: [String] = []
-        var notes: [String] = []
+        var notes = excluded.map { "\($0.entityName): no objects: \($0.reason)" }
         // Entity -> attribute -> the literals given to its objects, in object order.
         var given: [String: [String: [String]]] = [:]
         for (index, object) in graph.objects.enumerated() {
@@ -156,6 +171,21 @@ public struct ShippedStoreTestPlanner {
         if test.checks.isEmpty { test.checks = ["_ = migrated"] }
         test.notes = notes
         return test
+    }
+
+    /// The non-abstract entities with a stored attribute that needs a value and has no sample (a Transformable one).
+    func unfillableEntities(of schema: Schema) -> [ObjectGraph.Unsatisfiable] {
+        schema.entities.filter { !$0.isAbstract }.compactMap { entity in
+            for attribute in schema.allAttributes(of: entity)
+            where !attribute.isTransient && !attribute.isDerived && !attribute.isOptional && attribute.defaultValue == nil {
+                if case .failure(let failure) = value(of: attribute, entityName: entity.name, variant: 0) {
+                    return ObjectGraph.Unsatisfiable(
+                        entityName: entity.name,
+                        reason: "attribute '\(entity.name).\(attribute.name)' is required and has no sample value (\(failure.reason))")
+                }
+            }
+            return nil
+        }
     }
 
     /// A literal to store with `setValue(_:forKey:)`, and the one to compare the fetched value with (nil: not compared).

@@ -132,6 +132,24 @@ import CodeGeneration
         #expect(reason.contains("'Item.blob' is required and has no sample value"))
     }
 
+    /// An entity with a required Transformable gets no objects, nor does one that requires it; the others are tested.
+    @Test func entitiesThatCannotBeFilledAreLeftOutAndTheRestIsTested() throws {
+        let blob = Attribute(name: "blob", location: Build.location(1), type: .transformable)
+        let name = Attribute(name: "name", location: Build.location(1), type: .string)
+        let old = Build.schema([
+            Build.entity("Item", attributes: [blob]),
+            Build.entity("Holder", relationships: [Build.toOne("item", "Item")]),
+            Build.entity("Tag", attributes: [name]),
+        ])
+        let plan = try Self.plan(current: old, shipped: [old])
+        let test = try #require(plan.versions.first)
+        #expect(test.unavailableReason == nil)
+        #expect(test.insertedCounts == ["Tag": 1])
+        #expect(test.notes.contains { $0.hasPrefix("Item: no objects: attribute 'Item.blob' is required") })
+        #expect(test.notes.contains { $0.hasPrefix("Holder: no objects: relationship 'Holder.item' needs") })
+        #expect(!test.population.contains { $0.contains("Item") || $0.contains("Holder") })
+    }
+
     /// The rendered file of the Journal fixture, read as a whole (Fixtures/Expected/MigrationPlan).
     @Test func journalTestsFileMatchesItsReference() throws {
         let journal = try Self.journal()
