@@ -403,6 +403,13 @@ nonisolated final class {{storeTypeName}} {
         return container.viewContext
     }
 
+    /// Fails unless the values of `key` that `objects` hold, read as `Value`, are exactly `expected` (in any order).
+    func assertValues<Value: Hashable>(
+        _ objects: [NSManagedObject], _ key: String, _ expected: Set<Value>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(Set(objects.compactMap { $0.value(forKey: key) as? Value }), expected, "\(key)", file: file, line: line)
+    }
+
     /// The objects of exactly `entityName` (not its sub-entities) in `context`.
     func objects(of entityName: String, in context: NSManagedObjectContext) throws -> [NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: entityName)

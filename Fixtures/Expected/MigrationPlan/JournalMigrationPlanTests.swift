@@ -98,6 +98,13 @@ nonisolated final class JournalShippedStore {
         return container.viewContext
     }
 
+    /// Fails unless the values of `key` that `objects` hold, read as `Value`, are exactly `expected` (in any order).
+    func assertValues<Value: Hashable>(
+        _ objects: [NSManagedObject], _ key: String, _ expected: Set<Value>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(Set(objects.compactMap { $0.value(forKey: key) as? Value }), expected, "\(key)", file: file, line: line)
+    }
+
     /// The objects of exactly `entityName` (not its sub-entities) in `context`.
     func objects(of entityName: String, in context: NSManagedObjectContext) throws -> [NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
@@ -129,12 +136,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let migrated = try store.reopenWithCurrentModel()
         let entries = try store.objects(of: "Entry", in: migrated)
         assertEqual(entries.count, 1)
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "createdAt") as? Date }), [Date(timeIntervalSinceReferenceDate: 694224000)])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "text") as? String }), ["text 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "title") as? String }), ["title 1"])
+        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(entries, "text", ["text 1"])
+        store.assertValues(entries, "title", ["title 1"])
         let tags = try store.objects(of: "Tag", in: migrated)
         assertEqual(tags.count, 1)
-        assertEqual(Set(tags.compactMap { $0.value(forKey: "name") as? String }), ["name 2"])
+        store.assertValues(tags, "name", ["name 2"])
     }
 
     /// A store created with 'Journal 2' opens with the current model; its objects and unchanged values survive.
@@ -154,13 +161,13 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let migrated = try store.reopenWithCurrentModel()
         let entries = try store.objects(of: "Entry", in: migrated)
         assertEqual(entries.count, 1)
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "createdAt") as? Date }), [Date(timeIntervalSinceReferenceDate: 694224000)])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "mood") as? String }), ["mood 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "text") as? String }), ["text 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "title") as? String }), ["title 1"])
+        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(entries, "mood", ["mood 1"])
+        store.assertValues(entries, "text", ["text 1"])
+        store.assertValues(entries, "title", ["title 1"])
         let tags = try store.objects(of: "Tag", in: migrated)
         assertEqual(tags.count, 1)
-        assertEqual(Set(tags.compactMap { $0.value(forKey: "name") as? String }), ["name 2"])
+        store.assertValues(tags, "name", ["name 2"])
     }
 
     /// A store created with 'Journal 3' opens with the current model; its objects and unchanged values survive.
@@ -180,13 +187,13 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let migrated = try store.reopenWithCurrentModel()
         let entries = try store.objects(of: "Entry", in: migrated)
         assertEqual(entries.count, 1)
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "createdAt") as? Date }), [Date(timeIntervalSinceReferenceDate: 694224000)])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "mood") as? String }), ["mood 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "text") as? String }), ["text 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "title") as? String }), ["title 1"])
+        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(entries, "mood", ["mood 1"])
+        store.assertValues(entries, "text", ["text 1"])
+        store.assertValues(entries, "title", ["title 1"])
         let tags = try store.objects(of: "Tag", in: migrated)
         assertEqual(tags.count, 1)
-        assertEqual(Set(tags.compactMap { $0.value(forKey: "name") as? String }), ["name 2"])
+        store.assertValues(tags, "name", ["name 2"])
     }
 
     /// A store created with 'Journal 4' opens with the current model; its objects and unchanged values survive.
@@ -206,13 +213,13 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let migrated = try store.reopenWithCurrentModel()
         let entries = try store.objects(of: "Entry", in: migrated)
         assertEqual(entries.count, 1)
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "createdAt") as? Date }), [Date(timeIntervalSinceReferenceDate: 694224000)])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "mood") as? String }), ["mood 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "text") as? String }), ["text 1"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "title") as? String }), ["title 1"])
+        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(entries, "mood", ["mood 1"])
+        store.assertValues(entries, "text", ["text 1"])
+        store.assertValues(entries, "title", ["title 1"])
         let tags = try store.objects(of: "Tag", in: migrated)
         assertEqual(tags.count, 1)
-        assertEqual(Set(tags.compactMap { $0.value(forKey: "name") as? String }), ["name 2"])
+        store.assertValues(tags, "name", ["name 2"])
     }
 
     /// A store created with 'Journal 5' opens with the current model; its objects and unchanged values survive.
@@ -235,16 +242,16 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let migrated = try store.reopenWithCurrentModel()
         let attachments = try store.objects(of: "Attachment", in: migrated)
         assertEqual(attachments.count, 1)
-        assertEqual(Set(attachments.compactMap { $0.value(forKey: "data") as? Data }), [Data([0x01, 0x02, 0x03, 0x04])])
-        assertEqual(Set(attachments.compactMap { $0.value(forKey: "fileName") as? String }), ["fileName 1"])
+        store.assertValues(attachments, "data", [Data([0x01, 0x02, 0x03, 0x04])])
+        store.assertValues(attachments, "fileName", ["fileName 1"])
         let entries = try store.objects(of: "Entry", in: migrated)
         assertEqual(entries.count, 1)
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "createdAt") as? Date }), [Date(timeIntervalSinceReferenceDate: 694310400)])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "mood") as? String }), ["mood 2"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "text") as? String }), ["text 2"])
-        assertEqual(Set(entries.compactMap { $0.value(forKey: "title") as? String }), ["title 2"])
+        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694310400)])
+        store.assertValues(entries, "mood", ["mood 2"])
+        store.assertValues(entries, "text", ["text 2"])
+        store.assertValues(entries, "title", ["title 2"])
         let tags = try store.objects(of: "Tag", in: migrated)
         assertEqual(tags.count, 1)
-        assertEqual(Set(tags.compactMap { $0.value(forKey: "name") as? String }), ["name 3"])
+        store.assertValues(tags, "name", ["name 3"])
     }
 }
