@@ -150,7 +150,7 @@ let package = Package(
         // The generated-test planner; its plans come from CodeGeneration's planner, as in a run.
         .testTarget(
             name: "GeneratedTestsPlanningTests",
-            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "TestSupport"]
+            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]
         ),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
@@ -165,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypeCheckTests",
-            dependencies: ["CodeGeneration", "ModelReader", "TestSupport"],
+            dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "TestSupport"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
         // The plugins' shared code (symlinked PluginsShared), target selection, the build plugin's commands and the

@@ -15,6 +15,8 @@ struct TemplateSet: Sendable {
         /// The model's own helpers (``ModelSupportTypes``), in their own file.
         case modelSupport = "model-support"
         case modelTests = "model-tests"
+        /// The tests that every shipped version's store opens through the migration plan (``ShippedStoreTestsPlan``).
+        case migrationPlanTests = "migration-plan-tests"
         case composite
         /// The migration plan (``MigrationPlanFile``), `generate --migration-plan`.
         case migrationPlan = "migration-plan"

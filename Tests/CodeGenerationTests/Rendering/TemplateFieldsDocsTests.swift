@@ -40,6 +40,7 @@ import Testing
                 ObjectFactoryPlan.templateFields.names,
             ].flatMap { $0 }
         ),
+        ("## The shipped-stores tests context", ShippedStoreTestsFileContext.templateFields.names + ShippedVersionTest.templateFields.names),
     ]
 
     static func section(_ heading: String) throws -> Substring {

@@ -283,7 +283,12 @@ typedef NS_ENUM(NSUInteger, NSManagedObjectContextConcurrencyType) {
 - (instancetype)initWithManagedObjectModel:(NSManagedObjectModel *)model NS_DESIGNATED_INITIALIZER;
 @property (readonly, strong) NSManagedObjectModel *managedObjectModel;
 @property (readonly, strong) NSArray<__kindof NSPersistentStore *> *persistentStores;
+// Apple: NSPersistentStoreCoordinator `addPersistentStore(ofType:configurationName:at:options:) throws -> NSPersistentStore`
+// (the Swift name is in CoreData.apinotes): the generated "every shipped version opens" tests create an SQLite store.
 - (nullable __kindof NSPersistentStore *)addPersistentStoreWithType:(NSString *)storeType configuration:(nullable NSString *)configuration URL:(nullable NSURL *)storeURL options:(nullable NSDictionary *)options error:(NSError **)error;
+// https://developer.apple.com/documentation/coredata/nspersistentstorecoordinator/remove(_:)
+// `func remove(_ store: NSPersistentStore) throws`: closes a shipped version's store before it is reopened.
+- (BOOL)removePersistentStore:(NSPersistentStore *)store error:(NSError **)error;
 // Apple: NSPersistentStoreCoordinator `managedObjectID(forURIRepresentation:) -> NSManagedObjectID?` (typed object IDs' decoding).
 - (nullable NSManagedObjectID *)managedObjectIDForURIRepresentation:(NSURL *)url;
 @end

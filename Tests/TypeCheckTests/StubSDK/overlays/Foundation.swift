@@ -225,3 +225,26 @@ open class JSONDecoder {
     public init() { _stubOnly() }
     open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { _stubOnly() }
 }
+
+// MARK: - FileManager (the generated "every shipped version opens" tests keep each store in a temporary folder)
+
+// https://developer.apple.com/documentation/foundation/filemanager (NSFileManager in Apple's SDK; the members below are
+// declared as Apple's pages give them in Swift).
+open class FileManager: NSObject, @unchecked Sendable {
+    // https://developer.apple.com/documentation/foundation/filemanager/default: `class var `default`: FileManager { get }`
+    open class var `default`: FileManager { _stubOnly() }
+    // https://developer.apple.com/documentation/foundation/filemanager/temporarydirectory: `var temporaryDirectory: URL { get }`
+    open var temporaryDirectory: URL { _stubOnly() }
+    // https://developer.apple.com/documentation/foundation/filemanager/createdirectory(at:withintermediatedirectories:attributes:)
+    open func createDirectory(at url: URL, withIntermediateDirectories createIntermediates: Bool, attributes: [FileAttributeKey: Any]? = nil) throws {
+        _stubOnly()
+    }
+    // https://developer.apple.com/documentation/foundation/filemanager/removeitem(at:): `func removeItem(at URL: URL) throws`
+    open func removeItem(at URL: URL) throws { _stubOnly() }
+}
+
+// https://developer.apple.com/documentation/foundation/fileattributekey
+public struct FileAttributeKey: Hashable, RawRepresentable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}

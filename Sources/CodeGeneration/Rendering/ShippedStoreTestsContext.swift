@@ -1,0 +1,58 @@
+import ManagedModel
+import MustacheEngine
+import SampleValues
+
+// The fields the `migration-plan-tests` template names, read from ``ShippedStoreTestsPlan``; documented in
+// `Templates/README.md`. Statements are split into lines, so the template indents each line of a multi-line statement.
+
+/// The generated "every shipped version opens" tests file.
+struct ShippedStoreTestsFileContext: Sendable {
+    let plan: ShippedStoreTestsPlan
+    let banner: String
+}
+
+extension ShippedStoreTestsFileContext: TemplateObject {
+    static let templateFields = TemplateFields<ShippedStoreTestsFileContext>([
+        "banner": { $0.banner.templateValue },
+        "moduleName": { $0.plan.moduleName.templateValue },
+        "modelName": { $0.plan.modelName.templateValue },
+        "planTypeName": { $0.plan.planTypeName.templateValue },
+        "suiteName": { $0.plan.suiteName.templateValue },
+        "storeTypeName": { $0.plan.storeTypeName.templateValue },
+        "currentModelStoreTypeName": { $0.plan.currentModelStoreTypeName.templateValue },
+        "supportTypeName": { $0.plan.supportTypeName.templateValue },
+        "bundleExpression": { $0.plan.bundleExpression.templateValue },
+        "versions": { $0.plan.versions.templateValue },
+    ])
+}
+
+extension ShippedVersionTest: TemplateObject {
+    public static let templateFields = TemplateFields<ShippedVersionTest>([
+        "versionName": { $0.versionName.templateValue },
+        "versionNameLiteral": { SampleValue.stringLiteral($0.versionName).templateValue },
+        "methodName": { $0.methodName.templateValue },
+        "skipMessage": { $0.unavailableReason.map(SampleValue.stringLiteral).templateValue },
+        "notes": { $0.notes.templateValue },
+        "population": { $0.population.flatMap(\.lines).templateValue },
+        "checks": { $0.checks.flatMap(\.lines).templateValue },
+    ])
+}
+
+extension PreparedGeneration {
+    /// The tests that a store of every shipped version opens with the current model through the migration plan
+    /// (`<planTypeName>Tests.swift`, a tests file beside the model tests, whose store type and support protocol it
+    /// uses); nil when this run plans no model tests (`--tests-output` not given, or no generated class).
+    ///
+    /// - Parameters:
+    ///   - current: the schema this run generates (the current version).
+    ///   - shippedVersions: the schema of every locked version, in the lock's order.
+    ///   - planTypeName: the generated plan's type (`JournalMigrationPlan`).
+    /// - Throws: ``DiagnosticsError`` when the template cannot be rendered.
+    public func renderShippedStoreTests(current: Schema, shippedVersions: [Schema], planTypeName: String) throws -> GeneratedFile? {
+        guard let testPlan else { return nil }
+        let plan = ShippedStoreTestPlanner(current: current, shipped: shippedVersions, planTypeName: planTypeName, modelTests: testPlan)
+            .makePlan()
+        let utf8 = try templates.render(ShippedStoreTestsFileContext(plan: plan, banner: banner), with: .migrationPlanTests)
+        return GeneratedFile(relativePath: plan.fileName, utf8: utf8, kind: .tests)
+    }
+}

@@ -1,0 +1,149 @@
+import ManagedModel
+import SampleValues
+
+/// The objects a shipped version's store is filled with, for `ShippedStoreTestPlanner`: one of every non-abstract
+/// entity, plus those its required relationships need, with the statements linking them (KVC on plain
+/// `NSManagedObject`s: the shipped model has no generated class, so `ObjectGraphBuilder`'s initializers do not apply).
+///
+/// A required relationship gets `max(minCount, 1)` destinations. A destination whose inverse is to-one can be taken
+/// by one source only (setting it again would move it away from the first), so a taken one is not reused and a new
+/// object is created instead. Core Data sets the inverse of each link itself (docs/core-data-runtime.md, "Core Data
+/// keeps inverse relationships"); the graph records it, so the other side's requirement counts it.
+struct ObjectGraph {
+    struct Object {
+        var variable: String
+        var entityName: String
+    }
+
+    /// Why objects of `entityName` cannot be made valid.
+    struct Unsatisfiable: Error, Hashable {
+        var entityName: String
+        var reason: String
+    }
+
+    let schema: Schema
+    /// Entities that get no objects (no valid one can be made).
+    let excluded: Set<String>
+    private(set) var objects: [Object] = []
+    /// The statements setting relationships, after every object exists.
+    private(set) var links: [String] = []
+    /// The variables the links name.
+    private(set) var linkedVariables: Set<String> = []
+    /// (object index, relationship name) -> destination object indexes.
+    private var linked: [Int: [String: [Int]]] = [:]
+    private var names: Set<String>
+
+    init(schema: Schema, reserved: Set<String>, excluded: Set<String> = []) {
+        self.schema = schema
+        self.names = reserved
+        self.excluded = excluded
+    }
+
+    /// - Throws: the entity whose required relationships cannot be satisfied (to exclude it, and try again).
+    mutating func build() throws(Unsatisfiable) {
+        for entity in schema.entities where !entity.isAbstract && !excluded.contains(entity.name) {
+            add(entity.name)
+        }
+        var next = 0
+        while next < objects.count {
+            try satisfy(next)
+            next += 1
+        }
+    }
+
+    private mutating func add(_ entityName: String) {
+        var variable = Self.variableName(entityName)
+        var counter = 2
+        while names.contains(variable) || SwiftNames.isKeyword(variable) {
+            variable = "\(Self.variableName(entityName))\(counter)"
+            counter += 1
+        }
+        names.insert(variable)
+        objects.append(Object(variable: variable, entityName: entityName))
+    }
+
+    /// Gives object `index` the destinations its required relationships need.
+    private mutating func satisfy(_ index: Int) throws(Unsatisfiable) {
+        guard let entity = schema.entity(named: objects[index].entityName) else { return }
+        for relationship in schema.allRelationships(of: entity) where !relationship.isOptional && !relationship.isTransient {
+            let wanted = relationship.isToMany ? max(relationship.minCount ?? 1, 1) : 1
+            let inverse = inverse(of: relationship)
+            while (linked[index]?[relationship.name]?.count ?? 0) < wanted {
+                let taken = Set(linked[index]?[relationship.name] ?? [])
+                let candidate = objects.indices.first { other in
+                    !taken.contains(other) && isKind(objects[other].entityName, of: relationship.destinationEntity)
+                        && (inverse.map { $0.isToMany || (linked[other]?[$0.name] ?? []).isEmpty } ?? true)
+                }
+                let destination: Int
+                if let candidate {
+                    destination = candidate
+                } else {
+                    guard objects.count < ShippedStoreTestPlanner.maximumObjects,
+                        let concrete = concreteEntity(for: relationship.destinationEntity)
+                    else {
+                        throw Unsatisfiable(
+                            entityName: objects[index].entityName,
+                            reason: "relationship '\(entity.name).\(relationship.name)' needs objects without end or of no entity that can be filled")
+                    }
+                    add(concrete)
+                    destination = objects.count - 1
+                }
+                link(index, relationship, destination, inverse: inverse)
+            }
+        }
+    }
+
+    private mutating func link(_ source: Int, _ relationship: Relationship, _ destination: Int, inverse: Relationship?) {
+        linked[source, default: [:]][relationship.name, default: []].append(destination)
+        if let inverse { linked[destination, default: [:]][inverse.name, default: []].append(source) }
+        let key = SampleValue.stringLiteral(relationship.name)
+        let (from, to) = (objects[source].variable, objects[destination].variable)
+        linkedVariables.formUnion([from, to])
+        if !relationship.isToMany {
+            links.append("\(from).setValue(\(to), forKey: \(key))")
+        } else if relationship.isOrdered {
+            links.append("\(from).mutableOrderedSetValue(forKey: \(key)).add(\(to))")
+        } else {
+            links.append("\(from).mutableSetValue(forKey: \(key)).add(\(to))")
+        }
+    }
+
+    private func inverse(of relationship: Relationship) -> Relationship? {
+        guard let name = relationship.inverseName, let destination = schema.entity(named: relationship.destinationEntity) else { return nil }
+        return schema.allRelationships(of: destination).first { $0.name == name }
+    }
+
+    private func isKind(_ entityName: String, of ancestorName: String) -> Bool {
+        guard entityName != ancestorName else { return true }
+        guard let entity = schema.entity(named: entityName) else { return false }
+        return schema.ancestors(of: entity).contains { $0.name == ancestorName }
+    }
+
+    /// `entityName` when it is not abstract (nor excluded), else its first such sub-entity (by name, depth first).
+    private func concreteEntity(for entityName: String) -> String? {
+        guard let entity = schema.entity(named: entityName) else { return nil }
+        if !entity.isAbstract, !excluded.contains(entity.name) { return entity.name }
+        for child in entity.childNames.sorted() {
+            if let concrete = concreteEntity(for: child) { return concrete }
+        }
+        return nil
+    }
+
+    /// `Entry` -> `entry`; a name that is no Swift identifier -> `object`.
+    static func variableName(_ entityName: String) -> String {
+        let name = ObjectGraphBuilder.variableName(forClass: entityName)
+        return SwiftNames.isIdentifier(name) ? name : "object"
+    }
+
+    /// `Entry` -> `entries`, `Tag` -> `tags`: the fetched objects of an entity.
+    static func variableName(plural entityName: String) -> String {
+        let singular = variableName(entityName)
+        if singular.hasSuffix("y"), let before = singular.dropLast().last, !"aeiou".contains(before) {
+            return singular.dropLast() + "ies"
+        }
+        if singular.hasSuffix("s") || singular.hasSuffix("x") || singular.hasSuffix("ch") || singular.hasSuffix("sh") {
+            return singular + "es"
+        }
+        return singular + "s"
+    }
+}
