@@ -69,9 +69,17 @@ public struct GenerationPipeline: Sendable {
             testPlan = tests.0
             diagnostics.append(contentsOf: tests.1)
         }
+        // The tests that every shipped version's store opens through the plan, beside the model tests.
+        var shippedStoreTests: ShippedStoreTestsPlan?
+        if let migration, let migrationPlan, let testPlan {
+            shippedStoreTests = ShippedStoreTestPlanner(
+                current: schema, shipped: migration.lockedVersions, planTypeName: migrationPlan.typeName, modelTests: testPlan
+            ).makePlan()
+        }
         let templates = try diagnostics.rethrowingWith { try TemplateSet(overrideDirectory: options.templatesDirectory) }
         return PreparedGeneration(
-            plan: plan, testPlan: testPlan, migrationPlan: migrationPlan, diagnostics: diagnostics, templates: templates)
+            plan: plan, testPlan: testPlan, migrationPlan: migrationPlan, shippedStoreTests: shippedStoreTests,
+            diagnostics: diagnostics, templates: templates)
     }
 }
 
@@ -115,6 +123,9 @@ public struct PreparedGeneration: Sendable {
     public var testPlan: GeneratedTestsPlan?
     /// The migration plan's file, with ``GenerationPipeline/migration``.
     public var migrationPlan: MigrationPlanFile?
+    /// The tests that every shipped version's store opens through ``migrationPlan``: with a migration plan and model
+    /// tests.
+    public var shippedStoreTests: ShippedStoreTestsPlan?
     /// Warnings and notes of planning (errors were thrown).
     public var diagnostics: Diagnostics
     let templates: TemplateSet
@@ -125,7 +136,7 @@ public struct PreparedGeneration: Sendable {
     /// The manifest stage: every file this run can write, sorted by kind, then path (the order of a
     /// `--single-file` combined file and of ``GeneratedFiles/files``).
     public var manifest: [FileSpec] {
-        FileSpec.Rule.allCases.flatMap { $0.specs(plan, testPlan, migrationPlan) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
+        FileSpec.Rule.allCases.flatMap { $0.specs(self) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
     }
 
     /// The render and write stages: every file of the manifest that `selection` keeps goes to `sink`, in
@@ -162,14 +173,14 @@ public struct FileSpec: Sendable {
     /// The kinds of file a run writes, each with its templates; the catalog's GeneratedFiles.md, `generate --help` and
     /// Templates/README.md list them (`OutputManifestDocsTests`).
     public enum Rule: CaseIterable, Sendable {
-        case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, modelTests
+        case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, modelTests, migrationPlanTests
 
         public var kind: GeneratedFile.Kind {
             switch self {
             case .entityMachine: .machine
             case .entityHuman: .human
             case .validationSupport, .modelSupport, .composite, .migrationPlan: .support
-            case .modelTests: .tests
+            case .modelTests, .migrationPlanTests: .tests
             }
         }
 
@@ -183,6 +194,7 @@ public struct FileSpec: Sendable {
             case .composite: "Dimensions+Generated.swift"
             case .migrationPlan: "<Model>MigrationPlan.swift"
             case .modelTests: "<Model>ModelTests.swift"
+            case .migrationPlanTests: "<Model>MigrationPlanTests.swift"
             }
         }
 
@@ -198,10 +210,12 @@ public struct FileSpec: Sendable {
             case .composite: [.composite]
             case .migrationPlan: [.migrationPlan]
             case .modelTests: [.modelTests]
+            case .migrationPlanTests: [.migrationPlanTests]
             }
         }
 
-        func specs(_ plan: GenerationPlan, _ testPlan: GeneratedTestsPlan?, _ migrationPlan: MigrationPlanFile?) -> [FileSpec] {
+        func specs(_ prepared: PreparedGeneration) -> [FileSpec] {
+            let plan = prepared.plan
             func spec(_ path: String, _ context: @escaping @Sendable () -> any TemplateObject) -> FileSpec {
                 FileSpec(relativePath: path, kind: kind, rule: self, context: context)
             }
@@ -220,12 +234,17 @@ public struct FileSpec: Sendable {
                 return plan.composites.map { composite in spec("\(composite.name)+Generated.swift") { plan.context(for: composite) } }
             case .migrationPlan:
                 let header = plan.header
-                return migrationPlan.map { file in
+                return prepared.migrationPlan.map { file in
                     [spec(file.fileName) { MigrationPlanContext(file: file, header: header, access: plan.accessPrefix, modelFileName: plan.modelFileName) }]
                 } ?? []
             case .modelTests:
                 let banner = plan.header.banner
-                return testPlan.map { tests in [spec(tests.fileName) { tests.context(banner: banner) }] } ?? []
+                return prepared.testPlan.map { tests in [spec(tests.fileName) { tests.context(banner: banner) }] } ?? []
+            case .migrationPlanTests:
+                let banner = plan.header.banner
+                return prepared.shippedStoreTests.map { tests in
+                    [spec(tests.fileName) { ShippedStoreTestsFileContext(plan: tests, banner: banner) }]
+                } ?? []
             }
         }
     }

@@ -28,6 +28,26 @@ import Testing
         #expect(run.stderr.isEmpty)
         let plan = try String(contentsOf: folder.appendingPathComponent("Generated/JournalMigrationPlan.swift"), encoding: .utf8)
         #expect(plan.contains("try willMigrateJournal2ToJournal4(context)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated/JournalMigrationPlanTests.swift").path))
+    }
+
+    /// With `--tests-output`, the tests that a store of every locked version opens through the plan go beside the
+    /// model tests: one test per version of the lock, in its order.
+    @Test func withTestsOutputEveryShippedVersionGetsATest() throws {
+        let folder = try Self.workspace("Journal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(
+            ["generate", "Journal.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan", "--tests-output", "Tests"],
+            in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let tests = try String(contentsOf: folder.appendingPathComponent("Tests/JournalMigrationPlanTests.swift"), encoding: .utf8)
+        let versions = ["Journal", "Journal 2", "Journal 3", "Journal 4", "Journal 5"]
+        let created = tests.components(separatedBy: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "JournalShippedStore(version: \"") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(created == versions)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Tests/JournalModelTests.swift").path))
     }
 
     @Test func theConfigKeyWritesThePlanAndTheMissingHookIsAWarning() throws {
