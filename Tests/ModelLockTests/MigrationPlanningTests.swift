@@ -64,6 +64,15 @@ import Testing
         #expect(plan.blockedHops.first?.findings.map(\.kind) == [.notInferable])
     }
 
+    /// Data loss on a straight migration does not end a run: it may be data a hop loses too, which a custom stage
+    /// would lose as well (telling it from data only the straight migration loses needs lineage: `stages`' comment).
+    @Test func dataLossOnAStraightMigrationStaysInTheRun() {
+        let plan = Self.plan(
+            [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "4")],
+            Verdicts(["A>B": .dataLoss, "A>C": .dataLoss, "B>D": .dataLoss, "C>D": .dataLoss, "A>D": .dataLoss]))
+        #expect(plan.stages == [.lightweight(["A", "B", "C", "D"])])
+    }
+
     /// Versions with one store schema have one checksum at run time: listed once, the later ones share it.
     @Test func identicalSchemasShareOneChecksum() {
         let verdicts = Verdicts([:])
@@ -101,13 +110,65 @@ import Testing
     }
 }
 
+/// ``MigrationCheck/VerdictCache`` gives exactly ``MigrationCheck/findings(from:to:)`` (messages, kinds, lines, order).
+@Suite struct MigrationVerdictCacheTests {
+    static let fixtures = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
+
+    /// Every hop between two versions of the fixture, each asked twice in one cache (the second time, the pairs of
+    /// entities that found nothing are skipped): Journal has an inferable hop, identical schemas in two files (same
+    /// entities, other lines), a value made required, and Counters a hop that is not inferable.
+    @Test(arguments: ["Journal", "Counters"]) func theCacheAgreesWithTheCheckOnEveryHop(model: String) throws {
+        let loaded = try ModelLoader.loadAllVersions(Self.fixtures.appendingPathComponent("\(model).xcdatamodeld").path)
+        let schemas = Dictionary(uniqueKeysWithValues: loaded.map { ($0.schema.versionName, $0.schema) })
+        let names = loaded.map(\.schema.versionName)
+        var read: [String] = []
+        let cache = MigrationCheck.VerdictCache { name in
+            read.append(name)
+            return schemas[name]!
+        }
+        var found = 0
+        for _ in 0..<2 {
+            for (index, source) in names.enumerated() {
+                for destination in names[(index + 1)...] {
+                    let expected = MigrationCheck.findings(from: schemas[source]!, to: schemas[destination]!)
+                    #expect(try cache.findings(from: source, to: destination) == expected, "\(source) -> \(destination)")
+                    found += expected.count
+                }
+            }
+        }
+        #expect(found > 0, "the fixture's hops find something: the agreement covers findings, not only their absence")
+        #expect(read.sorted() == names.sorted(), "each version is read once")
+    }
+
+    /// Two versions holding the same entities on other lines: a pair of entities that found something is checked
+    /// again, so each hop's findings point at its own files.
+    @Test func findingsKeepTheirOwnVersionsLines() throws {
+        func schema(_ version: String, line: Int, optional: Bool) -> Schema {
+            let path = "\(version).xcdatamodel/contents"
+            return Schema(
+                contentsPath: path, modelName: "M", versionName: version,
+                entities: [Entity(
+                    name: "Item", location: SourceLocation(path: path, line: line),
+                    attributes: [Attribute(name: "title", location: SourceLocation(path: path, line: line + 1), type: .string, isOptional: optional)])])
+        }
+        let schemas = ["A": schema("A", line: 3, optional: true), "B": schema("B", line: 5, optional: false), "C": schema("C", line: 9, optional: false)]
+        let cache = MigrationCheck.VerdictCache { schemas[$0]! }
+        for (source, destination) in [("A", "B"), ("A", "C"), ("A", "B")] {
+            let expected = MigrationCheck.findings(from: schemas[source]!, to: schemas[destination]!)
+            #expect(expected.map(\.kind) == [.mayFail])
+            #expect(try cache.findings(from: source, to: destination) == expected)
+        }
+    }
+}
+
 private let history = TestSupport.packageRoot.deletingLastPathComponent()
     .appendingPathComponent("shared/histories/woocommerce__woocommerce-ios__Storage_Storage_Model_WooCommerce.xcdatamodeld/WooCommerce.xcdatamodeld")
 
 /// The 117-version production history in `../shared/histories`, in the order a first `lock` assumes (natural order,
-/// current version last): the planner covers every version and lists no lightweight checksum twice. Opt-in
-/// (`MANAGED_CODEGEN_HISTORY_PLAN=1`): the direct checks within lightweight runs ask `migration-check` 3263 times,
-/// about 170 s in a debug build (reading the 117 versions: 9 s), too slow for every run on a shared machine.
+/// current version last): the planner covers every version and lists no lightweight checksum twice, and the verdict
+/// cache agrees with `migration-check` on every hop the planner asks. Opt-in (`MANAGED_CODEGEN_HISTORY_PLAN=1`):
+/// checking the 3263 hops without the cache takes about 170 s in a debug build (reading the 117 versions: 9 s), too
+/// slow for every run on a shared machine.
 @Suite(.enabled(
     if: FileManager.default.fileExists(atPath: history.path) && ProcessInfo.processInfo.environment["MANAGED_CODEGEN_HISTORY_PLAN"] == "1",
     "../shared/histories is absent or MANAGED_CODEGEN_HISTORY_PLAN is not 1; history plan test skipped"))
@@ -122,10 +183,11 @@ struct HistoryMigrationPlanningTests {
         let order = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
         let versions = order.compactMap { schemas[$0].map(StoreFingerprint.init) }
         #expect(versions.count == 117)
-        var asked = 0
-        let plan = MigrationPlanning.stages(of: versions) { from, to in
-            asked += 1
-            return MigrationCheck.findings(from: schemas[from]!, to: schemas[to]!)
+        var asked: [(String, String)] = []
+        let cache = MigrationCheck.VerdictCache { schemas[$0]! }
+        let plan = try MigrationPlanning.stages(of: versions) { from, to in
+            asked.append((from, to))
+            return try cache.findings(from: from, to: to)
         }
         let planned = clock.now
         var lightweight: [String] = []
@@ -142,6 +204,12 @@ struct HistoryMigrationPlanningTests {
         #expect(custom.union(lightweight).union(plan.sharedChecksums.keys) == Set(order))
         let customCount = plan.stages.filter { if case .custom = $0 { true } else { false } }.count
         print("history plan: \(plan.stages.count) stages (\(customCount) custom), \(plan.sharedChecksums.count) versions sharing a checksum, "
-            + "\(plan.blockedHops.count) blocked hops, \(asked) verdicts asked")
+            + "\(plan.blockedHops.count) blocked hops, \(asked.count) verdicts asked")
+        // The same verdicts without the cache (the slow part): the plan depends on nothing else.
+        for (from, to) in asked {
+            let expected = MigrationCheck.findings(from: schemas[from]!, to: schemas[to]!)
+            #expect(try cache.findings(from: from, to: to) == expected, "\(from) -> \(to)")
+        }
+        print("history plan: checking every verdict without the cache \(clock.now - planned)")
     }
 }
