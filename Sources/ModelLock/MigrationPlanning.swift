@@ -47,6 +47,13 @@ public enum MigrationPlanning {
     /// attribute one hop removes, "dropped" once a later version adds one of its type: 117-version history, `Model
     /// 88` -> `Model 89`) or data only the straight migration loses (a rename chained over two versions, each hop with
     /// its renaming identifier); telling them apart needs each element's lineage across the hops.
+    /// ``stages(of:findings:)`` with `migration-check`'s verdicts between the versions `schema(version)` reads
+    /// (each once, when first needed), through a ``MigrationCheck/VerdictCache``.
+    public static func stages(of versions: [StoreFingerprint], schema: @escaping (String) throws -> Schema) throws -> MigrationPlanStages {
+        let verdicts = MigrationCheck.VerdictCache(schema: schema)
+        return try stages(of: versions, findings: verdicts.findings)
+    }
+
     public static func stages(
         of versions: [StoreFingerprint], findings: (String, String) throws -> [MigrationCheck.Finding]
     ) rethrows -> MigrationPlanStages {

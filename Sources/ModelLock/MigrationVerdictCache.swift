@@ -43,10 +43,11 @@ extension MigrationCheck {
             return MigrationCheck.findings(from: sourceSchema, to: destinationSchema) { old, new, sourceName in
                 let oldContent = sourceContents[old.name]!
                 let newContent = destinationContents[new.name]!
-                let continued = newContent.destinations.map(sourceName)
+                // Nearly always each destination continues the source entity of its own name: no list to build.
+                let continuesItself = newContent.destinations.allSatisfy { sourceName($0) == $0 }
                 let key = PairKey(
                     old: oldContent.id, new: newContent.id,
-                    continuedDestinations: zip(continued, newContent.destinations).allSatisfy { $0 == $1 } ? nil : continued)
+                    continuedDestinations: continuesItself ? nil : newContent.destinations.map(sourceName))
                 if let remembered = pairFindings[key], let remembered {
                     return remembered.map { $0.finding(old: oldContent, new: newContent, newEntity: new.location) }
                 }
