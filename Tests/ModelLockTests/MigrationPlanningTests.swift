@@ -159,6 +159,55 @@ import Testing
         #expect(read.sorted() == ["Journal", "Journal 2", "Journal 4", "Journal 5"])
     }
 
+    /// What spans entities, through the cache: a presumed entity rename (and a relationship that followed it), two
+    /// hierarchies merged, and entities sharing a renaming identifier; two destinations with one outline on other
+    /// lines, each asked twice.
+    @Test func findingsAcrossEntitiesKeepTheirOwnVersionsLines() throws {
+        func schema(_ version: String, offset: Int, entities: [(name: String, parent: String?, renamingID: String?, attributes: [String], to: String?)]) -> Schema {
+            let path = "\(version).xcdatamodel/contents"
+            var line = offset
+            func next() -> ManagedModel.SourceLocation {
+                line += 1
+                return SourceLocation(path: path, line: line)
+            }
+            return Schema(
+                contentsPath: path, modelName: "M", versionName: version,
+                entities: entities.map { entity in
+                    Entity(
+                        name: entity.name, location: next(), parentName: entity.parent, renamingIdentifier: entity.renamingID,
+                        attributes: entity.attributes.map { Attribute(name: $0, location: next(), type: .string, isOptional: true) },
+                        relationships: entity.to.map { [Relationship(name: "link", location: next(), destinationEntity: $0, isOptional: true)] } ?? [])
+                })
+        }
+        let before: [(name: String, parent: String?, renamingID: String?, attributes: [String], to: String?)] = [
+            ("Animal", nil, nil, ["legs"], nil), ("Note", nil, nil, ["title", "body"], nil), ("Plant", nil, nil, ["leaves"], nil),
+            ("Tag", nil, nil, ["label"], "Note"),
+        ]
+        let after: [(name: String, parent: String?, renamingID: String?, attributes: [String], to: String?)] = [
+            ("Animal", nil, nil, ["legs"], nil), ("Memo", nil, nil, ["title", "body"], nil), ("Plant", "Animal", nil, ["leaves"], nil),
+            ("Tag", nil, nil, ["label"], "Memo"),
+        ]
+        let shared: [(name: String, parent: String?, renamingID: String?, attributes: [String], to: String?)] = [
+            ("Animal", nil, "Plant", ["legs"], nil), ("Plant", nil, nil, ["leaves"], nil),
+        ]
+        let schemas = [
+            "A": schema("A", offset: 2, entities: before), "B": schema("B", offset: 10, entities: after),
+            "C": schema("C", offset: 40, entities: after), "D": schema("D", offset: 7, entities: shared),
+        ]
+        let cache = MigrationCheck.VerdictCache { schemas[$0]! }
+        var kinds: Set<MigrationCheck.Finding.Kind> = []
+        for (source, destination) in [("A", "B"), ("A", "C"), ("A", "D"), ("B", "D"), ("A", "B"), ("A", "C"), ("C", "D")] {
+            let expected = MigrationCheck.findings(from: schemas[source]!, to: schemas[destination]!)
+            kinds.formUnion(expected.map(\.kind))
+            #expect(try cache.findings(from: source, to: destination) == expected, "\(source) -> \(destination)")
+        }
+        let renamed = MigrationCheck.findings(from: schemas["A"]!, to: schemas["C"]!).map(\.message)
+        #expect(renamed.contains { $0.contains("entity Memo looks like entity Note renamed") }, "\(renamed)")
+        #expect(renamed.contains { $0.contains("cannot merge entity hierarchies") }, "\(renamed)")
+        #expect(MigrationCheck.findings(from: schemas["A"]!, to: schemas["D"]!).contains { $0.message.contains("same renaming identifier") })
+        #expect(kinds == [.dataLoss, .notInferable])
+    }
+
     /// Two versions holding the same entities on other lines: a pair of entities that found something is checked
     /// again, so each hop's findings point at its own files.
     @Test func findingsKeepTheirOwnVersionsLines() throws {
