@@ -18,6 +18,7 @@ step() { echo "check-shipped-scripts: $*" >&2; }
 checked_by() {
     case "$1" in
         scripts/artifactbundle-info.sh) echo "ReleaseMetadataCLITests runs it" ;;
+        scripts/bench-migration-plan.sh) echo "its skip without a history here; a full run builds in release and times generate over 117 versions (minutes)" ;;
         scripts/build-docs.sh) echo ".ci/run runs it" ;;
         scripts/build-fuzzer.sh) echo "syntax only: the instrumented build takes minutes; the same modules are linked below" ;;
         scripts/check-shipped-scripts.sh) echo "this script; .ci/run runs it" ;;
@@ -53,6 +54,11 @@ scripts/embed-templates.sh --check || fail "Templates/EmbeddedTemplates.swift is
 step "scripts/dump-models.sh usage"
 if scripts/dump-models.sh >/dev/null 2>"$scratch/usage"; then fail "scripts/dump-models.sh without DIR succeeded"; fi
 grep -q '^usage: scripts/dump-models.sh DIR' "$scratch/usage" || fail "scripts/dump-models.sh printed no usage: $(cat "$scratch/usage")"
+
+step "scripts/bench-migration-plan.sh without a history"
+scripts/bench-migration-plan.sh 1 "$scratch/no-such-history.xcdatamodeld" 2>"$scratch/bench" \
+    || fail "scripts/bench-migration-plan.sh failed without a history: $(cat "$scratch/bench")"
+grep -q 'is absent: nothing to measure' "$scratch/bench" || fail "scripts/bench-migration-plan.sh did not say the history is absent"
 
 step "scripts/make-migration-fixture.py reproduces Fixtures/MigrationRules"
 (cd "$scratch" && python3 "$OLDPWD/scripts/make-migration-fixture.py")

@@ -67,6 +67,17 @@ public enum MigrationCheck {
     }
 
     public static func findings(from source: Schema, to destination: Schema) -> [Finding] {
+        findings(from: source, to: destination) { old, new, sourceName in
+            propertyFindings(old, in: source, new, in: destination, sourceName: sourceName)
+        }
+    }
+
+    /// ``findings(from:to:)`` with the findings of each pair of entities (the source entity, the destination entity
+    /// continuing it, and the source entity each destination name continues) from `entityPairFindings`, so that a
+    /// ``VerdictCache`` can skip pairs it knows find nothing.
+    static func findings(
+        from source: Schema, to destination: Schema, entityPairFindings: (Entity, Entity, (String) -> String?) -> [Finding]
+    ) -> [Finding] {
         // The migration fails outright on a shared renaming identifier: nothing else is worth saying.
         let duplicates = duplicateRenamingIdentifiers(
             destination.entities, kind: "entities", \.name, { renamingID($0.renamingIdentifier, $0.elementID) }, \.location)
@@ -74,10 +85,15 @@ public enum MigrationCheck {
 
         var findings: [Finding] = []
         let entityPairs = pairEntities(source: source, destination: destination)
+        // Sets and a dictionary, not searches of `entityPairs`: a long history asks this thousands of times.
+        let pairedDestinations = Set(entityPairs.map(\.1.name))
+        let pairedSources = Set(entityPairs.map(\.0.name))
+        // The first pair of each destination name, as a search from the front would find.
+        let pairedSourceName = Dictionary(entityPairs.map { ($0.1.name, $0.0.name) }, uniquingKeysWith: { first, _ in first })
         // Removed entities next to added ones with the same stored attribute names: a rename without its identifier.
         var presumedRenames: [String: String] = [:]
-        let added = destination.entities.filter { entity in !entityPairs.contains { $0.1.name == entity.name } }
-        var unclaimed = source.entities.filter { entity in !entityPairs.contains { $0.0.name == entity.name } }
+        let added = destination.entities.filter { !pairedDestinations.contains($0.name) }
+        var unclaimed = source.entities.filter { !pairedSources.contains($0.name) }
         for entity in added {
             let names = Set(storedAttributes(of: entity, in: destination).map(\.name))
             guard !names.isEmpty,
@@ -93,11 +109,11 @@ public enum MigrationCheck {
         }
         // The source entity a destination entity continues, as far as relationships are concerned.
         let sourceName = { (destinationName: String) -> String? in
-            entityPairs.first { $0.1.name == destinationName }?.0.name ?? presumedRenames[destinationName]
+            pairedSourceName[destinationName] ?? presumedRenames[destinationName]
         }
         var propertyFindings: [Finding] = []
         for (old, new) in entityPairs {
-            propertyFindings += self.propertyFindings(old, in: source, new, in: destination, sourceName: sourceName)
+            propertyFindings += entityPairFindings(old, new, sourceName)
         }
         return propertyFindings + hierarchyFindings(entityPairs, source: source, destination: destination) + findings
     }
@@ -107,6 +123,9 @@ public enum MigrationCheck {
         _ elements: [Element], kind: String, _ name: (Element) -> String, _ explicitID: (Element) -> String?,
         _ location: (Element) -> SourceLocation, owner: String? = nil
     ) -> [Finding] {
+        // Most element lists have no shared identifier: a set says so without grouping (copying) every element.
+        var identifiers = Set<String>()
+        guard !elements.allSatisfy({ identifiers.insert(explicitID($0) ?? name($0)).inserted }) else { return [] }
         var groups: [String: [Element]] = [:]
         var order: [String] = []
         for element in elements {
@@ -144,8 +163,12 @@ public enum MigrationCheck {
     }
 
     static func pairEntities(source: Schema, destination: Schema) -> [(Entity, Entity)] {
-        destination.entities.compactMap { new in
-            counterpart(of: new.name, new.renamingIdentifier, new.elementID, among: source.entities, \.name).map { ($0, new) }
+        // By name through a dictionary (the first entity of each name, as `counterpart` finds): every destination
+        // entity is looked up, thousands of times over a long history.
+        let byName = Dictionary(source.entities.indices.map { (source.entities[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        return destination.entities.compactMap { new in
+            if let id = renamingID(new.renamingIdentifier, new.elementID), let renamed = byName[id] { return (source.entities[renamed], new) }
+            return byName[new.name].map { (source.entities[$0], new) }
         }
     }
 
@@ -157,7 +180,7 @@ public enum MigrationCheck {
         schema.allRelationships(of: entity).filter { !$0.isTransient }
     }
 
-    private static func propertyFindings(
+    static func propertyFindings(
         _ old: Entity, in source: Schema, _ new: Entity, in destination: Schema, sourceName: (String) -> String?
     ) -> [Finding] {
         let duplicates = duplicateRenamingIdentifiers(
@@ -370,16 +393,18 @@ public enum MigrationCheck {
     /// "You cannot merge entity hierarchies": entities that share a root in the destination must have shared one in
     /// the source. A new parent (an entity the source lacks) above one existing hierarchy is fine.
     private static func hierarchyFindings(_ pairs: [(Entity, Entity)], source: Schema, destination: Schema) -> [Finding] {
-        var groups: [String: [(old: Entity, new: Entity)]] = [:]
+        // Positions in `pairs`, not copies of the entities: this runs on every hop of a long history.
+        var groups: [String: [Int]] = [:]
         var order: [String] = []
-        for (old, new) in pairs {
-            let root = destination.ancestors(of: new).first?.name ?? new.name
+        for (index, (_, new)) in pairs.enumerated() {
+            let root = new.parentName == nil ? new.name : destination.ancestors(of: new).first?.name ?? new.name
             if groups[root] == nil { order.append(root) }
-            groups[root, default: []].append((old, new))
+            groups[root, default: []].append(index)
         }
         var findings: [Finding] = []
         for root in order {
-            guard let members = groups[root], members.count > 1 else { continue }
+            guard let positions = groups[root], positions.count > 1 else { continue }
+            let members = positions.map { (old: pairs[$0].0, new: pairs[$0].1) }
             let sourceRoot = { (entity: Entity) in source.ancestors(of: entity).first?.name ?? entity.name }
             let first = members[0]
             for member in members.dropFirst() where sourceRoot(member.old) != sourceRoot(first.old) {

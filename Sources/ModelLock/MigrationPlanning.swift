@@ -40,7 +40,20 @@ public enum MigrationPlanning {
     /// The stages through `versions` (the lock's, in its order). `findings(from, to)` is `migration-check`'s
     /// verdict on migrating a store of version `from` straight to version `to` (``MigrationCheck/findings(from:to:)``);
     /// it is asked for consecutive versions and, within a lightweight run, from each version entering the run to
-    /// the next one.
+    /// the next one: over a long history pass a ``MigrationCheck/VerdictCache``'s `findings(from:to:)`, which gives
+    /// the same verdicts without checking again the entities versions share.
+    ///
+    /// A data-loss verdict on a straight migration does not end a run (yet): it may be data the hops lose too (an
+    /// attribute one hop removes, "dropped" once a later version adds one of its type: 117-version history, `Model
+    /// 88` -> `Model 89`) or data only the straight migration loses (a rename chained over two versions, each hop with
+    /// its renaming identifier); telling them apart needs each element's lineage across the hops.
+    /// ``stages(of:findings:)`` with `migration-check`'s verdicts between the versions `schema(version)` reads
+    /// (each once, when first needed), through a ``MigrationCheck/VerdictCache``.
+    public static func stages(of versions: [StoreFingerprint], schema: @escaping (String) throws -> Schema) throws -> MigrationPlanStages {
+        let verdicts = MigrationCheck.VerdictCache(schema: schema)
+        return try stages(of: versions, findings: verdicts.findings)
+    }
+
     public static func stages(
         of versions: [StoreFingerprint], findings: (String, String) throws -> [MigrationCheck.Finding]
     ) rethrows -> MigrationPlanStages {
