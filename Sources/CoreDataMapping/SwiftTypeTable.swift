@@ -33,7 +33,8 @@ public struct SwiftPropertyType: Hashable, Sendable {
 
     /// Whether the property can be `@NSManaged`, so that Objective-C sees it and a Swift key path to it has a KVC
     /// string: objects and required scalars. Optional scalars and typed values are Swift-only computed properties,
-    /// on which Foundation's key-path APIs trap (docs/core-data-runtime.md, "Key paths").
+    /// on which Foundation's key-path APIs (`NSSortDescriptor(keyPath:)`, `NSExpression(forKeyPath:)`, KVO's
+    /// `observe(_:)`) trap: "Could not extract a String from KeyPath" (docs/core-data-runtime.md, "Key paths").
     public var isObjectiveCVisible: Bool { storage == .object || (storage == .scalar && !isOptional) }
 }
 

@@ -152,7 +152,8 @@ extension GenerationPlanner {
         }
         // A Transformable the default transformer cannot archive is the schema checks' warning (SwiftTypeTable.needsOwnTransformer).
         let declaration: AttributePlan.Declaration
-        switch (type.storage == .scalar && type.isOptional, attribute.isDerived) {
+        // Typed storage returned above; what is left is `@NSManaged` unless an optional scalar.
+        switch (!type.isObjectiveCVisible, attribute.isDerived) {
         case (true, false): declaration = .optionalScalar
         case (true, true): declaration = .optionalScalarReadOnly
         case (false, false): declaration = .managed

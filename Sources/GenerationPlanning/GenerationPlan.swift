@@ -170,11 +170,10 @@ public struct AttributePlan: Hashable, Sendable {
     /// assign it while the designated initializers (a sub-class's in another file too) still can.
     public var hasRestrictedSetter = false
 
-    /// Whether the property is `@NSManaged`, so Objective-C sees it and a Swift key path to it has a KVC string:
-    /// `NSSortDescriptor(keyPath:)`, `NSExpression(forKeyPath:)` and KVO's `observe(_:)` work. The optional
-    /// scalars and typed properties are Swift-only computed properties: those APIs trap on a key path to them
-    /// ("Could not extract a String from KeyPath"; docs/core-data-runtime.md, "Key paths").
-    public var isKeyValueCodingVisible: Bool { declaration == .managed || declaration == .managedReadOnly }
+    /// Whether the property is `@NSManaged` (`.managed`, `.managedReadOnly`), so `NSSortDescriptor(keyPath:)`,
+    /// `NSExpression(forKeyPath:)` and KVO's `observe(_:)` work on a key path to it: decided by its type
+    /// (``SwiftPropertyType/isObjectiveCVisible``), from which the planner derives `declaration`.
+    public var isKeyValueCodingVisible: Bool { type.isObjectiveCVisible }
 }
 
 public struct RelationshipPlan: Hashable, Sendable {

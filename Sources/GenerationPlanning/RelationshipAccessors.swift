@@ -5,13 +5,9 @@ import ManagedModel
 enum RelationshipAccessors {
     /// Unordered: Core Data implements the KVC set accessors at run time (`@NSManaged`).
     static func unordered(names: AccessorNames, destination: String) -> [AccessorPlan] {
-        let selector = names.selectors
-        return [
-            AccessorPlan(selector: selector.addObject, signature: "\(names.addTo)(_ value: \(destination))", body: nil),
-            AccessorPlan(selector: selector.removeObject, signature: "\(names.removeFrom)(_ value: \(destination))", body: nil),
-            AccessorPlan(selector: selector.add, signature: "\(names.addTo)(_ values: NSSet)", body: nil),
-            AccessorPlan(selector: selector.remove, signature: "\(names.removeFrom)(_ values: NSSet)", body: nil),
-        ]
+        addAndRemove(names: names, destination: destination, collection: "NSSet").map {
+            AccessorPlan(selector: $0.selector, signature: $0.signature, body: nil)
+        }
     }
 
     /// Ordered: implemented in Swift over `helper` (``ModelSupportTypes/orderedRelationship``, the model's support
@@ -20,43 +16,38 @@ enum RelationshipAccessors {
     /// (long broken) are used.
     static func ordered(names: AccessorNames, swiftKeyReference: String, destination: String, helper: String) -> [AccessorPlan] {
         let selector = names.selectors
-        let target = "forKey: \(swiftKeyReference), of: self)"
-        func change(_ call: String) -> String { "\(helper).\(call), \(target)" }
+        // (selector, signature, the helper's call) for the index accessors only ordered relationships have, then the
+        // calls behind the four both kinds declare, in `addAndRemove`'s order.
+        let indexed: [(selector: String, signature: String, call: String)] = [
+            (selector.insertObjectAtIndex, "\(names.insertInto)(_ value: \(destination), at idx: Int)", "insert([value], at: IndexSet(integer: idx)"),
+            (selector.removeObjectAtIndex, "\(names.removeFrom)(at idx: Int)", "remove(at: IndexSet(integer: idx)"),
+            (selector.insertAtIndexes, "\(names.insertInto)(_ values: [\(destination)], at indexes: NSIndexSet)", "insert(values, at: indexes as IndexSet"),
+            (selector.removeAtIndexes, "\(names.removeFrom)(at indexes: NSIndexSet)", "remove(at: indexes as IndexSet"),
+            (selector.replaceObjectAtIndex, "\(names.replace)(at idx: Int, with value: \(destination))", "replace(at: IndexSet(integer: idx), with: [value]"),
+            (selector.replaceAtIndexes, "\(names.replace)(at indexes: NSIndexSet, with values: [\(destination)])", "replace(at: indexes as IndexSet, with: values"),
+        ]
+        let addAndRemoveCalls = [
+            "append([value]", "remove([value]",
+            "append(values.array.compactMap { $0 as? NSManagedObject }", "remove(values.array.compactMap { $0 as? NSManagedObject }",
+        ]
+        let shared = zip(addAndRemove(names: names, destination: destination, collection: "NSOrderedSet"), addAndRemoveCalls)
+            .map { (selector: $0.selector, signature: $0.signature, call: $1) }
+        return (indexed + shared).map {
+            AccessorPlan(selector: $0.selector, signature: $0.signature, body: "\(helper).\($0.call), forKey: \(swiftKeyReference), of: self)")
+        }
+    }
+
+    /// The add and remove accessors of both kinds, one object or a `collection` (`NSSet`, `NSOrderedSet`) of them:
+    /// `addToTags(_:)`, `removeFromTags(_:)`, `addToTags(_ values:)`, `removeFromTags(_ values:)`.
+    private static func addAndRemove(names: AccessorNames, destination: String, collection: String)
+        -> [(selector: String, signature: String)]
+    {
+        let selector = names.selectors
         return [
-            AccessorPlan(
-                selector: selector.insertObjectAtIndex,
-                signature: "\(names.insertInto)(_ value: \(destination), at idx: Int)",
-                body: change("insert([value], at: IndexSet(integer: idx)")),
-            AccessorPlan(
-                selector: selector.removeObjectAtIndex, signature: "\(names.removeFrom)(at idx: Int)",
-                body: change("remove(at: IndexSet(integer: idx)")),
-            AccessorPlan(
-                selector: selector.insertAtIndexes,
-                signature: "\(names.insertInto)(_ values: [\(destination)], at indexes: NSIndexSet)",
-                body: change("insert(values, at: indexes as IndexSet")),
-            AccessorPlan(
-                selector: selector.removeAtIndexes, signature: "\(names.removeFrom)(at indexes: NSIndexSet)",
-                body: change("remove(at: indexes as IndexSet")),
-            AccessorPlan(
-                selector: selector.replaceObjectAtIndex,
-                signature: "\(names.replace)(at idx: Int, with value: \(destination))",
-                body: change("replace(at: IndexSet(integer: idx), with: [value]")),
-            AccessorPlan(
-                selector: selector.replaceAtIndexes,
-                signature: "\(names.replace)(at indexes: NSIndexSet, with values: [\(destination)])",
-                body: change("replace(at: indexes as IndexSet, with: values")),
-            AccessorPlan(
-                selector: selector.addObject, signature: "\(names.addTo)(_ value: \(destination))",
-                body: change("append([value]")),
-            AccessorPlan(
-                selector: selector.removeObject, signature: "\(names.removeFrom)(_ value: \(destination))",
-                body: change("remove([value]")),
-            AccessorPlan(
-                selector: selector.add, signature: "\(names.addTo)(_ values: NSOrderedSet)",
-                body: change("append(values.array.compactMap { $0 as? NSManagedObject }")),
-            AccessorPlan(
-                selector: selector.remove, signature: "\(names.removeFrom)(_ values: NSOrderedSet)",
-                body: change("remove(values.array.compactMap { $0 as? NSManagedObject }")),
+            (selector.addObject, "\(names.addTo)(_ value: \(destination))"),
+            (selector.removeObject, "\(names.removeFrom)(_ value: \(destination))"),
+            (selector.add, "\(names.addTo)(_ values: \(collection))"),
+            (selector.remove, "\(names.removeFrom)(_ values: \(collection))"),
         ]
     }
 }

@@ -77,46 +77,44 @@ extension GenerationPlanner {
             // A hand-written Key-Value Coding method (`validateName(_ value: AutoreleasingUnsafeMutablePointer<…>)`) is
             // the user's own bridge.
             if parameters.contains(where: { $0.type.hasPrefix("AutoreleasingUnsafeMutablePointer") }) { continue }
+            func reportNeverCalled(_ reason: String) {
+                diagnostics.report(GenerationRules.hookNeverCalled, "\(signature) in \(className) is never called: \(reason)", at: location)
+            }
             switch declaration.methodName {
             case validation.consistencyHookName:
                 if parameters.isEmpty {
                     validation.hasConsistencyHook = true
                     validation.consistencyRejectedState = declaration.rejectedSample
                 } else {
-                    diagnostics.report(
-                        GenerationRules.hookNeverCalled,
-                        "\(signature) in \(className) is never called: the consistency hook takes no parameters, "
-                            + "'func \(validation.consistencyHookName)() throws'", at: location)
+                    reportNeverCalled(
+                        "the consistency hook takes no parameters, 'func \(validation.consistencyHookName)() throws'")
                 }
             case validation.deletionHookName:
                 if parameters.count == 1, parameters[0].label == "_", parameters[0].type == "[String:Any]" {
                     validation.hasDeletionHook = true
                     validation.deletionRejectedState = declaration.rejectedSample
                 } else {
-                    diagnostics.report(
-                        GenerationRules.hookNeverCalled,
-                        "\(signature) in \(className) is never called: the deletion hook takes the values last saved, "
+                    reportNeverCalled(
+                        "the deletion hook takes the values last saved, "
                             + "'func \(validation.deletionHookName)(_ committedValues: [String: Any]) throws' "
-                            + "(the object's own properties may already be cleared when it runs)", at: location)
+                            + "(the object's own properties may already be cleared when it runs)")
                 }
             case let name where ownClassNames.contains(name) && plan.superclassIsGenerated:
                 let own = name == "validateConsistency" ? validation.consistencyHookName : validation.deletionHookName
-                diagnostics.report(
-                    GenerationRules.hookNeverCalled,
-                    "\(signature) in \(className) is never called: \(className) is a sub-class of \(plan.superclassName), "
+                reportNeverCalled(
+                    "\(className) is a sub-class of \(plan.superclassName), "
                         + "whose \(name) Swift cannot override from an extension; name it '\(own)' "
-                        + "(it runs after \(plan.superclassName)'s checks)", at: location)
+                        + "(it runs after \(plan.superclassName)'s checks)")
             default:
                 if let candidate = candidates.first(where: { $0.name == declaration.methodName }) {
                     guard let bridge = bridge(for: declaration, candidate.hook, hookName: candidate.name, className: className)
                     else { continue }
                     written[candidate.hook.selector] = bridge
                 } else if let inherited = inheritedNames[declaration.methodName] {
-                    diagnostics.report(
-                        GenerationRules.hookNeverCalled,
-                        "\(signature) in \(className) is never called: it is \(inherited.owner)'s hook for the inherited property, "
+                    reportNeverCalled(
+                        "it is \(inherited.owner)'s hook for the inherited property, "
                             + "and Swift cannot override a method declared in an extension; name it '\(inherited.name)' "
-                            + "(it runs after \(inherited.owner)'s)", at: location)
+                            + "(it runs after \(inherited.owner)'s)")
                 } else {
                     let known = candidates.map(\.name) + [validation.consistencyHookName, validation.deletionHookName]
                     // A misspelt hook (`validateNmae`) gets the one it was meant to be, written as it is declared.

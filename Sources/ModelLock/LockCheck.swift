@@ -85,25 +85,26 @@ public enum LockCheck {
         }
     }
 
+    /// How a change of a YES/NO flag reads: (turned on, turned off).
+    private static let flagWords: [String: (on: String, off: String)] = [
+        "optional": ("became optional", "became non-optional"),
+        "abstract": ("became abstract", "is no longer abstract"),
+        "preserve-after-deletion": ("now preserves its value after deletion", "no longer preserves its value after deletion"),
+        "ordered": ("became ordered", "became unordered"),
+        "external-storage": ("now allows external storage", "no longer allows external storage"),
+    ]
+
     static func words(key: String, was: String, now: String) -> String {
-        let becameYes = was == "NO" && now == "YES"
-        let becameNo = was == "YES" && now == "NO"
+        if let flag = flagWords[key] {
+            if was == "NO" && now == "YES" { return flag.on }
+            if was == "YES" && now == "NO" { return flag.off }
+        }
         switch key {
-        case "optional" where becameYes: return "became optional"
-        case "optional" where becameNo: return "became non-optional"
-        case "abstract" where becameYes: return "became abstract"
-        case "abstract" where becameNo: return "is no longer abstract"
         // A to-one's maximum count is 1; an unbounded to-many's is written 0.
         case "max" where was == "1": return "became to-many"
         case "max" where now == "1": return "became to-one"
-        case "preserve-after-deletion" where becameYes: return "now preserves its value after deletion"
-        case "preserve-after-deletion" where becameNo: return "no longer preserves its value after deletion"
         case "derivation" where was == "-": return "became derived from \(now)"
         case "derivation" where now == "-": return "is no longer derived"
-        case "ordered" where becameYes: return "became ordered"
-        case "ordered" where becameNo: return "became unordered"
-        case "external-storage" where becameYes: return "now allows external storage"
-        case "external-storage" where becameNo: return "no longer allows external storage"
         case "parent" where was == "-": return "got the parent entity \(now)"
         case "parent" where now == "-": return "no longer has the parent entity \(was)"
         default: break
