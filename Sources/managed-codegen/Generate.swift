@@ -24,6 +24,7 @@ struct Generate: ParsableCommand {
               <output>/Dimensions+Generated.swift: a struct per model composite
               <output>/<Model>MigrationPlan.swift: with --migration-plan
               <tests-output>/<Model>ModelTests.swift: with --tests-output
+              <tests-output>/<Model>MigrationPlanTests.swift: with both
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files \
             carrying the generator's banner), their human files are kept with a warning. On any error (an \
             --include naming no entity too) nothing is written.

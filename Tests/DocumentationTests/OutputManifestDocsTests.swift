@@ -40,15 +40,20 @@ import Testing
                 produced.insert("\(spec.rule)")
             }
         }
-        // The migration plan's file, from the Journal fixture and its lock (Fixtures/MigrationPlan).
+        // The migration plan's file and its tests, from the Journal fixture and its lock (Fixtures/MigrationPlan).
         let journal = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path
         let input = MigrationPlanInput(
             lockedVersions: try ["Journal", "Journal 2"].map { try ModelLoader.load(journal, version: $0).schema },
             lockFileName: "Journal.managed-codegen.lock")
-        let prepared = try GenerationPipeline(options: .init(), migration: input).prepare(ModelLoader.load(journal).schema)
-        for spec in prepared.manifest where spec.rule == .migrationPlan {
+        let prepared = try GenerationPipeline(options: .init(generatesTests: true), migration: input)
+            .prepare(ModelLoader.load(journal).schema)
+        let expectedPaths: [FileSpec.Rule: String] = [
+            .migrationPlan: "JournalMigrationPlan.swift", .migrationPlanTests: "JournalMigrationPlanTests.swift",
+        ]
+        for spec in prepared.manifest {
+            guard let path = expectedPaths[spec.rule] else { continue }
             #expect(spec.kind == spec.rule.kind)
-            #expect(spec.relativePath == "JournalMigrationPlan.swift")
+            #expect(spec.relativePath == path)
             produced.insert("\(spec.rule)")
         }
         #expect(produced == Set(FileSpec.Rule.allCases.map { "\($0)" }))
