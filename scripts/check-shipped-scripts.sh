@@ -67,7 +67,7 @@ diff -r "$scratch/Fixtures/MigrationRules" Fixtures/MigrationRules >&2 \
 
 step "Fuzz/FuzzTarget.swift against the debug build"
 bin="$(swift build --show-bin-path)"
-modules=(ManagedModel CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates
+modules=(ManagedModel ModelLock CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates
     GenerationPlanning GeneratedTestsPlanning CodeGeneration)
 objects=()
 for module in "${modules[@]}"; do
