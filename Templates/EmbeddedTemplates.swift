@@ -422,7 +422,8 @@ nonisolated final class {{storeTypeName}} {
 /// the lock, in the order they shipped. Each fills a store of that version with an object of every entity (and those
 /// its required relationships need), then checks that after opening the objects of each entity still in the model
 /// are there and the values of attributes unchanged since that version survived. A custom stage's hook may change
-/// values: the checks then name what it changed.
+/// values: the checks then name what it changed. The statements of an entity unchanged between versions are shared:
+/// `fill<Entity><n>` inserts its objects and sets their values, `check<Entity><n>` checks them after opening.
 nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
 {{#versions}}
 
@@ -450,6 +451,25 @@ nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
 {{/skipMessage}}
     }
 {{/versions}}
+{{#fillFunctions}}
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func {{name}}(_ store: {{storeTypeName}}) -> [NSManagedObject] {
+{{#statements}}
+        {{.}}
+{{/statements}}
+    }
+{{/fillFunctions}}
+{{#checkFunctions}}
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func {{name}}(_ store: {{storeTypeName}}, _ migrated: NSManagedObjectContext) throws {
+{{#statements}}
+        {{.}}
+{{/statements}}
+    }
+{{/checkFunctions}}
 }
 
 """#),

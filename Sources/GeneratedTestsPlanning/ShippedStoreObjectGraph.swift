@@ -4,6 +4,7 @@ import SampleValues
 /// The objects a shipped version's store is filled with, for `ShippedStoreTestPlanner`: one of every non-abstract
 /// entity, plus those its required relationships need, with the statements linking them (KVC on plain
 /// `NSManagedObject`s: the shipped model has no generated class, so `ObjectGraphBuilder`'s initializers do not apply).
+/// Links name objects by index; the planner spells them (an object is its entity's `n`th, `entries[n]`).
 ///
 /// A required relationship gets `max(minCount, 1)` destinations. A destination whose inverse is to-one can be taken
 /// by one source only (setting it again would move it away from the first), so a taken one is not reused and a new
@@ -11,8 +12,16 @@ import SampleValues
 /// keeps inverse relationships"); the graph records it, so the other side's requirement counts it.
 struct ObjectGraph {
     struct Object {
-        var variable: String
         var entityName: String
+    }
+
+    /// `source.relationship = destination` (added to the set when to-many).
+    struct Link {
+        var source: Int
+        var destination: Int
+        var relationshipName: String
+        var isToMany: Bool
+        var isOrdered: Bool
     }
 
     /// Why objects of `entityName` cannot be made valid.
@@ -25,17 +34,13 @@ struct ObjectGraph {
     /// Entities that get no objects (no valid one can be made).
     let excluded: Set<String>
     private(set) var objects: [Object] = []
-    /// The statements setting relationships, after every object exists.
-    private(set) var links: [String] = []
-    /// The variables the links name.
-    private(set) var linkedVariables: Set<String> = []
+    /// The relationships to set, after every object exists.
+    private(set) var links: [Link] = []
     /// (object index, relationship name) -> destination object indexes.
     private var linked: [Int: [String: [Int]]] = [:]
-    private var names: Set<String>
 
-    init(schema: Schema, reserved: Set<String>, excluded: Set<String> = []) {
+    init(schema: Schema, excluded: Set<String> = []) {
         self.schema = schema
-        self.names = reserved
         self.excluded = excluded
     }
 
@@ -52,14 +57,7 @@ struct ObjectGraph {
     }
 
     private mutating func add(_ entityName: String) {
-        var variable = Self.variableName(entityName)
-        var counter = 2
-        while names.contains(variable) || SwiftNames.isKeyword(variable) {
-            variable = "\(Self.variableName(entityName))\(counter)"
-            counter += 1
-        }
-        names.insert(variable)
-        objects.append(Object(variable: variable, entityName: entityName))
+        objects.append(Object(entityName: entityName))
     }
 
     /// Gives object `index` the destinations its required relationships need.
@@ -96,16 +94,9 @@ struct ObjectGraph {
     private mutating func link(_ source: Int, _ relationship: Relationship, _ destination: Int, inverse: Relationship?) {
         linked[source, default: [:]][relationship.name, default: []].append(destination)
         if let inverse { linked[destination, default: [:]][inverse.name, default: []].append(source) }
-        let key = SampleValue.stringLiteral(relationship.name)
-        let (from, to) = (objects[source].variable, objects[destination].variable)
-        linkedVariables.formUnion([from, to])
-        if !relationship.isToMany {
-            links.append("\(from).setValue(\(to), forKey: \(key))")
-        } else if relationship.isOrdered {
-            links.append("\(from).mutableOrderedSetValue(forKey: \(key)).add(\(to))")
-        } else {
-            links.append("\(from).mutableSetValue(forKey: \(key)).add(\(to))")
-        }
+        links.append(Link(
+            source: source, destination: destination, relationshipName: relationship.name, isToMany: relationship.isToMany,
+            isOrdered: relationship.isOrdered))
     }
 
     private func inverse(of relationship: Relationship) -> Relationship? {

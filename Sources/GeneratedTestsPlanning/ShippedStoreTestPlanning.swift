@@ -30,6 +30,32 @@ public struct ShippedStoreTestsPlan: Hashable, Sendable {
     public var bundleExpression: String
     /// One per locked version, in the lock's order.
     public var versions: [ShippedVersionTest]
+    /// The statements the versions share, each once, in the order first used.
+    public var sharedFunctions: [ShippedStoreSharedFunction]
+
+    /// The shared function named `name`.
+    public func sharedFunction(named name: String) -> ShippedStoreSharedFunction? {
+        sharedFunctions.first { $0.name == name }
+    }
+}
+
+/// The statements filling a store with the objects of one entity (`fillEntry2`), or checking them after opening
+/// (`checkEntry2`), as one or more versions need them: most entities are unchanged between versions, and a long
+/// history's file would otherwise repeat them once per version (117 versions of 88 entities: 111,280 lines).
+/// Sample values are numbered per entity, so that the statements depend only on that entity in that version.
+public struct ShippedStoreSharedFunction: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `func fillEntry1(_ store: JournalShippedStore) -> [NSManagedObject]`: inserts them, sets their values.
+        case fill
+        /// `func checkEntry1(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws`.
+        case check
+    }
+
+    public var kind: Kind
+    /// `fillEntry1`: `fill`/`check`, the entity's type name, an ordinal among that entity's functions of the kind.
+    public var name: String
+    /// The statements of the body (the fill's objects are `objects`, returned).
+    public var statements: [String]
 }
 
 /// The test of one shipped version: the store it creates, and what must survive opening it with the current model.
@@ -39,9 +65,10 @@ public struct ShippedVersionTest: Hashable, Sendable {
     public var methodName: String
     /// Why no store of this version can be filled (the test then throws `XCTSkip`).
     public var unavailableReason: String?
-    /// Statements inserting the objects into the store on the shipped model (`store.insert(_:)`, KVC).
+    /// Statements filling the store on the shipped model: calls of shared `fill` functions, then the relationships
+    /// between their objects (KVC).
     public var population: [String]
-    /// Checks on the reopened store, in `migrated` (`store.objects(of:in:)`, `assertEqual`, `store.assertValues`).
+    /// Checks on the reopened store, in `migrated`: calls of shared `check` functions.
     public var checks: [String]
     /// Comment lines: what is not set or not checked, and why.
     public var notes: [String]
@@ -85,6 +112,7 @@ public struct ShippedStoreTestPlanner {
     public func makePlan() -> ShippedStoreTestsPlan {
         var methodNames: Set<String> = []
         var versions: [ShippedVersionTest] = []
+        var shared = SharedFunctions()
         for schema in shipped {
             var method = "testStoreOf\(SwiftNames.modelTypeName(schema.versionName))Opens"
             var counter = 2
@@ -93,18 +121,18 @@ public struct ShippedStoreTestPlanner {
                 counter += 1
             }
             methodNames.insert(method)
-            versions.append(test(of: schema, methodName: method))
+            versions.append(test(of: schema, methodName: method, shared: &shared))
         }
         return ShippedStoreTestsPlan(
             fileName: "\(planTypeName)Tests.swift", moduleName: modelTests.moduleName, modelName: modelTests.modelName,
             planTypeName: planTypeName, suiteName: "\(planTypeName)Tests", storeTypeName: "\(SwiftNames.modelTypeName(modelTests.modelName))ShippedStore",
             currentModelStoreTypeName: modelTests.storeTypeName, supportTypeName: modelTests.supportTypeName,
-            bundleExpression: modelTests.bundleExpression, versions: versions)
+            bundleExpression: modelTests.bundleExpression, versions: versions, sharedFunctions: shared.functions)
     }
 
     // MARK: One version
 
-    func test(of schema: Schema, methodName: String) -> ShippedVersionTest {
+    func test(of schema: Schema, methodName: String, shared: inout SharedFunctions) -> ShippedVersionTest {
         var test = ShippedVersionTest(
             versionName: schema.versionName, methodName: methodName, unavailableReason: nil, population: [], checks: [],
             notes: [], insertedCounts: [:], checkedAttributes: [:])
@@ -113,7 +141,7 @@ public struct ShippedStoreTestPlanner {
         var excluded = unfillableEntities(of: schema)
         var graph: ObjectGraph
         while true {
-            graph = ObjectGraph(schema: schema, reserved: Self.reservedNames, excluded: Set(excluded.map(\.entityName)))
+            graph = ObjectGraph(schema: schema, excluded: Set(excluded.map(\.entityName)))
             do throws(ObjectGraph.Unsatisfiable) {
                 try graph.build()
                 break
@@ -130,47 +158,100 @@ public struct ShippedStoreTestPlanner {
                 + (excluded.first.map(\.reason) ?? "it has no entity that is not abstract")
             return test
         }
-        var statements: [String] = []
         var notes = excluded.map { "\($0.entityName): no objects: \($0.reason)" }
+        // Entity -> the graph's objects of it, in order: `entries[n]` is the entity's object `n`.
+        var objectsOf: [String: [Int]] = [:]
+        var ordinal: [Int] = []
+        for (index, object) in graph.objects.enumerated() {
+            ordinal.append(objectsOf[object.entityName, default: []].count)
+            objectsOf[object.entityName, default: []].append(index)
+        }
+        let linked = Set(graph.links.flatMap { [$0.source, $0.destination] })
+        var names = Self.reservedNames
+        var arrays: [String: String] = [:]
+        var statements: [String] = []
         // Entity -> attribute -> the literals given to its objects, in object order.
         var given: [String: [String: [String]]] = [:]
-        for (index, object) in graph.objects.enumerated() {
-            let insertion = "store.insert(\(SampleValue.stringLiteral(object.entityName)))"
-            var values: [String] = []
-            defer {
-                // An object nothing else mentions is inserted without a name (Swift warns about an unused one).
-                let named = !values.isEmpty || graph.linkedVariables.contains(object.variable)
-                statements.append(named ? "let \(object.variable) = \(insertion)" : insertion)
-                statements += values
-            }
-            guard let entity = schema.entity(named: object.entityName) else { continue }
-            for attribute in schema.allAttributes(of: entity) {
-                guard !attribute.isTransient, !attribute.isDerived else { continue }
-                switch value(of: attribute, entityName: entity.name, variant: index) {
-                case .success(let literal):
-                    values.append("\(object.variable).setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
-                    // Equal literals once: the set literal they are compared with holds each value once.
-                    if let expected = literal.expected, given[entity.name]?[attribute.name]?.contains(expected) != true {
-                        given[entity.name, default: [:]][attribute.name, default: []].append(expected)
+        for entityName in objectsOf.keys.sorted() {
+            guard let entity = schema.entity(named: entityName), let indexes = objectsOf[entityName] else { continue }
+            let offset = variantOffset(of: entity, in: schema)
+            var body = ["let objects = [\(Array(repeating: "store.insert(\(SampleValue.stringLiteral(entityName)))", count: indexes.count).joined(separator: ", "))]"]
+            for objectOrdinal in indexes.indices {
+                for attribute in schema.allAttributes(of: entity) {
+                    guard !attribute.isTransient, !attribute.isDerived else { continue }
+                    switch value(of: attribute, entityName: entity.name, variant: offset + objectOrdinal) {
+                    case .success(let literal):
+                        body.append("objects[\(objectOrdinal)].setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
+                        // Equal literals once: the set literal they are compared with holds each value once.
+                        if let expected = literal.expected, given[entity.name]?[attribute.name]?.contains(expected) != true {
+                            given[entity.name, default: [:]][attribute.name, default: []].append(expected)
+                        }
+                    case .failure(let failure):
+                        if !attribute.isOptional, attribute.defaultValue == nil {
+                            test.unavailableReason = "no store of '\(schema.versionName)' can be filled: attribute "
+                                + "'\(entity.name).\(attribute.name)' is required and has no sample value (\(failure.reason))"
+                            return test
+                        }
+                        let note = "\(entity.name).\(attribute.name): not set: \(failure.reason)"
+                        if !notes.contains(note) { notes.append(note) }
                     }
-                case .failure(let failure):
-                    if !attribute.isOptional, attribute.defaultValue == nil {
-                        test.unavailableReason = "no store of '\(schema.versionName)' can be filled: attribute "
-                            + "'\(entity.name).\(attribute.name)' is required and has no sample value (\(failure.reason))"
-                        return test
-                    }
-                    let note = "\(entity.name).\(attribute.name): not set: \(failure.reason)"
-                    if !notes.contains(note) { notes.append(note) }
                 }
             }
+            body.append("return objects")
+            let function = shared.name(of: .fill, entityName: entityName, statements: body)
+            if indexes.contains(where: linked.contains) {
+                let array = Self.uniqueName(ObjectGraph.variableName(plural: entityName), in: &names)
+                arrays[entityName] = array
+                statements.append("let \(array) = \(function)(store)")
+            } else {
+                statements.append("\(function)(store)")
+            }
         }
-        statements += graph.links
+        for link in graph.links {
+            let object = { (index: Int) in "\(arrays[graph.objects[index].entityName] ?? "")[\(ordinal[index])]" }
+            let (from, to, key) = (object(link.source), object(link.destination), SampleValue.stringLiteral(link.relationshipName))
+            if !link.isToMany {
+                statements.append("\(from).setValue(\(to), forKey: \(key))")
+            } else if link.isOrdered {
+                statements.append("\(from).mutableOrderedSetValue(forKey: \(key)).add(\(to))")
+            } else {
+                statements.append("\(from).mutableSetValue(forKey: \(key)).add(\(to))")
+            }
+        }
         test.population = statements
-        test.insertedCounts = graph.objects.reduce(into: [:]) { $0[$1.entityName, default: 0] += 1 }
-        (test.checks, test.checkedAttributes) = checks(of: schema, counts: test.insertedCounts, given: given, notes: &notes)
+        test.insertedCounts = objectsOf.mapValues(\.count)
+        (test.checks, test.checkedAttributes) = checks(
+            of: schema, counts: test.insertedCounts, given: given, notes: &notes, shared: &shared)
         if test.checks.isEmpty { test.checks = ["_ = migrated"] }
         test.notes = notes
         return test
+    }
+
+    /// Where the sample values of `entity`'s objects start: 0, unless it shares a table with other entities (an
+    /// entity hierarchy, whose uniqueness constraints span its entities), where each entity of the hierarchy (by
+    /// name) has a range of its own, so that values stay distinct per object across the hierarchy.
+    func variantOffset(of entity: Entity, in schema: Schema) -> Int {
+        let root = schema.ancestors(of: entity).first ?? entity
+        var members: [String] = []
+        var pending = [root.name]
+        while let name = pending.popLast(), !members.contains(name), let member = schema.entity(named: name) {
+            members.append(name)
+            pending += member.childNames
+        }
+        guard members.count > 1 else { return 0 }
+        return (members.sorted().firstIndex(of: entity.name) ?? 0) * Self.maximumObjects
+    }
+
+    /// `base`, or `base2`, `base3`…: the first not in `names` nor a keyword (then in `names`).
+    static func uniqueName(_ base: String, in names: inout Set<String>) -> String {
+        var name = base
+        var counter = 2
+        while names.contains(name) || SwiftNames.isKeyword(name) {
+            name = "\(base)\(counter)"
+            counter += 1
+        }
+        names.insert(name)
+        return name
     }
 
     /// The non-abstract entities with a stored attribute that needs a value and has no sample (a Transformable one).
@@ -256,34 +337,58 @@ public struct ShippedStoreTestPlanner {
     }
 
     func checks(
-        of schema: Schema, counts: [String: Int], given: [String: [String: [String]]], notes: inout [String]
+        of schema: Schema, counts: [String: Int], given: [String: [String: [String]]], notes: inout [String],
+        shared: inout SharedFunctions
     ) -> (checks: [String], checked: [String: [String]]) {
         var checks: [String] = []
         var checked: [String: [String]] = [:]
-        var names: Set<String> = Self.reservedNames
         for (entityName, count) in counts.sorted(by: { $0.key < $1.key }) {
             guard let target = currentEntity(for: entityName), !target.isAbstract else {
                 notes.append("\(entityName): not in the current model; its objects are not looked for")
                 continue
             }
-            var variable = ObjectGraph.variableName(plural: entityName)
-            var counter = 2
-            while names.contains(variable) || SwiftNames.isKeyword(variable) {
-                variable = "\(ObjectGraph.variableName(plural: entityName))\(counter)"
-                counter += 1
+            var body = [
+                "let objects = try store.objects(of: \(SampleValue.stringLiteral(target.name)), in: migrated)",
+                "assertEqual(objects.count, \(count))",
+            ]
+            if let entity = schema.entity(named: entityName) {
+                for attribute in schema.allAttributes(of: entity) {
+                    guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil else { continue }
+                    guard let match = unchangedAttribute(attribute, in: target) else { continue }
+                    checked[entityName, default: []].append(attribute.name)
+                    // Read back as the literals' type (`store.assertValues`): no closure to infer, cheap to compile at 100 versions.
+                    body.append("store.assertValues(objects, \(SampleValue.stringLiteral(match.name)), [\(literals.joined(separator: ", "))])")
+                }
             }
-            names.insert(variable)
-            checks.append("let \(variable) = try store.objects(of: \(SampleValue.stringLiteral(target.name)), in: migrated)")
-            checks.append("assertEqual(\(variable).count, \(count))")
-            guard let entity = schema.entity(named: entityName) else { continue }
-            for attribute in schema.allAttributes(of: entity) {
-                guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil else { continue }
-                guard let match = unchangedAttribute(attribute, in: target) else { continue }
-                checked[entityName, default: []].append(attribute.name)
-                // Read back as the literals' type (`store.assertValues`): no closure to infer, cheap to compile at 100 versions.
-                checks.append("store.assertValues(\(variable), \(SampleValue.stringLiteral(match.name)), [\(literals.joined(separator: ", "))])")
-            }
+            checks.append("try \(shared.name(of: .check, entityName: entityName, statements: body))(store, migrated)")
         }
         return (checks, checked)
+    }
+}
+
+/// The shared functions planned so far: equal statements of the same kind and entity are one function.
+struct SharedFunctions {
+    private(set) var functions: [ShippedStoreSharedFunction] = []
+    private var byContent: [ShippedStoreSharedFunction.Kind: [String: [[String]: String]]] = [:]
+    private var names: Set<String> = []
+
+    /// The function of `kind` with `statements` for `entityName`, added when new.
+    mutating func name(of kind: ShippedStoreSharedFunction.Kind, entityName: String, statements: [String]) -> String {
+        if let name = byContent[kind]?[entityName]?[statements] { return name }
+        let prefix = kind == .fill ? "fill" : "check"
+        var typeName = SwiftNames.modelTypeName(entityName)
+        if !SwiftNames.isIdentifier(typeName) { typeName = "Object" }
+        let ordinal = (byContent[kind]?[entityName]?.count ?? 0) + 1
+        // Distinct entity names may share a type name (`my_tag`, `MyTag`): the next free ordinal then.
+        var name = "\(prefix)\(typeName)\(ordinal)"
+        var counter = ordinal
+        while names.contains(name) {
+            counter += 1
+            name = "\(prefix)\(typeName)\(counter)"
+        }
+        names.insert(name)
+        byContent[kind, default: [:]][entityName, default: [:]][statements] = name
+        functions.append(ShippedStoreSharedFunction(kind: kind, name: name, statements: statements))
+        return name
     }
 }

@@ -28,8 +28,23 @@ import CodeGeneration
         return ShippedStoreTestPlanner(current: current, shipped: shipped, planTypeName: planTypeName, modelTests: modelTests).makePlan()
     }
 
+    /// The test of `version`, its statements with the shared functions it calls written out in their place.
     static func test(_ plan: ShippedStoreTestsPlan, _ version: String) throws -> ShippedVersionTest {
-        try #require(plan.versions.first { $0.versionName == version })
+        let test = try #require(plan.versions.first { $0.versionName == version })
+        return inlined(plan, test)
+    }
+
+    static func inlined(_ plan: ShippedStoreTestsPlan, _ test: ShippedVersionTest) -> ShippedVersionTest {
+        func expand(_ statements: [String]) -> [String] {
+            statements.flatMap { statement -> [String] in
+                guard let function = plan.sharedFunctions.first(where: { statement.contains("\($0.name)(store") }) else { return [statement] }
+                return [statement] + function.statements
+            }
+        }
+        var test = test
+        test.population = expand(test.population)
+        test.checks = expand(test.checks)
+        return test
     }
 
     @Test func oneTestPerLockedVersionInTheLocksOrder() throws {
@@ -57,8 +72,8 @@ import CodeGeneration
         }
         let latest = try Self.test(plan, "Journal 5")
         #expect(latest.insertedCounts == ["Attachment": 1, "Entry": 1, "Tag": 1])
-        #expect(latest.checks.contains("let attachments = try store.objects(of: \"Attachment\", in: migrated)"))
-        #expect(latest.checks.contains("assertEqual(attachments.count, 1)"))
+        #expect(latest.checks.contains("let objects = try store.objects(of: \"Attachment\", in: migrated)"))
+        #expect(latest.checks.contains("assertEqual(objects.count, 1)"))
     }
 
     /// `mood` is added in Journal 2: a Journal store has none to set or compare; later ones set it and check it.
@@ -72,9 +87,9 @@ import CodeGeneration
         for version in ["Journal 2", "Journal 3", "Journal 4", "Journal 5"] {
             let test = try Self.test(plan, version)
             #expect(test.checkedAttributes["Entry"] == ["createdAt", "mood", "text", "title"], "\(version)")
-            let set = try #require(test.population.first { $0.hasPrefix("entry.setValue(") && $0.hasSuffix("forKey: \"mood\")") })
-            let literal = String(set.dropFirst("entry.setValue(".count).dropLast(", forKey: \"mood\")".count))
-            #expect(test.checks.contains("store.assertValues(entries, \"mood\", [\(literal)])"))
+            let set = try #require(test.population.first { $0.hasPrefix("objects[0].setValue(") && $0.hasSuffix("forKey: \"mood\")") })
+            let literal = String(set.dropFirst("objects[0].setValue(".count).dropLast(", forKey: \"mood\")".count))
+            #expect(test.checks.contains("store.assertValues(objects, \"mood\", [\(literal)])"))
         }
         #expect(try Self.test(plan, "Journal 5").checkedAttributes["Attachment"] == ["data", "fileName"])
     }
@@ -91,37 +106,83 @@ import CodeGeneration
         ])
         current.versionName = "M 2"
         let plan = try Self.plan(current: current, shipped: [old])
-        let test = try #require(plan.versions.first)
+        let test = try Self.test(plan, old.versionName)
         #expect(test.checkedAttributes["Item"] == ["label"])
-        #expect(test.checks.contains { $0.hasPrefix("store.assertValues(items, \"title\", [") })
+        #expect(test.checks.contains { $0.hasPrefix("store.assertValues(objects, \"title\", [") })
         #expect(!test.checks.contains { $0.contains("\"count\"") })
-        #expect(test.population.contains { $0.hasPrefix("item.setValue(Int16(") && $0.hasSuffix("forKey: \"count\")") })
+        #expect(test.population.contains { $0.hasPrefix("objects[0].setValue(Int16(") && $0.hasSuffix("forKey: \"count\")") })
     }
 
     /// A required to-one whose inverse is to-one takes a destination of its own: Pet's `owner` is taken by the first
     /// Owner, so the sub-entity's object gets a second Pet. Optional relationships stay empty.
     @Test func requiredRelationshipsGetDestinationsOfTheirOwn() throws {
+        let schema = Self.ownersAndPets()
+        let plan = try Self.plan(current: schema, shipped: [schema])
+        let test = try Self.test(plan, schema.versionName)
+        #expect(test.insertedCounts == ["Owner": 1, "Breeder": 1, "Pet": 2, "Toy": 1])
+        let links = test.population.filter { $0.contains("forKey: \"pet\")") }
+        #expect(Set(links) == ["owners[0].setValue(pets[0], forKey: \"pet\")", "breeders[0].setValue(pets[1], forKey: \"pet\")"])
+        #expect(!test.population.contains { $0.contains("\"toys\"") || $0.contains("\"owner\"") })
+        // Toy is linked to nothing: its objects are not named.
+        #expect(test.population.contains("fillToy1(store)"))
+        #expect(test.population.contains("let objects = [store.insert(\"Toy\")]"))
+        #expect(test.population.contains("let pets = fillPet1(store)"))
+        #expect(test.population.contains("let objects = [store.insert(\"Pet\"), store.insert(\"Pet\")]"))
+        #expect(test.checks.contains("assertEqual(objects.count, 2)"))
+    }
+
+    /// Owner (with its sub-entity Breeder) and Pet have a `name`; a required to-one Owner.pet whose inverse is to-one,
+    /// an optional to-many Pet.toys.
+    static func ownersAndPets() -> Schema {
+        let name = Attribute(name: "name", location: Build.location(1), type: .string, isOptional: true)
         let pet = Relationship(
             name: "pet", location: Build.location(1), destinationEntity: "Pet", maxCount: 1, inverseName: "owner", inverseEntity: "Pet")
         let owner = Relationship(
             name: "owner", location: Build.location(1), destinationEntity: "Owner", isOptional: true, maxCount: 1, inverseName: "pet",
             inverseEntity: "Owner")
         let toys = Relationship(name: "toys", location: Build.location(1), destinationEntity: "Toy", isOptional: true, isToMany: true)
-        let schema = Build.schema([
-            Build.entity("Owner", children: ["Breeder"], relationships: [pet]),
+        return Build.schema([
+            Build.entity("Owner", children: ["Breeder"], attributes: [name], relationships: [pet]),
             Build.entity("Breeder", parent: "Owner"),
-            Build.entity("Pet", relationships: [owner, toys]),
+            Build.entity("Pet", attributes: [name], relationships: [owner, toys]),
             Build.entity("Toy"),
         ])
+    }
+
+    /// Sample values are numbered per entity, and per entity of a hierarchy (which shares its uniqueness
+    /// constraints): the objects of an entity, and of a hierarchy, never get the same value.
+    @Test func valuesAreDistinctPerObjectWithinAnEntityAndItsHierarchy() throws {
+        let schema = Self.ownersAndPets()
         let plan = try Self.plan(current: schema, shipped: [schema])
         let test = try #require(plan.versions.first)
-        #expect(test.insertedCounts == ["Owner": 1, "Breeder": 1, "Pet": 2, "Toy": 1])
-        let links = test.population.filter { $0.contains("forKey: \"pet\")") }
-        #expect(Set(links) == ["owner.setValue(pet, forKey: \"pet\")", "breeder.setValue(pet2, forKey: \"pet\")"])
-        #expect(!test.population.contains { $0.contains("\"toys\"") || $0.contains("\"owner\"") })
-        // Toy is linked to nothing and has no attribute: inserted without a name.
-        #expect(test.population.contains("store.insert(\"Toy\")"))
-        #expect(test.checks.contains("assertEqual(pets.count, 2)"))
+        func names(_ function: String) throws -> [String] {
+            try #require(plan.sharedFunction(named: function)).statements.filter { $0.hasSuffix("forKey: \"name\")") }
+        }
+        let pets = try names("fillPet1")
+        #expect(pets.count == 2 && Set(pets.map { $0.dropFirst("objects[0]".count) }).count == 2)
+        let owners = try names("fillOwner1") + names("fillBreeder1")
+        #expect(owners.count == 2 && Set(owners.map { $0.dropFirst("objects[0]".count) }).count == 2)
+        #expect(test.population.contains("let breeders = fillBreeder1(store)"))
+    }
+
+    /// Journal's Entry is the same from Journal 2 on and Tag in every version: their statements are one function each,
+    /// which every such version calls; what differs (Journal's Entry has no `mood`) is a function of its own.
+    @Test func unchangedEntitiesShareTheirFunctions() throws {
+        let journal = try Self.journal()
+        let plan = try Self.plan(current: journal.current, shipped: journal.shipped)
+        #expect(plan.sharedFunctions.map(\.name) == [
+            "fillEntry1", "fillTag1", "checkEntry1", "checkTag1", "fillEntry2", "checkEntry2", "fillAttachment1", "checkAttachment1",
+        ])
+        #expect(Set(plan.sharedFunctions.map(\.statements)).count == plan.sharedFunctions.count)
+        #expect(plan.versions[0].population == ["fillEntry1(store)", "fillTag1(store)"])
+        for test in plan.versions.dropFirst() {
+            #expect(test.population.contains("fillEntry2(store)") && test.population.contains("fillTag1(store)"), "\(test.versionName)")
+            #expect(test.checks.contains("try checkEntry2(store, migrated)") && test.checks.contains("try checkTag1(store, migrated)"))
+        }
+        #expect(plan.versions[4].population == ["fillAttachment1(store)", "fillEntry2(store)", "fillTag1(store)"])
+        // Every shared function is called.
+        let calls = plan.versions.flatMap { $0.population + $0.checks }
+        #expect(plan.sharedFunctions.allSatisfy { function in calls.contains { $0.contains("\(function.name)(store") } })
     }
 
     @Test func aRequiredValueWithoutASampleSkipsTheVersion() throws {
@@ -142,7 +203,7 @@ import CodeGeneration
             Build.entity("Tag", attributes: [name]),
         ])
         let plan = try Self.plan(current: old, shipped: [old])
-        let test = try #require(plan.versions.first)
+        let test = try Self.test(plan, old.versionName)
         #expect(test.unavailableReason == nil)
         #expect(test.insertedCounts == ["Tag": 1])
         #expect(test.notes.contains { $0.hasPrefix("Item: no objects: attribute 'Item.blob' is required") })

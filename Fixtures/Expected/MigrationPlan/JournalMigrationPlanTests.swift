@@ -117,7 +117,8 @@ nonisolated final class JournalShippedStore {
 /// the lock, in the order they shipped. Each fills a store of that version with an object of every entity (and those
 /// its required relationships need), then checks that after opening the objects of each entity still in the model
 /// are there and the values of attributes unchanged since that version survived. A custom stage's hook may change
-/// values: the checks then name what it changed.
+/// values: the checks then name what it changed. The statements of an entity unchanged between versions are shared:
+/// `fill<Entity><n>` inserts its objects and sets their values, `check<Entity><n>` checks them after opening.
 nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestSupport {
 
     /// A store created with 'Journal' opens with the current model; its objects and unchanged values survive.
@@ -126,22 +127,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal")
-        let entry = store.insert("Entry")
-        entry.setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
-        entry.setValue("text 1", forKey: "text")
-        entry.setValue("title 1", forKey: "title")
-        let tag = store.insert("Tag")
-        tag.setValue("name 2", forKey: "name")
+        fillEntry1(store)
+        fillTag1(store)
 
         let migrated = try store.reopenWithCurrentModel()
-        let entries = try store.objects(of: "Entry", in: migrated)
-        assertEqual(entries.count, 1)
-        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
-        store.assertValues(entries, "text", ["text 1"])
-        store.assertValues(entries, "title", ["title 1"])
-        let tags = try store.objects(of: "Tag", in: migrated)
-        assertEqual(tags.count, 1)
-        store.assertValues(tags, "name", ["name 2"])
+        try checkEntry1(store, migrated)
+        try checkTag1(store, migrated)
     }
 
     /// A store created with 'Journal 2' opens with the current model; its objects and unchanged values survive.
@@ -150,24 +141,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 2")
-        let entry = store.insert("Entry")
-        entry.setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
-        entry.setValue("mood 1", forKey: "mood")
-        entry.setValue("text 1", forKey: "text")
-        entry.setValue("title 1", forKey: "title")
-        let tag = store.insert("Tag")
-        tag.setValue("name 2", forKey: "name")
+        fillEntry2(store)
+        fillTag1(store)
 
         let migrated = try store.reopenWithCurrentModel()
-        let entries = try store.objects(of: "Entry", in: migrated)
-        assertEqual(entries.count, 1)
-        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
-        store.assertValues(entries, "mood", ["mood 1"])
-        store.assertValues(entries, "text", ["text 1"])
-        store.assertValues(entries, "title", ["title 1"])
-        let tags = try store.objects(of: "Tag", in: migrated)
-        assertEqual(tags.count, 1)
-        store.assertValues(tags, "name", ["name 2"])
+        try checkEntry2(store, migrated)
+        try checkTag1(store, migrated)
     }
 
     /// A store created with 'Journal 3' opens with the current model; its objects and unchanged values survive.
@@ -176,24 +155,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 3")
-        let entry = store.insert("Entry")
-        entry.setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
-        entry.setValue("mood 1", forKey: "mood")
-        entry.setValue("text 1", forKey: "text")
-        entry.setValue("title 1", forKey: "title")
-        let tag = store.insert("Tag")
-        tag.setValue("name 2", forKey: "name")
+        fillEntry2(store)
+        fillTag1(store)
 
         let migrated = try store.reopenWithCurrentModel()
-        let entries = try store.objects(of: "Entry", in: migrated)
-        assertEqual(entries.count, 1)
-        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
-        store.assertValues(entries, "mood", ["mood 1"])
-        store.assertValues(entries, "text", ["text 1"])
-        store.assertValues(entries, "title", ["title 1"])
-        let tags = try store.objects(of: "Tag", in: migrated)
-        assertEqual(tags.count, 1)
-        store.assertValues(tags, "name", ["name 2"])
+        try checkEntry2(store, migrated)
+        try checkTag1(store, migrated)
     }
 
     /// A store created with 'Journal 4' opens with the current model; its objects and unchanged values survive.
@@ -202,24 +169,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 4")
-        let entry = store.insert("Entry")
-        entry.setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
-        entry.setValue("mood 1", forKey: "mood")
-        entry.setValue("text 1", forKey: "text")
-        entry.setValue("title 1", forKey: "title")
-        let tag = store.insert("Tag")
-        tag.setValue("name 2", forKey: "name")
+        fillEntry2(store)
+        fillTag1(store)
 
         let migrated = try store.reopenWithCurrentModel()
-        let entries = try store.objects(of: "Entry", in: migrated)
-        assertEqual(entries.count, 1)
-        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
-        store.assertValues(entries, "mood", ["mood 1"])
-        store.assertValues(entries, "text", ["text 1"])
-        store.assertValues(entries, "title", ["title 1"])
-        let tags = try store.objects(of: "Tag", in: migrated)
-        assertEqual(tags.count, 1)
-        store.assertValues(tags, "name", ["name 2"])
+        try checkEntry2(store, migrated)
+        try checkTag1(store, migrated)
     }
 
     /// A store created with 'Journal 5' opens with the current model; its objects and unchanged values survive.
@@ -228,30 +183,85 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 5")
-        let attachment = store.insert("Attachment")
-        attachment.setValue(Data([0x01, 0x02, 0x03, 0x04]), forKey: "data")
-        attachment.setValue("fileName 1", forKey: "fileName")
-        let entry = store.insert("Entry")
-        entry.setValue(Date(timeIntervalSinceReferenceDate: 694310400), forKey: "createdAt")
-        entry.setValue("mood 2", forKey: "mood")
-        entry.setValue("text 2", forKey: "text")
-        entry.setValue("title 2", forKey: "title")
-        let tag = store.insert("Tag")
-        tag.setValue("name 3", forKey: "name")
+        fillAttachment1(store)
+        fillEntry2(store)
+        fillTag1(store)
 
         let migrated = try store.reopenWithCurrentModel()
-        let attachments = try store.objects(of: "Attachment", in: migrated)
-        assertEqual(attachments.count, 1)
-        store.assertValues(attachments, "data", [Data([0x01, 0x02, 0x03, 0x04])])
-        store.assertValues(attachments, "fileName", ["fileName 1"])
-        let entries = try store.objects(of: "Entry", in: migrated)
-        assertEqual(entries.count, 1)
-        store.assertValues(entries, "createdAt", [Date(timeIntervalSinceReferenceDate: 694310400)])
-        store.assertValues(entries, "mood", ["mood 2"])
-        store.assertValues(entries, "text", ["text 2"])
-        store.assertValues(entries, "title", ["title 2"])
-        let tags = try store.objects(of: "Tag", in: migrated)
-        assertEqual(tags.count, 1)
-        store.assertValues(tags, "name", ["name 3"])
+        try checkAttachment1(store, migrated)
+        try checkEntry2(store, migrated)
+        try checkTag1(store, migrated)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func fillEntry1(_ store: JournalShippedStore) -> [NSManagedObject] {
+        let objects = [store.insert("Entry")]
+        objects[0].setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
+        objects[0].setValue("text 1", forKey: "text")
+        objects[0].setValue("title 1", forKey: "title")
+        return objects
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func fillTag1(_ store: JournalShippedStore) -> [NSManagedObject] {
+        let objects = [store.insert("Tag")]
+        objects[0].setValue("name 1", forKey: "name")
+        return objects
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func fillEntry2(_ store: JournalShippedStore) -> [NSManagedObject] {
+        let objects = [store.insert("Entry")]
+        objects[0].setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
+        objects[0].setValue("mood 1", forKey: "mood")
+        objects[0].setValue("text 1", forKey: "text")
+        objects[0].setValue("title 1", forKey: "title")
+        return objects
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func fillAttachment1(_ store: JournalShippedStore) -> [NSManagedObject] {
+        let objects = [store.insert("Attachment")]
+        objects[0].setValue(Data([0x01, 0x02, 0x03, 0x04]), forKey: "data")
+        objects[0].setValue("fileName 1", forKey: "fileName")
+        return objects
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkEntry1(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Entry", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(objects, "text", ["text 1"])
+        store.assertValues(objects, "title", ["title 1"])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkTag1(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Tag", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "name", ["name 1"])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkEntry2(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Entry", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(objects, "mood", ["mood 1"])
+        store.assertValues(objects, "text", ["text 1"])
+        store.assertValues(objects, "title", ["title 1"])
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkAttachment1(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Attachment", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "data", [Data([0x01, 0x02, 0x03, 0x04])])
+        store.assertValues(objects, "fileName", ["fileName 1"])
     }
 }

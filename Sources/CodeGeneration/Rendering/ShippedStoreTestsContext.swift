@@ -23,6 +23,28 @@ extension ShippedStoreTestsFileContext: TemplateObject {
         "supportTypeName": { $0.plan.supportTypeName.templateValue },
         "bundleExpression": { $0.plan.bundleExpression.templateValue },
         "versions": { $0.plan.versions.templateValue },
+        "fillFunctions": { context in
+            context.plan.sharedFunctions.filter { $0.kind == .fill }.map { SharedFunctionContext(function: $0, storeTypeName: context.plan.storeTypeName) }
+                .templateValue
+        },
+        "checkFunctions": { context in
+            context.plan.sharedFunctions.filter { $0.kind == .check }.map { SharedFunctionContext(function: $0, storeTypeName: context.plan.storeTypeName) }
+                .templateValue
+        },
+    ])
+}
+
+/// A function the versions' tests share (``ShippedStoreSharedFunction``), with the store type its parameter has.
+struct SharedFunctionContext: Sendable {
+    let function: ShippedStoreSharedFunction
+    let storeTypeName: String
+}
+
+extension SharedFunctionContext: TemplateObject {
+    static let templateFields = TemplateFields<SharedFunctionContext>([
+        "name": { $0.function.name.templateValue },
+        "storeTypeName": { $0.storeTypeName.templateValue },
+        "statements": { $0.function.statements.flatMap(\.lines).templateValue },
     ])
 }
 
