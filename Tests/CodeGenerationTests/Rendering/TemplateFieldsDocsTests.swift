@@ -40,7 +40,11 @@ import Testing
                 ObjectFactoryPlan.templateFields.names,
             ].flatMap { $0 }
         ),
-        ("## The shipped-stores tests context", ShippedStoreTestsFileContext.templateFields.names + ShippedVersionTest.templateFields.names),
+        (
+            "## The shipped-stores tests context",
+            ShippedStoreTestsFileContext.templateFields.names + ShippedVersionTest.templateFields.names
+                + SharedFunctionContext.templateFields.names
+        ),
     ]
 
     static func section(_ heading: String) throws -> Substring {
