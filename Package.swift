@@ -145,7 +145,7 @@ let package = Package(
         // The generation planner; plans through CodeGenerator.makePlan, as the pipeline makes them.
         .testTarget(
             name: "GenerationPlanningTests",
-            dependencies: ["GenerationPlanning", "CodeGeneration", "ModelReader", "TestSupport"]
+            dependencies: ["GenerationPlanning", "CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]
         ),
         // The generated-test planner; its plans come from CodeGeneration's planner, as in a run.
         .testTarget(

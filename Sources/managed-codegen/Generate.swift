@@ -373,7 +373,8 @@ struct Generate: ParsableCommand {
             name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
         }
         return MigrationPlanInput(
-            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut)
+            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut,
+            lockedFingerprints: names.compactMap(lock.version(named:)))
     }
 
     private func summary(of report: WriteReport) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import ModelLock
 import ModelReader
 import Testing
 
@@ -41,6 +42,18 @@ import Testing
             .lightweight(["Journal 5"]),
         ])
         #expect(plan.callsHooks)
+    }
+
+    /// The store hashes come from the lock's entries when given (`generate` passes them, having checked them against
+    /// the model files): a lock entry of Journal 3 with another hash than Journal 2's makes Journal 3 a version of
+    /// its own, which fingerprinting the schemas would not.
+    @Test func theLocksHashesDecideWhichVersionsShareAChecksum() throws {
+        var (current, input) = try Self.journal(locking: Self.allVersions)
+        input.lockedFingerprints = [StoreFingerprint(versionName: "Journal 3", entities: [])]
+        let (file, _) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        let plan = try #require(file)
+        #expect(plan.loadedVersions.map(\.versionName).contains("Journal 3"))
+        #expect(plan.loadedVersions.allSatisfy { $0.sharedBy.isEmpty })
     }
 
     /// A declaration of the hook's name with other parameters is not called (the generated call would not compile),
