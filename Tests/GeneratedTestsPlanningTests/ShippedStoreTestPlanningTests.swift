@@ -215,9 +215,9 @@ import CodeGeneration
     @Test func journalTestsFileMatchesItsReference() throws {
         let journal = try Self.journal()
         let options = GeneratorOptions(moduleName: "Journal", generatesTests: true)
-        let prepared = try GenerationPipeline(options: options).prepare(journal.current)
-        let file = try #require(
-            try prepared.renderShippedStoreTests(current: journal.current, shippedVersions: journal.shipped, planTypeName: "JournalMigrationPlan"))
+        let input = MigrationPlanInput(lockedVersions: journal.shipped, lockFileName: "Journal.managed-codegen.lock")
+        let result = try CodeGenerator.generate(schema: journal.current, options: options, migration: input)
+        let file = try #require(result.files.first { $0.relativePath == "JournalMigrationPlanTests.swift" })
         #expect(file.relativePath == "JournalMigrationPlanTests.swift" && file.kind == .tests)
         assertMatchesReference(file.contents, reference: TestSupport.expected.appendingPathComponent("MigrationPlan/JournalMigrationPlanTests.swift"))
     }

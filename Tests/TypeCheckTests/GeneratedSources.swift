@@ -27,6 +27,8 @@ struct GenerationOptions: Sendable {
     /// into the module; the types it declares get no stand-in.
     var appSource: String?
     var inheritedInitializers: GeneratorOptions.InheritedInitializers = .unavailable
+    /// The locked versions: the run also writes the migration plan and, with tests, the shipped-store tests.
+    var migration: MigrationPlanInput?
 
     func generatorOptions(importing modules: [String]) -> GeneratorOptions {
         GeneratorOptions(
@@ -55,7 +57,8 @@ struct GeneratedModel: Sendable {
         for name in appFiles { sources[name] = try String(contentsOf: hookFolder.appendingPathComponent(name), encoding: .utf8) }
         let hooks = ValidationHookScan.scanning(sources.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
         let result = try CodeGenerator.generate(
-            schema: schema, options: options.generatorOptions(importing: companions.importedModules), hooks: hooks)
+            schema: schema, options: options.generatorOptions(importing: companions.importedModules), hooks: hooks,
+            migration: options.migration)
         self.appFiles = sources
         companions.addXcodeGeneratedClasses(of: result.plan, in: schema)
         self.label = label

@@ -5,43 +5,24 @@ import ModelLock
 import ModelReader
 import Testing
 
-/// The generated "every shipped version opens" tests (`<Plan>Tests.swift`, issue 36) type-check in the three language
-/// modes beside the model's generated classes and model tests, against a hand-written stand-in of the migration plan
-/// with exactly the API the contract between the generator's parts fixes (the plan file is generated elsewhere).
+/// The generated "every shipped version opens" tests (`<Model>MigrationPlanTests.swift`, issue 36) type-check in the
+/// three language modes beside the model's generated classes, model tests and the generated migration plan they
+/// open the stores through (one run of the generator, as `generate --migration-plan --tests-output` writes them).
 @Suite("Shipped-store tests type-check against the stub SDK")
 struct ShippedStoreTestsTypeCheckTests {
-    /// The plan's API, declared as the generated plan declares it: `nonisolated`, as the generated classes are, so that
-    /// a test target whose default isolation is MainActor calls it from the nonisolated tests.
-    static func planStandIn(_ typeName: String, modelName: String, versions: [String]) -> String {
-        """
-        import CoreData
-        import Foundation
-
-        nonisolated public enum \(typeName) {
-            public static let modelName: String = \(SwiftSourceText.stringLiteral(modelName))
-            public static let shippedVersionNames: [String] = [\(versions.map(SwiftSourceText.stringLiteral).joined(separator: ", "))]
-            @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-            public static func makeStagedMigrationManager(in bundle: Bundle = .main) throws -> NSStagedMigrationManager {
-                NSStagedMigrationManager([])
-            }
-        }
-
-        """
-    }
-
-    /// The current version's classes and model tests, the plan's stand-in, and the shipped-store tests rendered for
-    /// `shipped`, laid out for the compiler; the caller removes the folder.
+    /// The current version's classes, model tests, migration plan through `shipped` and the shipped-store tests, laid
+    /// out for the compiler, with the app's migration hooks of `Fixtures/Hooks/<Model>/<Model>Migration.swift` when
+    /// there is such a file; the caller removes the folder.
     static func sources(current: Schema, shipped: [Schema]) throws -> (GeneratedSources, testFiles: [URL], rendered: String) {
-        let planType = "\(SwiftNames.modelTypeName(current.modelName))MigrationPlan"
+        let hookFile = TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(current.modelName)/\(current.modelName)Migration.swift")
         let options = GenerationOptions(
-            moduleName: current.modelName,
-            appSource: planStandIn(planType, modelName: current.modelName, versions: shipped.map(\.versionName)))
+            moduleName: current.modelName, appSource: try? String(contentsOf: hookFile, encoding: .utf8),
+            migration: MigrationPlanInput(lockedVersions: shipped, lockFileName: ModelLock.fileName(modelName: current.modelName)))
         let output = try GeneratedSources(schema: current, label: current.modelName, options: options)
-        let prepared = try GenerationPipeline(options: options.generatorOptions(importing: [])).prepare(current)
-        let file = try #require(try prepared.renderShippedStoreTests(current: current, shippedVersions: shipped, planTypeName: planType))
-        let url = output.testsDirectory.appendingPathComponent(file.relativePath)
-        try Data(file.utf8).write(to: url)
-        return (output, output.testFiles + [url], file.contents)
+        let testsFile = "\(SwiftNames.modelTypeName(current.modelName))MigrationPlanTests.swift"
+        let url = try #require(output.testFiles.first { $0.lastPathComponent == testsFile })
+        #expect(output.moduleFiles.contains { $0.lastPathComponent == "\(SwiftNames.modelTypeName(current.modelName))MigrationPlan.swift" })
+        return (output, output.testFiles, try String(contentsOf: url, encoding: .utf8))
     }
 
     static func typecheck(_ output: GeneratedSources, testFiles: [URL], _ mode: LanguageMode) throws -> TypeCheckResult {

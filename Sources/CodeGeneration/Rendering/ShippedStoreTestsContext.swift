@@ -59,22 +59,3 @@ extension ShippedVersionTest: TemplateObject {
         "checks": { $0.checks.flatMap(\.lines).templateValue },
     ])
 }
-
-extension PreparedGeneration {
-    /// The tests that a store of every shipped version opens with the current model through the migration plan
-    /// (`<planTypeName>Tests.swift`, a tests file beside the model tests, whose store type and support protocol it
-    /// uses); nil when this run plans no model tests (`--tests-output` not given, or no generated class).
-    ///
-    /// - Parameters:
-    ///   - current: the schema this run generates (the current version).
-    ///   - shippedVersions: the schema of every locked version, in the lock's order.
-    ///   - planTypeName: the generated plan's type (`JournalMigrationPlan`).
-    /// - Throws: ``DiagnosticsError`` when the template cannot be rendered.
-    public func renderShippedStoreTests(current: Schema, shippedVersions: [Schema], planTypeName: String) throws -> GeneratedFile? {
-        guard let testPlan else { return nil }
-        let plan = ShippedStoreTestPlanner(current: current, shipped: shippedVersions, planTypeName: planTypeName, modelTests: testPlan)
-            .makePlan()
-        let utf8 = try templates.render(ShippedStoreTestsFileContext(plan: plan, banner: banner), with: .migrationPlanTests)
-        return GeneratedFile(relativePath: plan.fileName, utf8: utf8, kind: .tests)
-    }
-}
