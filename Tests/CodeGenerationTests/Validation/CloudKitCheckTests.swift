@@ -115,6 +115,7 @@ import Testing
         #expect(ids.filter { $0 == CloudKitRules.requiredAttribute.id }.count == 2, "\(diagnostics.all)")
         #expect(diagnostics.all.contains { $0.message.contains("LocalNote.title") && $0.message.contains("`cloudkit: true`") })
         #expect(!ids.contains(CloudKitRules.crossConfiguration.id), "one store holds every entity")
+        #expect(diagnostics.all.allSatisfy { $0.message.hasSuffix("or, if this store does not sync, remove `cloudkit: true`") }, "\(diagnostics.all)")
     }
 
     /// The model marked: every entity syncs (Core Data's Default configuration), each reported once.
