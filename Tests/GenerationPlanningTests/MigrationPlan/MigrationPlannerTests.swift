@@ -90,6 +90,39 @@ import Testing
         #expect(plan.stages.last == .lightweight(["Journal 5"]))
     }
 
+    /// A revert: the current version has the store schema of 'Journal 2' (and 'Journal 3'). Those versions are loaded
+    /// by no stage (their stores open as they are), the file says so, and the current version is planned last.
+    @Test func aRevertLeavesTheVersionsWithTheCurrentSchemaOut() throws {
+        let (_, input) = try Self.journal(locking: Self.allVersions)
+        var current = try ModelLoader.load(Self.journal, version: "Journal 2").schema
+        current.versionName = "Journal 6"
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        let plan = try #require(file, "\(diagnostics.all)")
+        #expect(plan.openAsCurrentVersionNames == ["Journal 2", "Journal 3"])
+        #expect(!plan.loadedVersions.contains { ["Journal 2", "Journal 3"].contains($0.versionName) })
+        #expect(plan.loadedVersions.last?.versionName == "Journal 6")
+        var named: [String] = []
+        for stage in plan.stages {
+            switch stage {
+            case .lightweight(let versions): named += versions
+            case .custom(let from, let to, _, _, _): named += [from, to]
+            }
+        }
+        #expect(named.last == "Journal 6")
+    }
+
+    /// A version neither locked nor current: no plan, an error naming it and what to do (issue 44, item 9).
+    @Test func aVersionNeitherLockedNorCurrentIsAnError() throws {
+        var (current, input) = try Self.journal(locking: Self.allVersions)
+        input.unlockedVersions = [(name: "Journal 4b", location: SourceLocation(path: "Journal.xcdatamodeld/Journal 4b.xcdatamodel/contents", line: 0))]
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        #expect(file == nil)
+        let error = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.unlockedVersion.id })
+        #expect(error.severity == .error)
+        #expect(error.message.contains("'Journal 4b' is neither locked") && error.message.contains("lock it") && error.message.contains("remove it"))
+        #expect(error.location?.path == "Journal.xcdatamodeld/Journal 4b.xcdatamodel/contents")
+    }
+
     @Test func namesOfHooksAndLocals() {
         #expect(MigrationPlanFile.hookName(from: "Journal 2", to: "Journal 4") == "willMigrateJournal2ToJournal4")
         #expect(MigrationPlanFile.hookName(from: "V 23", to: "V-24.1") == "willMigrateV23ToV241")
