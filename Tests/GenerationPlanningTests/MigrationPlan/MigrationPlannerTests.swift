@@ -111,6 +111,22 @@ import Testing
         #expect(named.last == "Journal 6")
     }
 
+    /// A revert whose hop into the reverted schema cannot be inferred: the plan is refused with an error naming both
+    /// versions, and a note names the versions whose stores open as they are. The current version is not locked, so
+    /// splitting the change is offered.
+    @Test func aRevertThatCannotBeStagedIsRefusedNamingTheVersions() throws {
+        let counters = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Counters.xcdatamodeld").path
+        let locked = try ["Counters", "Counters 2"].map { try ModelLoader.load(counters, version: $0).schema }
+        var current = try ModelLoader.load(counters, version: "Counters").schema
+        current.versionName = "Counters 3"
+        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: "Counters.managed-codegen.lock")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        #expect(file == nil)
+        let error = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.blockedHop.id })
+        #expect(error.message.contains("'Counters 2' to 'Counters 3'") && error.message.contains("split the change"))
+        #expect(diagnostics.all.contains { $0.message.contains("has the store schema of 'Counters' (a revert)") })
+    }
+
     /// A version neither locked nor current: no plan, an error naming it and what to do (issue 44, item 9).
     @Test func aVersionNeitherLockedNorCurrentIsAnError() throws {
         var (current, input) = try Self.journal(locking: Self.allVersions)
