@@ -30,10 +30,39 @@ public struct MigrationPlanStages: Hashable, Sendable {
         public var findings: [MigrationCheck.Finding]
     }
 
+    /// Why a custom stage is there: each custom stage's hop has one.
+    public enum CustomStageReason: Hashable, Sendable {
+        /// A value becomes required without a default: a store holding a row without it fails unless the app's hook
+        /// gives it one. `finding`: migration-check's message.
+        case valueBecomesRequired(finding: String)
+        /// Stores of `straightFrom` must stop at the hop's source first: lightweight migration refuses to take them
+        /// straight to the hop's destination (`finding`), and a lightweight stage takes a store straight on.
+        case stopsStraightMigration(straightFrom: String, finding: String)
+        /// The hop's source is the previous custom stage's destination: such a store starts at the next stage, and no
+        /// lightweight stage can take it to the next custom stage's source alone.
+        case joinsCustomStages
+    }
+
+    public struct Hop: Hashable, Sendable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     public var stages: [Stage]
-    /// A version whose store schema equals an earlier locked version's -> that version: it shares its checksum.
+    /// A version whose store schema equals another locked version's -> that version: it shares its checksum. An
+    /// earlier version with the current model's schema (a revert) -> the current version: its stores open as they are.
     public var sharedChecksums: [String: String]
     public var blockedHops: [BlockedHop]
+    /// Why each custom stage is there.
+    public var reasons: [Hop: CustomStageReason] = [:]
+    /// The versions with the current model's store schema besides the current one (a revert: the current schema
+    /// equals an earlier locked version's), in the lock's order: no stage lists them, their stores open as they are.
+    public var openAsCurrent: [String] = []
 }
 
 public enum MigrationPlanning {
@@ -49,18 +78,33 @@ public enum MigrationPlanning {
     /// its renaming identifier); telling them apart needs each element's lineage across the hops.
     /// ``stages(of:findings:)`` with `migration-check`'s verdicts between the versions `schema(version)` reads
     /// (each once, when first needed), through a ``MigrationCheck/VerdictCache``.
-    public static func stages(of versions: [StoreFingerprint], schema: @escaping (String) throws -> Schema) throws -> MigrationPlanStages {
+    public static func stages(
+        of versions: [StoreFingerprint], current: String? = nil, schema: @escaping (String) throws -> Schema
+    ) throws -> MigrationPlanStages {
         let verdicts = MigrationCheck.VerdictCache(schema: schema)
-        return try stages(of: versions, findings: verdicts.findings)
+        return try stages(of: versions, current: current, findings: verdicts.findings)
     }
 
+    /// `current`: the version the app's container opens with (its model's checksum is the coordinator's). It is
+    /// planned last, and the other versions with its store schema (a revert) are planned nowhere: their stores open
+    /// as they are, and a stage listing the current checksum before another version's would make that version's
+    /// stores fail with 134506 ("cannot be migrated backwards", docs/core-data-runtime.md, "Staged migration").
     public static func stages(
-        of versions: [StoreFingerprint], findings: (String, String) throws -> [MigrationCheck.Finding]
+        of versions: [StoreFingerprint], current: String? = nil, findings: (String, String) throws -> [MigrationCheck.Finding]
     ) rethrows -> MigrationPlanStages {
         var sharedChecksums: [String: String] = [:]
         var distinct: [String] = []
         var firstWithHash: [String: String] = [:]
-        for version in versions {
+        var sequence = versions
+        var openAsCurrent: [String] = []
+        if let current, let currentVersion = versions.first(where: { $0.versionName == current }) {
+            for version in versions where version.versionName != current && version.hash == currentVersion.hash {
+                sharedChecksums[version.versionName] = current
+                openAsCurrent.append(version.versionName)
+            }
+            sequence = versions.filter { $0.hash != currentVersion.hash } + [currentVersion]
+        }
+        for version in sequence {
             if let earlier = firstWithHash[version.hash] {
                 sharedChecksums[version.versionName] = earlier
             } else {
@@ -70,7 +114,10 @@ public enum MigrationPlanning {
         }
         var stages: [MigrationPlanStages.Stage] = []
         var blocked: [MigrationPlanStages.BlockedHop] = []
-        guard let first = distinct.first else { return MigrationPlanStages(stages: [], sharedChecksums: sharedChecksums, blockedHops: []) }
+        var reasons: [MigrationPlanStages.Hop: MigrationPlanStages.CustomStageReason] = [:]
+        guard let first = distinct.first else {
+            return MigrationPlanStages(stages: [], sharedChecksums: sharedChecksums, blockedHops: [], openAsCurrent: openAsCurrent)
+        }
         // The current lightweight run: the versions it lists, and every version whose stores enter it (a custom
         // stage's destination enters the run after it without being listed).
         var listed = [first]
@@ -79,9 +126,18 @@ public enum MigrationPlanning {
             let hop = try findings(previous, next)
             let refused = hop.filter { $0.kind == .notInferable }
             if !refused.isEmpty { blocked.append(.init(from: previous, to: next, findings: refused)) }
-            let needsHook = hop.contains { $0.kind == .mayFail }
-            let direct = try refused.isEmpty && !needsHook
-                && entering.filter { $0 != previous }.allSatisfy { try !findings($0, next).contains { $0.kind != .dataLoss } }
+            let required = hop.first { $0.kind == .mayFail }
+            let needsHook = required != nil
+            var straight: (from: String, finding: MigrationCheck.Finding)?
+            if refused.isEmpty && !needsHook {
+                for version in entering where version != previous {
+                    if let finding = try findings(version, next).first(where: { $0.kind != .dataLoss }) {
+                        straight = (version, finding)
+                        break
+                    }
+                }
+            }
+            let direct = refused.isEmpty && !needsHook && straight == nil
             if direct {
                 listed.append(next)
                 entering.append(next)
@@ -94,12 +150,19 @@ public enum MigrationPlanning {
                 // Only the last custom stage's destination entered this run: with no version left to list, its
                 // hop to `previous` is forced by a custom stage too (consecutive custom stages migrate: thread 804902).
                 stages.append(.custom(from: arrived, to: previous, needsHook: false))
+                reasons[.init(from: arrived, to: previous)] = .joinsCustomStages
             }
             stages.append(.custom(from: previous, to: next, needsHook: needsHook))
+            if let required {
+                reasons[.init(from: previous, to: next)] = .valueBecomesRequired(finding: required.message)
+            } else if let straight {
+                reasons[.init(from: previous, to: next)] = .stopsStraightMigration(straightFrom: straight.from, finding: straight.finding.message)
+            }
             listed = []
             entering = [next]
         }
         if !listed.isEmpty { stages.append(.lightweight(listed)) }
-        return MigrationPlanStages(stages: stages, sharedChecksums: sharedChecksums, blockedHops: blocked)
+        return MigrationPlanStages(
+            stages: stages, sharedChecksums: sharedChecksums, blockedHops: blocked, reasons: reasons, openAsCurrent: openAsCurrent)
     }
 }

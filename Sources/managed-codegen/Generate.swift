@@ -372,9 +372,13 @@ struct Generate: ParsableCommand {
         let schemas = try names.map { name in
             name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
         }
+        // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
+        let unlocked = loaded.bundle.versions.filter { lock.version(named: $0.name) == nil && $0.name != current }.map {
+            (name: $0.name, location: SourceLocation(path: Self.displayPath($0.contentsPath), line: 0))
+        }
         return MigrationPlanInput(
             lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap(lock.version(named:)))
+            lockedFingerprints: names.compactMap(lock.version(named:)), unlockedVersions: unlocked)
     }
 
     private func summary(of report: WriteReport) -> String {

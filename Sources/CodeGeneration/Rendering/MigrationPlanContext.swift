@@ -17,13 +17,18 @@ struct MigrationPlanContext: Sendable {
         file.leftOutVersionNames.isEmpty ? nil : file.leftOutVersionNames.map { "'\($0)'" }.joined(separator: ", ")
     }
 
+    /// `'Journal 2'` (quoted, comma-separated): locked versions with the current store schema; nil when none.
+    var openAsCurrentVersions: String? {
+        file.openAsCurrentVersionNames.isEmpty ? nil : file.openAsCurrentVersionNames.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
     var loadedVersions: [LoadedVersionContext] { file.loadedVersions.map(LoadedVersionContext.init) }
 
     var stages: [StageContext] {
         file.stages.indices.map { index in
             // A lightweight stage takes its stores to the next stage's source model, or to the current model.
             var destination = "the current model"
-            if index + 1 < file.stages.count, case .custom(let from, _, _, _) = file.stages[index + 1] { destination = "'\(from)'" }
+            if index + 1 < file.stages.count, case .custom(let from, _, _, _, _) = file.stages[index + 1] { destination = "'\(from)'" }
             return StageContext(stage: file.stages[index], plan: file, destination: destination)
         }
     }
@@ -46,23 +51,20 @@ struct StageContext: Sendable {
     let destination: String
 
     struct Lightweight: Sendable {
-        /// `journal.versionChecksum, journal2.versionChecksum`
-        let checksums: String
+        /// `journal, journal2`: the local names of the versions' loaded models.
+        let versionList: String
         /// `'Journal', 'Journal 2'`
         let versions: String
         let destination: String
     }
 
     struct Custom: Sendable {
-        /// The stage's local name: `journal2ToJournal4`.
-        let variableName: String
         let fromVariable: String
         let toVariable: String
         let from: String
         let to: String
-        /// `"Journal 2 → Journal 4"`, the stage's label.
-        let labelLiteral: String
-        let needsHook: Bool
+        /// Why the stage is there (``MigrationPlanFile/Stage/custom(from:to:needsHook:hook:why:)``), as comment lines.
+        let whyLines: [String]
         /// The app's hook the handler calls; nil: no handler.
         let hook: String?
     }
@@ -70,18 +72,30 @@ struct StageContext: Sendable {
     var lightweight: Lightweight? {
         guard case .lightweight(let versions) = stage else { return nil }
         return Lightweight(
-            checksums: versions.map { plan.variableName(of: $0) + ".versionChecksum" }.joined(separator: ", "),
+            versionList: versions.map { plan.variableName(of: $0) }.joined(separator: ", "),
             versions: versions.map { "'\($0)'" }.joined(separator: ", "), destination: destination)
     }
 
     var custom: Custom? {
-        guard case .custom(let from, let to, let needsHook, let hook) = stage else { return nil }
-        let fromVariable = plan.variableName(of: from)
-        let toVariable = plan.variableName(of: to)
+        guard case .custom(let from, let to, _, let hook, let why) = stage else { return nil }
         return Custom(
-            variableName: fromVariable + "To" + toVariable.prefix(1).uppercased() + toVariable.dropFirst(),
-            fromVariable: fromVariable, toVariable: toVariable, from: from, to: to,
-            labelLiteral: SwiftSourceText.stringLiteral("\(from) → \(to)"), needsHook: needsHook, hook: hook)
+            fromVariable: plan.variableName(of: from), toVariable: plan.variableName(of: to), from: from, to: to,
+            whyLines: Self.commentLines("'\(from)' → '\(to)' (NSCustomMigrationStage): \(why).", width: 108), hook: hook)
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words.
+    static func commentLines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }
 
@@ -96,9 +110,9 @@ extension MigrationPlanContext: TemplateObject {
         "lockFileName": { $0.file.lockFileName.templateValue },
         "shippedVersionsLiteral": { $0.shippedVersionsLiteral.templateValue },
         "leftOutVersions": { $0.leftOutVersions.templateValue },
+        "openAsCurrentVersions": { $0.openAsCurrentVersions.templateValue },
         "loadedVersions": { $0.loadedVersions.templateValue },
         "stages": { $0.stages.templateValue },
-        "callsHooks": { $0.file.callsHooks.templateValue },
     ])
 }
 
@@ -119,7 +133,7 @@ extension StageContext: TemplateObject {
 
 extension StageContext.Lightweight: TemplateObject {
     static let templateFields = TemplateFields<StageContext.Lightweight>([
-        "checksums": { $0.checksums.templateValue },
+        "versionList": { $0.versionList.templateValue },
         "versions": { $0.versions.templateValue },
         "destination": { $0.destination.templateValue },
     ])
@@ -127,13 +141,11 @@ extension StageContext.Lightweight: TemplateObject {
 
 extension StageContext.Custom: TemplateObject {
     static let templateFields = TemplateFields<StageContext.Custom>([
-        "variableName": { $0.variableName.templateValue },
         "fromVariable": { $0.fromVariable.templateValue },
         "toVariable": { $0.toVariable.templateValue },
         "from": { $0.from.templateValue },
         "to": { $0.to.templateValue },
-        "labelLiteral": { $0.labelLiteral.templateValue },
-        "needsHook": { $0.needsHook.templateValue },
+        "whyLines": { $0.whyLines.templateValue },
         "hook": { $0.hook.templateValue },
     ])
 }

@@ -17,6 +17,8 @@ public struct MigrationPlanFile: Hashable, Sendable {
     public var shippedVersionNames: [String]
     /// The locked versions before the oldest one the app migrates from: their stores fail to open.
     public var leftOutVersionNames: [String] = []
+    /// Locked versions with the current model's store schema (a revert): no stage names them, their stores open as they are.
+    public var openAsCurrentVersionNames: [String] = []
     /// The versions whose compiled model (`<Model>.momd/<version>.mom`) the plan loads at run time: each version a
     /// stage names, in the lock's order (a version sharing an earlier one's store schema is never named).
     public var loadedVersions: [LoadedVersion]
@@ -34,8 +36,9 @@ public struct MigrationPlanFile: Hashable, Sendable {
         /// Stores of these versions migrate by one inferred mapping to the next stage's source (or the current model).
         case lightweight([String])
         /// One hop; `hook`: the app's hook the stage's `willMigrateHandler` calls (nil: no handler). `needsHook`: a
-        /// value made required without a default; a store holding a row without it fails without the hook.
-        case custom(from: String, to: String, needsHook: Bool, hook: String?)
+        /// value made required without a default; a store holding a row without it fails without the hook. `why`: why
+        /// the stage is there, for the generated comment.
+        case custom(from: String, to: String, needsHook: Bool, hook: String?, why: String)
     }
 
     /// The local name of `versionName`'s model reference.
@@ -43,9 +46,9 @@ public struct MigrationPlanFile: Hashable, Sendable {
         loadedVersions.first { $0.versionName == versionName }?.variableName ?? versionName
     }
 
-    /// Whether some custom stage calls a hook: the helper that runs one is generated only then.
+    /// Whether some custom stage calls a hook.
     public var callsHooks: Bool {
-        stages.contains { if case .custom(_, _, _, let hook?) = $0 { return !hook.isEmpty } else { return false } }
+        stages.contains { if case .custom(_, _, _, let hook?, _) = $0 { return !hook.isEmpty } else { return false } }
     }
 
     /// The hook the app writes for the hop `from` → `to`: `willMigrate` + the Swift-identifier forms of both names

@@ -6,8 +6,9 @@ public enum MigrationPlanRules {
     public static let blockedHop = Rule(
         "migration-plan.blocked-hop", .error,
         summary: "two consecutive locked versions between which lightweight migration cannot infer the change",
-        documentation: "no staged migration can take a store across it, so no plan is written: split the change over two "
-            + "versions with a custom stage between them (Apple's *Staged migrations*); or migrate the older stores with a "
+        documentation: "no staged migration can take a store across it, so no plan is written: while the later version has "
+            + "not shipped (is not locked), split the change over two versions with a custom stage between them (Apple's *Staged "
+            + "migrations*); or migrate the older stores with a "
             + "mapping model of the two versions yourself and start the plan at the destination; or declare the destination "
             + "the oldest version the app migrates from (`migration-plan-oldest-version`: older stores then fail to open "
             + "with error 134504)")
@@ -18,7 +19,14 @@ public enum MigrationPlanRules {
             + "the value: write the hook the message names (`nonisolated static func willMigrate<From>To<To>(_ context: "
             + "NSManagedObjectContext) throws` in an extension of the plan type) where `generate` scans for hooks")
 
-    public static let all: [Rule] = [blockedHop, missingHook]
+    public static let unlockedVersion = Rule(
+        "migration-plan.unlocked-version", .error,
+        summary: "a model version that is neither locked nor the current version",
+        documentation: "the plan cannot know where its stores stand (before or after which locked version), and a store of "
+            + "a version no stage names fails to open with Core Data's error 134504, so no plan is written: lock it if it "
+            + "shipped (`managed-codegen lock`), remove it from the model if it never did")
+
+    public static let all: [Rule] = [blockedHop, missingHook, unlockedVersion]
 
     /// The table of WarningsAndErrors.md, "Migration plan".
     public static func markdownTable() -> String {

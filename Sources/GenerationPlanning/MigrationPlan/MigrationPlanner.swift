@@ -14,14 +14,19 @@ public struct MigrationPlanInput: Sendable {
     /// each schema again (1.0 s of CPU over a 117-version history). `generate` has checked them against the model
     /// files first. Empty: fingerprinted from the schemas.
     public var lockedFingerprints: [StoreFingerprint]
+    /// The model's versions that are neither locked nor current, each with where it is (its `contents` file): the plan
+    /// cannot know where their stores stand, so it is not written (``MigrationPlanRules/unlockedVersion``).
+    public var unlockedVersions: [(name: String, location: SourceLocation)]
 
     public init(
-        lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = []
+        lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [],
+        unlockedVersions: [(name: String, location: SourceLocation)] = []
     ) {
         self.lockedVersions = lockedVersions
         self.lockFileName = lockFileName
         self.leftOutVersionNames = leftOutVersionNames
         self.lockedFingerprints = lockedFingerprints
+        self.unlockedVersions = unlockedVersions
     }
 }
 
@@ -35,6 +40,14 @@ public enum MigrationPlanner {
         _ input: MigrationPlanInput, current: Schema, hooks: ValidationHookScan
     ) -> (MigrationPlanFile?, Diagnostics) {
         var diagnostics = Diagnostics()
+        for version in input.unlockedVersions {
+            diagnostics.report(
+                MigrationPlanRules.unlockedVersion,
+                "no migration plan: the model version '\(version.name)' is neither locked (\(input.lockFileName)) nor the current "
+                    + "version, so the plan cannot know where its stores stand (a store of it would fail to open with Core Data's "
+                    + "error 134504): if it shipped, lock it (managed-codegen lock); if it never shipped, remove it from the model",
+                at: version.location)
+        }
         var schemas = input.lockedVersions
         if !schemas.contains(where: { $0.versionName == current.versionName }) { schemas.append(current) }
         let byName = Dictionary(schemas.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
@@ -43,23 +56,35 @@ public enum MigrationPlanner {
         let verdicts = MigrationCheck.VerdictCache(schema: { byName[$0]! })
         let findings = { (from: String, to: String) in try! verdicts.findings(from: from, to: to) }
         let locked = Dictionary(input.lockedFingerprints.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = schemas.map { locked[$0.versionName] ?? StoreFingerprint($0) }
-        let planned = MigrationPlanning.stages(of: fingerprints, findings: findings)
+        // An entry locked before issue 44 hashes derived attributes otherwise than Core Data: fingerprinted again.
+        let fingerprints = schemas.map { schema in locked[schema.versionName].flatMap { $0.hasLegacyDerivedAttributes ? nil : $0 } ?? StoreFingerprint(schema) }
+        let planned = MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
+        let lockedNames = Set(input.lockedVersions.map(\.versionName))
+        let openAsCurrent = planned.openAsCurrent
         let typeName = SwiftNames.modelTypeName(current.modelName) + "MigrationPlan"
 
         for hop in planned.blockedHops {
             guard let first = hop.findings.first else { continue }
+            // Splitting the change needs a version between the two: only while the later one has not shipped.
+            let split = lockedNames.contains(hop.to) ? "" : "split the change over two versions with a custom stage between them "
+                + "(Apple's \"Staged migrations\"); or "
             diagnostics.report(
                 MigrationPlanRules.blockedHop,
                 "no migration plan: lightweight migration cannot migrate a store of '\(hop.from)' to '\(hop.to)' "
-                    + "(\(first.message)). Ways out: split the change over two versions with a custom stage between them "
-                    + "(Apple's \"Staged migrations\"); or migrate stores of '\(hop.from)' with a mapping model from '\(hop.from)' "
+                    + "(\(first.message)). Ways out: \(split)migrate stores of '\(hop.from)' with a mapping model from '\(hop.from)' "
                     + "to '\(hop.to)' in the bundle, which the plan does not run (the Migrating stores article), and declare "
                     + "'\(hop.to)' the oldest version the plan migrates from; or, if stores older than '\(hop.to)' need not open "
                     + "any more, declare only that (migration-plan-oldest-version: \"\(hop.to)\" in managed-codegen.yml, or "
                     + "--migration-plan-oldest-version)",
                 at: first.location)
             if let source = first.sourceLocation { diagnostics.append(.note("as it was in '\(hop.from)'", at: source)) }
+            if !openAsCurrent.isEmpty {
+                diagnostics.append(.note(
+                    "the current version '\(current.versionName)' has the store schema of "
+                        + openAsCurrent.map { "'\($0)'" }.joined(separator: ", ")
+                        + " (a revert): those stores open as they are, and the other versions' stores migrate on to '\(current.versionName)'",
+                    at: first.location))
+            }
             for further in hop.findings.dropFirst() {
                 diagnostics.append(.note("also not inferable: \(further.message)", at: further.location))
             }
@@ -88,7 +113,9 @@ public enum MigrationPlanner {
                             + (required?.message ?? "a value made required") + ")",
                         at: required?.location)
                 }
-                stages.append(.custom(from: from, to: to, needsHook: needsHook, hook: hook == nil ? nil : name))
+                stages.append(.custom(
+                    from: from, to: to, needsHook: needsHook, hook: hook == nil ? nil : name,
+                    why: why(planned.reasons[.init(from: from, to: to)], hook: hook == nil ? nil : name, hookName: name)))
             }
         }
 
@@ -96,10 +123,10 @@ public enum MigrationPlanner {
         for stage in stages {
             switch stage {
             case .lightweight(let versions): named += versions
-            case .custom(let from, let to, _, _): named += [from, to]
+            case .custom(let from, let to, _, _, _): named += [from, to]
             }
         }
-        var taken: Set<String> = ["bundle", "momd", "stages", "manager", "context", "container"]
+        var taken: Set<String> = ["bundle", "momd", "plan", "stages", "manager", "context", "container", "description", "model"]
         let loaded = schemas.map(\.versionName).filter(named.contains).map { version in
             var variable = variableName(version)
             while !taken.insert(variable).inserted { variable += "_" }
@@ -109,8 +136,29 @@ public enum MigrationPlanner {
         let file = MigrationPlanFile(
             typeName: typeName, modelName: current.modelName, lockFileName: input.lockFileName,
             shippedVersionNames: input.lockedVersions.map(\.versionName), leftOutVersionNames: input.leftOutVersionNames,
-            loadedVersions: loaded, stages: stages)
+            openAsCurrentVersionNames: openAsCurrent, loadedVersions: loaded, stages: stages)
         return (file, diagnostics)
+    }
+
+    /// Why a custom stage is there, as the generated comment says it.
+    static func why(_ reason: MigrationPlanStages.CustomStageReason?, hook: String?, hookName: String) -> String {
+        // A finding's first clause names what changes (`attribute Entry.mood became non-optional without a default value`).
+        func what(_ finding: String) -> String { String(finding.prefix { $0 != ":" && $0 != ";" }) }
+        return switch reason {
+        case .valueBecomesRequired(let finding):
+            hook == nil
+                ? "a value becomes required without a default (\(what(finding))); the app's hook \(hookName) is not written yet, so a "
+                    + "store holding a row without the value fails to migrate"
+                : "a value becomes required without a default (\(what(finding))): the app's hook gives it to the rows without one"
+        case .stopsStraightMigration(let straightFrom, let finding):
+            "stores of '\(straightFrom)' stop here first: a lightweight stage would take them straight on, and lightweight "
+                + "migration cannot do that in one step (\(what(finding)))"
+        case .joinsCustomStages:
+            "the previous custom stage's stores start after it, and no lightweight stage can take them alone to the next custom "
+                + "stage's source"
+        case nil:
+            "a custom stage"
+        }
     }
 
     /// `(_ context: NSManagedObjectContext)`: what the generated handler passes.

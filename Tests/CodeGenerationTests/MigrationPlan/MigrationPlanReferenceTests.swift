@@ -45,8 +45,8 @@ import Testing
         #expect(warnings.first?.message.contains("nonisolated static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws") == true)
         #expect(warnings.first?.location?.path.hasSuffix("Journal 4.xcdatamodel/contents") == true)
         let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
-        #expect(!plan.contents.contains("willMigrateHandler"))
-        #expect(!plan.contents.contains("backgroundContext"))
+        #expect(plan.contents.contains("        plan.custom(from: journal2, to: journal4)\n"))
+        #expect(plan.contents.contains("the app's hook willMigrateJournal2ToJournal4 is not\n        // written yet"))
     }
 
     /// A hop lightweight migration cannot infer: an error naming both versions and the ways out, nothing rendered.
@@ -60,10 +60,23 @@ import Testing
         let blocked = error.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.blockedHop.id }
         #expect(blocked.count == 1)
         let message = try #require(blocked.first?.message)
-        for part in ["'Counters'", "'Counters 2'", "mapping model", "custom stage", "Staged migrations", "migration-plan-oldest-version"] {
+        for part in ["'Counters'", "'Counters 2'", "mapping model", "migration-plan-oldest-version"] {
             #expect(message.contains(part), "\(part) missing from: \(message)")
         }
+        // 'Counters 2' is locked (it shipped): no version can go between the two any more (issue 44, item 10).
+        #expect(!message.contains("split the change"))
         #expect(blocked.first?.location?.path.hasSuffix("Counters 2.xcdatamodel/contents") == true)
+    }
+
+    /// The same hop into the current version not locked yet: splitting the change over two versions is offered.
+    @Test func aBlockedHopIntoAnUnlockedVersionOffersToSplitIt() throws {
+        var (current, input) = try Self.fixture("Counters")
+        input.lockedVersions.removeLast()
+        let error = try #require(throws: DiagnosticsError.self) {
+            try GenerationPipeline(options: .init(), migration: input).run(current, into: GeneratedFiles())
+        }
+        let message = try #require(error.diagnostics.all.first { $0.ruleID == MigrationPlanRules.blockedHop.id }?.message)
+        #expect(message.contains("split the change over two versions with a custom stage between them (Apple's \"Staged migrations\")"))
     }
 
     /// The oldest version the app migrates from declared past the blocked hop: the plan starts there, and its

@@ -197,6 +197,10 @@ typedef NS_ENUM(NSUInteger, NSDeleteRule) {
 - (nullable instancetype)initWithContentsOfURL:(NSURL *)url;
 @property (strong) NSArray<NSEntityDescription *> *entities;
 @property (readonly, copy) NSDictionary<NSString *, NSEntityDescription *> *entitiesByName;
+// https://developer.apple.com/documentation/coredata/nsmanagedobjectmodel/isconfiguration(withname:compatiblewithstoremetadata:)
+// `func isConfiguration(withName configuration: String?, compatibleWithStoreMetadata metadata: [String : Any]) -> Bool`
+// (Swift name in CoreData.apinotes): the migration plan builds its manager only for a store that needs it.
+- (BOOL)isConfiguration:(nullable NSString *)configuration compatibleWithStoreMetadata:(NSDictionary<NSString *, id> *)metadata;
 @end
 
 // ---- Requests
@@ -291,6 +295,10 @@ typedef NS_ENUM(NSUInteger, NSManagedObjectContextConcurrencyType) {
 - (BOOL)removePersistentStore:(NSPersistentStore *)store error:(NSError **)error;
 // Apple: NSPersistentStoreCoordinator `managedObjectID(forURIRepresentation:) -> NSManagedObjectID?` (typed object IDs' decoding).
 - (nullable NSManagedObjectID *)managedObjectIDForURIRepresentation:(NSURL *)url;
+// https://developer.apple.com/documentation/coredata/nspersistentstorecoordinator/metadataforpersistentstore(oftype:at:options:)
+// `class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable : Any]? = nil) throws
+// -> [String : Any]` (Swift name in CoreData.apinotes): the migration plan reads a store's metadata before loading it.
++ (nullable NSDictionary<NSString *, id> *)metadataForPersistentStoreOfType:(NSString *)storeType URL:(NSURL *)url options:(nullable NSDictionary *)options error:(NSError **)error;
 @end
 
 @interface NSPersistentStoreDescription : NSObject <NSCopying>

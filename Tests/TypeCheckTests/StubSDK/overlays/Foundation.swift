@@ -115,6 +115,8 @@ public struct URL: Hashable, Sendable, CustomStringConvertible, _StubSDKBridgeab
     public var absoluteString: String { _stubOnly() }
     public var lastPathComponent: String { _stubOnly() }
     public var pathExtension: String { _stubOnly() }
+    // https://developer.apple.com/documentation/foundation/url/isfileurl: `var isFileURL: Bool { get }`
+    public var isFileURL: Bool { _stubOnly() }
     public func appendingPathComponent(_ pathComponent: String) -> URL { _stubOnly() }
     public func deletingLastPathComponent() -> URL { _stubOnly() }
     public var description: String { _stubOnly() }
@@ -241,6 +243,8 @@ open class FileManager: NSObject, @unchecked Sendable {
     }
     // https://developer.apple.com/documentation/foundation/filemanager/removeitem(at:): `func removeItem(at URL: URL) throws`
     open func removeItem(at URL: URL) throws { _stubOnly() }
+    // https://developer.apple.com/documentation/foundation/filemanager/fileexists(atpath:): `func fileExists(atPath path: String) -> Bool`
+    open func fileExists(atPath path: String) -> Bool { _stubOnly() }
 }
 
 // https://developer.apple.com/documentation/foundation/fileattributekey

@@ -5,28 +5,38 @@ import CoreData
 import Foundation
 
 /// The staged migration of the stores of every shipped version of Journal.xcdatamodeld to the current one, made from
-/// Journal.managed-codegen.lock (the versions in the order they shipped). Give it to each store description before loading
-/// the stores, with `NSPersistentContainer` or `NSPersistentCloudKitContainer`:
+/// Journal.managed-codegen.lock (the versions in the order they shipped). Configure the container before loading its stores,
+/// with `NSPersistentContainer` or `NSPersistentCloudKitContainer`:
 ///
-///     description.setOption(try JournalMigrationPlan.makeStagedMigrationManager(), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+///     try JournalMigrationPlan.configure(container)
 ///
-/// then check `persistentStoreCoordinator.persistentStores` after `loadPersistentStores`: a failed staged
-/// migration has been seen to load no store and report no error (Apple Developer Forums thread 734693).
-/// Before macOS 14 / iOS 17 / tvOS 17 / watchOS 10 there is no staged migration: Core Data's automatic lightweight
-/// migration takes a store straight from its version to the current one (documentation: "Migrating stores").
+/// It turns on automatic migration with an inferred mapping for each store description (staged migration needs both:
+/// error 134100 otherwise) and, on macOS 14 / iOS 17 / tvOS 17 / watchOS 10, gives the staged migration manager to a
+/// description only when its store file exists and is not compatible with the container's model: an up-to-date store
+/// loads no old model version. Then check `persistentStoreCoordinator.persistentStores` after `loadPersistentStores`:
+/// a failed staged migration has been seen to load no store and report no error (Apple Developer Forums thread 734693).
+/// Before macOS 14 / iOS 17 there is no staged migration and no hook runs: Core Data's automatic lightweight migration
+/// takes a store straight from its version to the current one (documentation: "Migrating stores").
+///
+/// The old versions are loaded with every entity's class set to `NSManagedObject` (the class name is not part of the
+/// version hash, so their checksums are unchanged): they never claim the app's classes, and a hook's objects are plain
+/// `NSManagedObject`s of the stage's model, read and written by key (`value(forKey:)`, `setValue(_:forKey:)`).
 nonisolated public enum JournalMigrationPlan {
     /// The compiled model's resource name: `Journal.momd` in the bundle.
     public static let modelName = "Journal"
     /// The locked versions, in the order they shipped (the lock's order), identical schemas included.
     public static let shippedVersionNames = ["Journal", "Journal 2", "Journal 3", "Journal 4", "Journal 5"]
 
-    /// Why ``makeStagedMigrationManager(in:)`` or a stage's handler failed.
+    /// Why ``configure(_:in:)``, ``makeStagedMigrationManager(in:)`` or a stage's handler failed.
     nonisolated public enum PlanError: Error, CustomStringConvertible {
         /// The compiled model (`Journal.momd`), or one of its versions (`Journal.momd/<version>.mom`), is
         /// not in the bundle: every shipped version must stay in Journal.xcdatamodeld.
         case missingModel(resource: String, bundlePath: String)
         /// A custom stage's handler ran without the container being migrated (`NSStagedMigrationManager.container`).
         case noContainer(stage: String)
+        /// Versions the lock tells apart share one Core Data version checksum where no stage can be built from them
+        /// without listing the checksum twice (which Core Data refuses with an exception no Swift code can catch).
+        case sharedChecksum(versions: [String])
 
         public var description: String {
             switch self {
@@ -34,14 +44,55 @@ nonisolated public enum JournalMigrationPlan {
                 "\(resource) is not in \(bundlePath): the migration plan needs every shipped version of Journal.xcdatamodeld compiled into the app"
             case .noContainer(let stage):
                 "the staged migration manager has no container in the stage \(stage)"
+            case .sharedChecksum(let versions):
+                "the model versions \(versions.map { "'\($0)'" }.joined(separator: ", ")) have one Core Data version checksum, which the "
+                    + "migration plan cannot stage: run `managed-codegen lock` and generate the plan again"
             }
         }
     }
 
-    /// The staged migration manager through every shipped version to the current one. Reads each version's
-    /// `versionChecksum` at run time from `Journal.momd/<version>.mom` in `bundle`.
+    /// Prepares every store description of `container` for loading: see ``configure(_:model:in:)``.
+    public static func configure(_ container: NSPersistentContainer, in bundle: Bundle = .main) throws {
+        for description in container.persistentStoreDescriptions {
+            try configure(description, model: container.managedObjectModel, in: bundle)
+        }
+    }
+
+    /// Prepares `description`, whose store opens with `model`: both automatic migration options on (staged migration
+    /// needs them), and on macOS 14 / iOS 17 / tvOS 17 / watchOS 10 the staged migration manager under
+    /// `NSPersistentStoreStagedMigrationManagerOptionKey`, only when the store file exists and its metadata is not
+    /// compatible with `model` (NSPersistentStoreCoordinator `metadataForPersistentStore(ofType:at:options:)`,
+    /// NSManagedObjectModel `isConfiguration(withName:compatibleWithStoreMetadata:)`).
+    public static func configure(_ description: NSPersistentStoreDescription, model: NSManagedObjectModel, in bundle: Bundle = .main) throws {
+        description.shouldMigrateStoreAutomatically = true
+        description.shouldInferMappingModelAutomatically = true
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), storeNeedsMigration(description, model: model) else { return }
+        // The current checksum: no stage lists it before another version's (134506, "cannot be migrated backwards").
+        let stages = try plannedStages(in: bundle, currentChecksum: model.versionChecksum)
+        guard !stages.isEmpty else { return }
+        description.setOption(NSStagedMigrationManager(stages), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+    }
+
+    /// The staged migration manager through every shipped version to the current one, whatever the store: loads every
+    /// version the plan names. Apps call ``configure(_:in:)``, which builds it only for a store that needs it.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     public static func makeStagedMigrationManager(in bundle: Bundle = .main) throws -> NSStagedMigrationManager {
+        NSStagedMigrationManager(try plannedStages(in: bundle, currentChecksum: nil))
+    }
+
+    /// Whether the store of `description` exists and `model` cannot open it as it is. A store whose metadata cannot be
+    /// read is left to Core Data, which reports why it cannot open it.
+    private static func storeNeedsMigration(_ description: NSPersistentStoreDescription, model: NSManagedObjectModel) -> Bool {
+        guard let url = description.url, url.isFileURL, FileManager.default.fileExists(atPath: url.path),
+            let metadata = try? NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: description.type, at: url, options: description.options)
+        else { return false }
+        return !model.isConfiguration(withName: description.configuration, compatibleWithStoreMetadata: metadata)
+    }
+
+    /// The stages through every shipped version, from each version's `versionChecksum` read at run time from
+    /// `Journal.momd/<version>.mom` in `bundle`. `currentChecksum`: the checksum of the model the stores open with.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private static func plannedStages(in bundle: Bundle, currentChecksum: String?) throws -> [NSMigrationStage] {
         // A versioned model compiles into a `.momd` folder holding one `.mom` per version (Apple: Core Data Model
         // Versioning and Data Migration Programming Guide, "Model File Format and Versions").
         guard let momd = bundle.url(forResource: modelName, withExtension: "momd") else {
@@ -50,48 +101,135 @@ nonisolated public enum JournalMigrationPlan {
         // One reference per store schema: a version with the same schema as an earlier one has its checksum (the
         // model's version hash, NSManagedObjectModel `versionChecksum`), and a checksum listed twice fails
         // ("Duplicate version checksums across stages detected").
-        let journal = try modelReference("Journal", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal = try loadVersion("Journal", in: momd, bundlePath: bundle.bundleURL.path)
         // also the stores of 'Journal 3' (same store schema)
-        let journal2 = try modelReference("Journal 2", in: momd, bundlePath: bundle.bundleURL.path)
-        let journal4 = try modelReference("Journal 4", in: momd, bundlePath: bundle.bundleURL.path)
-        let journal5 = try modelReference("Journal 5", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal2 = try loadVersion("Journal 2", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal4 = try loadVersion("Journal 4", in: momd, bundlePath: bundle.bundleURL.path)
+        let journal5 = try loadVersion("Journal 5", in: momd, bundlePath: bundle.bundleURL.path)
         // In the order Core Data runs them (NSStagedMigrationManager `init(_:)`).
-        var stages: [NSMigrationStage] = []
+        var plan = StagePlan(currentChecksum: currentChecksum)
         // 'Journal': inferred straight to 'Journal 2' (NSLightweightMigrationStage).
-        stages.append(NSLightweightMigrationStage([journal.versionChecksum]))
-        // 'Journal 2' → 'Journal 4': a value becomes required without a default (NSCustomMigrationStage: the
-        // app's hook runs in `willMigrateHandler`, with the store open under 'Journal 2').
-        let journal2ToJournal4 = NSCustomMigrationStage(migratingFrom: journal2, to: journal4)
-        journal2ToJournal4.label = "Journal 2 → Journal 4"
-        journal2ToJournal4.willMigrateHandler = { manager, _ in
-            // Used only on its own queue, inside `performAndWait`.
-            nonisolated(unsafe) let context = try backgroundContext(of: manager, stage: "Journal 2 → Journal 4")
-            try context.performAndWait {
-                try willMigrateJournal2ToJournal4(context)
-                if context.hasChanges { try context.save() }
-            }
-        }
-        stages.append(journal2ToJournal4)
+        plan.lightweight([journal])
+        // 'Journal 2' → 'Journal 4' (NSCustomMigrationStage): a value becomes required without a default (attribute
+        // Entry.mood became non-optional without a default value): the app's hook gives it to the rows without one.
+        // The app's hook runs in `willMigrateHandler`, with the store open under 'Journal 2'.
+        plan.custom(from: journal2, to: journal4) { context in try willMigrateJournal2ToJournal4(context) }
         // 'Journal 5': inferred straight to the current model (NSLightweightMigrationStage).
-        stages.append(NSLightweightMigrationStage([journal5.versionChecksum]))
-        return NSStagedMigrationManager(stages)
+        plan.lightweight([journal5])
+        return try plan.stages()
     }
 
+    /// One version's model, loaded from the bundle with every entity's class set to `NSManagedObject`: the
+    /// reference keeps the model as long as the manager lives, and a model naming the app's classes would claim them
+    /// beside the container's model, so that `+entity` finds no unique entity (Apple Developer Forums thread 779255).
+    /// The class name is not part of the version hash (NSEntityDescription `versionHash`), so the checksum is unchanged.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    private static func modelReference(_ versionName: String, in momd: URL, bundlePath: String) throws -> NSManagedObjectModelReference {
+    private static func loadVersion(_ versionName: String, in momd: URL, bundlePath: String) throws -> PlannedVersion {
         guard let model = NSManagedObjectModel(contentsOf: momd.appendingPathComponent(versionName + ".mom")) else {
             throw PlanError.missingModel(resource: "\(modelName).momd/\(versionName).mom", bundlePath: bundlePath)
         }
+        // Editable until a coordinator uses it (NSEntityDescription `managedObjectClassName`).
+        for entity in model.entities { entity.managedObjectClassName = "NSManagedObject" }
         // The checksum read from the compiled model, never computed at build time (NSManagedObjectModelReference
         // `init(model:versionChecksum:)`: "use its versionChecksum property").
-        return NSManagedObjectModelReference(model: model, versionChecksum: model.versionChecksum)
+        return PlannedVersion(name: versionName, reference: NSManagedObjectModelReference(model: model, versionChecksum: model.versionChecksum))
     }
 
-    /// A private-queue context of the container being migrated: in a custom stage's `willMigrateHandler` its store is
-    /// open under the stage's source model (NSCustomMigrationStage; NSPersistentContainer `newBackgroundContext()`).
+    /// A version the plan names: its name, for errors, and its model reference.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    private static func backgroundContext(of manager: NSStagedMigrationManager, stage: String) throws -> NSManagedObjectContext {
-        guard let container = manager.container else { throw PlanError.noContainer(stage: stage) }
-        return container.newBackgroundContext()
+    nonisolated private struct PlannedVersion {
+        let name: String
+        let reference: NSManagedObjectModelReference
+        var checksum: String { reference.versionChecksum }
+    }
+
+    /// The stages as the lock plans them, built only once the checksums Core Data computed are known: the lock can
+    /// tell apart two versions that Core Data's checksum does not, and a stage listing one checksum twice, a custom
+    /// stage between equal checksums, or a checksum in two stages raises an exception Swift cannot catch.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    nonisolated private struct StagePlan {
+        typealias Hook = @Sendable (NSManagedObjectContext) throws -> Void
+
+        enum Planned {
+            case lightweight([PlannedVersion])
+            case custom(from: PlannedVersion, to: PlannedVersion, hook: Hook?)
+        }
+
+        /// The checksum of the model the stores open with (nil: not known): a store of it opens as it is, and
+        /// listing it before another version's would make that version's stores fail with 134506 ("cannot be
+        /// migrated backwards"), so it stays only as the last stage's last entry.
+        let currentChecksum: String?
+        var planned: [Planned] = []
+
+        mutating func lightweight(_ versions: [PlannedVersion]) { planned.append(.lightweight(versions)) }
+
+        mutating func custom(from: PlannedVersion, to: PlannedVersion, hook: Hook? = nil) {
+            planned.append(.custom(from: from, to: to, hook: hook))
+        }
+
+        func stages() throws -> [NSMigrationStage] {
+            // A custom stage between equal checksums is left out: both versions are one store schema to Core Data.
+            let kept = planned.filter { if case .custom(let from, let to, _) = $0 { from.checksum != to.checksum } else { true } }
+            // A checksum belongs to one custom stage, or to two consecutive ones as the first's destination and the
+            // second's source (thread 804902); the current checksum only as the last stage's destination.
+            var inCustomStages: [String: String] = [:]
+            var previousDestination: String?
+            for (index, stage) in kept.enumerated() {
+                guard case .custom(let from, let to, _) = stage else {
+                    previousDestination = nil
+                    continue
+                }
+                for version in [from, to] where inCustomStages[version.checksum] != nil {
+                    if version.checksum == from.checksum && from.checksum == previousDestination { continue }
+                    throw PlanError.sharedChecksum(versions: [inCustomStages[version.checksum]!, version.name])
+                }
+                if let currentChecksum, from.checksum == currentChecksum || (to.checksum == currentChecksum && index != kept.count - 1) {
+                    throw PlanError.sharedChecksum(versions: [from.checksum == currentChecksum ? from.name : to.name, "the current version"])
+                }
+                inCustomStages[from.checksum] = from.name
+                inCustomStages[to.checksum] = to.name
+                previousDestination = to.checksum
+            }
+            // A lightweight stage lists a checksum no custom stage has, and only at its last place: a store starts at
+            // the stage listing its checksum, and the later place keeps it from migrating backwards. The current
+            // checksum only as the very last entry (where it is before no other store's): elsewhere its stores open as
+            // they are.
+            var lastPlace: [String: (stage: Int, index: Int)] = [:]
+            for (stageIndex, stage) in kept.enumerated() {
+                guard case .lightweight(let versions) = stage else { continue }
+                for (index, version) in versions.enumerated() { lastPlace[version.checksum] = (stageIndex, index) }
+            }
+            var stages: [NSMigrationStage] = []
+            for (stageIndex, stage) in kept.enumerated() {
+                switch stage {
+                case .lightweight(let versions):
+                    let checksums = versions.enumerated().filter { index, version in
+                        inCustomStages[version.checksum] == nil
+                            && lastPlace[version.checksum].map { $0.stage == stageIndex && $0.index == index } == true
+                            && (version.checksum != currentChecksum || (stageIndex == kept.count - 1 && index == versions.count - 1))
+                    }.map(\.element.checksum)
+                    if !checksums.isEmpty { stages.append(NSLightweightMigrationStage(checksums)) }
+                case .custom(let from, let to, let hook):
+                    let stage = NSCustomMigrationStage(migratingFrom: from.reference, to: to.reference)
+                    let label = "\(from.name) → \(to.name)"
+                    stage.label = label
+                    if let hook {
+                        stage.willMigrateHandler = { manager, _ in
+                            // A private-queue context of the container being migrated: its store is open under the stage's
+                            // source model (NSCustomMigrationStage; NSPersistentContainer `newBackgroundContext()`).
+                            guard let container = manager.container else { throw PlanError.noContainer(stage: label) }
+                            // Used only on its own queue, inside `performAndWait`.
+                            nonisolated(unsafe) let context = container.newBackgroundContext()
+                            try context.performAndWait {
+                                try hook(context)
+                                if context.hasChanges { try context.save() }
+                            }
+                        }
+                    }
+                    stages.append(stage)
+                }
+            }
+            return stages
+        }
     }
 }
