@@ -67,6 +67,11 @@ struct HistoryMigrationPlanTypeCheckTests {
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
             files.append(url)
         }
+        if let hooks = history.hooks {
+            let url = folder.appendingPathComponent("WooCommerceMigration.swift")
+            try hooks.write(to: url, atomically: true, encoding: .utf8)
+            files.append(url)
+        }
         let plan = try #require(result.files.first { $0.relativePath == "WooCommerceMigrationPlan.swift" })
         print("history plan: \(shipped.count) versions, \(plan.contents.components(separatedBy: "NSCustomMigrationStage(").count - 1) custom stages, \(plan.contents.utf8.count) bytes")
         let check = try TypeCheckHarness.shared().typecheck(moduleName: "WooCommerce", moduleFiles: files, swiftVersion: 6)

@@ -36,6 +36,7 @@ struct PlanRunCheck {
             try app.createStore(version, version: version)
             let run = try app.open(version)
             let context = "store of '\(version)':\n\(run)"
+            if ProcessInfo.processInfo.environment["MANAGED_CODEGEN_PLAN_RUN_VERBOSE"] == "1" { print(context) }
             #expect(run.raised == nil, "\(context)")
             #expect(run.result == ["opened", checksums[current.versionName] ?? "?"], "\(context)")
             let expectedHooks = hops.filter { $0.index >= index }.compactMap(\.hook)

@@ -36,12 +36,18 @@ struct StagedMigrationApp {
 
     /// Builds the app in a new temporary folder (the caller removes `folder`). `versions`: every version's schema,
     /// written as `<model>.momd/<version>.mom` with the lock's entity hashes; `current`: the momd's current version.
-    static func build(plan: String, typeName: String, modelName: String, versions: [Schema], current: String) throws -> StagedMigrationApp {
+    /// `sameSchemaToCoreData`: version → version whose entity hashes its compiled model carries (the lock tells them
+    /// apart, Core Data does not: one checksum).
+    static func build(
+        plan: String, typeName: String, modelName: String, versions: [Schema], current: String, sameSchemaToCoreData: [String: String] = [:]
+    ) throws -> StagedMigrationApp {
         let folder = try TestSupport.temporaryDirectory("staged-migration-\(modelName)")
         let momd = folder.appendingPathComponent("App.bundle/\(modelName).momd")
         try FileManager.default.createDirectory(at: momd, withIntermediateDirectories: true)
+        let fingerprints = Dictionary(versions.map { ($0.versionName, StoreFingerprint($0)) }, uniquingKeysWith: { first, _ in first })
         for schema in versions {
-            let entities = StoreFingerprint(schema).entities.map { entity in
+            let hashed = fingerprints[sameSchemaToCoreData[schema.versionName] ?? schema.versionName] ?? StoreFingerprint(schema)
+            let entities = hashed.entities.map { entity in
                 ["name": entity.name, "versionHash": entity.hash,
                  "managedObjectClassName": schema.entity(named: entity.name)?.className ?? "NSManagedObject"]
             }
