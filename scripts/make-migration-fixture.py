@@ -283,6 +283,9 @@ HASH_RULES = [
         <attribute name="cached" optional="YES" attributeType="String" transient="YES"/>
         <attribute name="coordinates" optional="YES" attributeType="Composite" composite="Coordinates"/>
 ''')),
+    # A derived attribute is hashed by its expression only, in Core Data's spelling (issue 44).
+    ("same-derived-attribute-type-and-optionality", replace("Item", 'name="lineCount" optional="YES" attributeType="Integer 64" derived="YES"', 'name="lineCount" attributeType="Integer 32" derived="YES"')),
+    ("same-derivation-in-core-data-spelling", replace("Item", 'derivationExpression="lines.@count"', 'derivationExpression="count:(lines)"')),
     ("same-configuration", replace("~composites", '    <composite name="Coordinates">', '''    <configuration name="Local">
         <memberEntity name="Item"/>
         <memberEntity name="Line"/>

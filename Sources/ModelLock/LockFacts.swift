@@ -10,9 +10,11 @@ public enum LockFacts {
         documentation: "renaming identifier, user info, validation rules, default value")
     public static let attribute = Rule(
         "lock.attribute", .error,
-        summary: "+ attribute type, Allows External Storage, Preserve After Deletion; a derived attribute's derivation "
-            + "expression; a composite's elements (nested composites flattened, sorted by name, transient elements skipped)",
-        documentation: "value class name, value transformer name, Allows Cloud Encryption, Spotlight, `usesScalarValueType`")
+        summary: "+ attribute type, Allows External Storage, Preserve After Deletion; a derived attribute: its name, "
+            + "`versionHashModifier` and derivation expression only, as Core Data spells it (`tags.@count` is `count:(tags)`); "
+            + "a composite's elements (nested composites flattened, sorted by name, transient elements skipped)",
+        documentation: "value class name, value transformer name, Allows Cloud Encryption, Spotlight, `usesScalarValueType`; "
+            + "a derived attribute's type and optionality")
     public static let relationship = Rule(
         "lock.relationship", .error,
         summary: "+ destination entity, inverse name (left out when the relationship is its own inverse), min count, max "

@@ -44,6 +44,15 @@ public struct StoreFingerprint: Hashable, Sendable {
     public var hash: String { FingerprintHash.hex(entities.map { "\($0.name) \($0.hash)" }) }
 
     public func entity(named name: String) -> EntityFingerprint? { entities.first { $0.name == name } }
+
+    /// Whether a derived attribute is recorded as locks before issue 44 recorded it (with its type and optionality,
+    /// its expression as written): such an entry is compared with ``init(_:legacyDerivedAttributes:)``'s legacy
+    /// fingerprint too, and the next `lock` rewrites it.
+    public var hasLegacyDerivedAttributes: Bool {
+        entities.contains { entity in
+            entity.properties.contains { ($0.facet("derivation") ?? "-") != "-" && ($0.facet("type") ?? "-") != "-" }
+        }
+    }
 }
 
 /// One `key=value` of a canonical line.
@@ -144,6 +153,12 @@ enum FacetKeys {
 extension StoreFingerprint {
     /// The fingerprint of one resolved model version.
     public init(_ schema: Schema) {
+        self.init(schema, legacyDerivedAttributes: false)
+    }
+
+    /// `legacyDerivedAttributes`: derived attributes as locks before issue 44 recorded them (type, optionality, the
+    /// expression as written), to compare with such a lock's entries.
+    public init(_ schema: Schema, legacyDerivedAttributes: Bool) {
         var done: [String: EntityFingerprint] = [:]
         var visiting: Set<String> = []
         func fingerprint(_ entity: Entity) -> EntityFingerprint {
@@ -157,7 +172,8 @@ extension StoreFingerprint {
             visiting.remove(entity.name)
             let attributes = entity.attributes.filter { !$0.isTransient }.map { attribute in
                 PropertyFingerprint(
-                    kind: .attribute, name: attribute.name, facets: Self.facets(of: attribute, in: schema), location: attribute.location)
+                    kind: .attribute, name: attribute.name,
+                    facets: Self.facets(of: attribute, in: schema, legacyDerivedAttributes: legacyDerivedAttributes), location: attribute.location)
             }
             let relationships = entity.relationships.filter { !$0.isTransient }.map { relationship in
                 PropertyFingerprint(
@@ -179,7 +195,16 @@ extension StoreFingerprint {
         self.init(versionName: schema.versionName, entities: entities.sorted { $0.name < $1.name })
     }
 
-    static func facets(of attribute: Attribute, in schema: Schema) -> [Facet] {
+    static func facets(of attribute: Attribute, in schema: Schema, legacyDerivedAttributes: Bool = false) -> [Facet] {
+        // A derived attribute enters its entity's version hash by its derivation expression only, as Core Data
+        // rewrites it, not by its type or optionality (read in the iOS 26.1 CoreData binary; docs/core-data-runtime.md,
+        // "What the version hashes are made of"): `type=-`, and the optionality left at its default.
+        if attribute.isDerived && !legacyDerivedAttributes {
+            return FacetKeys.facets(FacetKeys.attribute, [
+                "type": "-", "derivation": coreDataSpelling(ofDerivation: attribute.derivationExpression ?? ""),
+                "modifier": attribute.versionHashModifier ?? "-",
+            ])
+        }
         var values = [
             "type": attribute.type.rawValue, "optional": yesNo(attribute.isOptional),
             "external-storage": yesNo(attribute.allowsExternalBinaryDataStorage),
@@ -197,6 +222,16 @@ extension StoreFingerprint {
             }.joined(separator: ", ")
         }
         return FacetKeys.facets(FacetKeys.attribute, values)
+    }
+
+    /// A derivation expression as Core Data holds it (its `predicateFormat` after parsing): `tags.@count` is
+    /// `count:(tags)`. Other expressions are kept as written (no other rewrite is known).
+    static func coreDataSpelling(ofDerivation expression: String) -> String {
+        if expression.hasSuffix(".@count") {
+            let keyPath = expression.dropLast(".@count".count)
+            if !keyPath.isEmpty, !keyPath.contains { "@( ".contains($0) } { return "count:(\(keyPath))" }
+        }
+        return expression
     }
 
     /// A composite's non-transient elements, nested composites replaced by their own elements.

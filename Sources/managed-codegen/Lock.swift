@@ -49,13 +49,14 @@ struct Lock: ParsableCommand {
             // A locked version whose `contents` has the bytes it had when locked is not read again.
             let digest = LockSupport.contentsDigest(location.contentsPath)
             let locked = existing.version(named: location.name)
-            if let locked, locked.contentsDigest != nil, locked.contentsDigest == digest { continue }
+            // An entry recording derived attributes as before issue 44 is read again, to be rewritten.
+            if let locked, locked.contentsDigest != nil, locked.contentsDigest == digest, !locked.hasLegacyDerivedAttributes { continue }
             guard let loaded = try loadFailures.collecting({ try ModelLoader.load(model.model, version: location.name) }) else { continue }
             for diagnostic in loaded.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
             var fingerprint = StoreFingerprint(loaded.schema)
             fingerprint.contentsDigest = digest
             if let locked {
-                let changes = LockCheck.changes(from: locked, to: fingerprint, contentsPath: loaded.schema.contentsPath)
+                let changes = LockSupport.changes(from: locked, to: loaded.schema)
                 if !changes.isEmpty {
                     if !force {
                         diagnostics.append(contentsOf: LockCheck.diagnostics(

@@ -54,11 +54,21 @@ enum LockSupport {
             }
             if let digest = locked.contentsDigest, digest == contentsDigest(location.contentsPath) { continue }
             let current = try schema(locked.versionName)
-            let changes = LockCheck.changes(
-                from: locked, to: StoreFingerprint(current), contentsPath: current.contentsPath)
+            let changes = changes(from: locked, to: current)
             diagnostics.append(contentsOf: LockCheck.diagnostics(for: changes, versionName: locked.versionName, modelPath: modelPath))
         }
         return diagnostics
+    }
+
+    /// What changed from the locked entry to `schema`'s store schema. An entry locked before issue 44 records derived
+    /// attributes otherwise (``StoreFingerprint/hasLegacyDerivedAttributes``): it is unchanged when it matches either
+    /// fingerprint, so that an existing lock does not report its shipped versions as edited.
+    static func changes(from locked: StoreFingerprint, to schema: Schema) -> [FingerprintChange] {
+        let changes = LockCheck.changes(from: locked, to: StoreFingerprint(schema), contentsPath: schema.contentsPath)
+        guard !changes.isEmpty, locked.hasLegacyDerivedAttributes,
+            LockCheck.changes(from: locked, to: StoreFingerprint(schema, legacyDerivedAttributes: true), contentsPath: schema.contentsPath).isEmpty
+        else { return changes }
+        return []
     }
 
     /// The locked version shipped just before `destination`, in the lock's order (a version not locked yet comes

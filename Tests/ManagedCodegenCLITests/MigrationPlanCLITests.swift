@@ -96,6 +96,23 @@ import Testing
         #expect(plan.contains("Stores of 'Counters' are left out"))
     }
 
+    /// A version in the bundle that is neither locked nor current: its stores would fail with 134504, so the plan
+    /// is an error naming it (issue 44, item 9), and nothing is written.
+    @Test func aVersionNeitherLockedNorCurrentFailsThePlan() throws {
+        let folder = try Self.workspace("Journal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Journal.xcdatamodeld")
+        try FileManager.default.copyItem(
+            at: bundle.appendingPathComponent("Journal 5.xcdatamodel"), to: bundle.appendingPathComponent("Journal 4b.xcdatamodel"))
+        let run = try CLI.run(["generate", "Journal.xcdatamodeld", "--output", "Generated", "--no-human-files", "--migration-plan"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(
+            "Journal.xcdatamodeld/Journal 4b.xcdatamodel/contents: error: no migration plan: the model version 'Journal 4b' is neither locked"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("if it shipped, lock it (managed-codegen lock); if it never shipped, remove it from the model"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+
     @Test func withoutALockTheFlagNamesTheLockCommand() throws {
         let folder = try Self.workspace("Journal")
         defer { try? FileManager.default.removeItem(at: folder) }

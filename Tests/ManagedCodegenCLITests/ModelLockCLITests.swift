@@ -1,4 +1,6 @@
 import Foundation
+import ModelLock
+import ModelReader
 import Testing
 
 /// `lock`, the lock check in `generate` and `migration-check`, through the binary: an edit to a store-relevant
@@ -324,5 +326,30 @@ import Testing
     @Test func migrationRuleFixtureHasEveryRule() {
         #expect(Self.migrationVersions.count == 35)
         #expect(Self.refusedRules.isSubset(of: Set(Self.migrationVersions)))
+    }
+
+    /// A lock written before issue 44 records a derived attribute with its type and optionality (Core Data hashes its
+    /// expression only): `generate` still accepts it, and the next `lock` rewrites the entry without calling the
+    /// version edited.
+    @Test func aLockFromBeforeDerivedAttributesWereAlignedStillHolds() throws {
+        let (folder, model) = try Self.workspace("Staff")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let locked = try CLI.run(["lock", model], in: folder)
+        #expect(locked.status == 0, "\(locked.stderr)")
+        let lockURL = folder.appendingPathComponent("Staff.managed-codegen.lock")
+        let current = try String(contentsOf: lockURL, encoding: .utf8)
+        #expect(current.contains("derivation=now()") && !current.contains("type=Date derivation"))
+        // The same lock as an earlier managed-codegen wrote it.
+        let schema = try ModelLoader.load(folder.appendingPathComponent(model).path).schema
+        var legacy = StoreFingerprint(schema, legacyDerivedAttributes: true)
+        legacy.contentsDigest = try ModelLock.parse(current, path: "Staff.managed-codegen.lock").versions.first?.contentsDigest
+        #expect(legacy.hasLegacyDerivedAttributes)
+        try ModelLock(versions: [legacy]).text(modelName: "Staff").write(to: lockURL, atomically: true, encoding: .utf8)
+        let generated = try Self.generate(model, in: folder)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let relocked = try CLI.run(["lock", model], in: folder)
+        #expect(relocked.status == 0, "\(relocked.stderr)")
+        #expect(relocked.stdout.contains("store schema unchanged"), "\(relocked.stdout)")
+        #expect(try String(contentsOf: lockURL, encoding: .utf8) == current)
     }
 }

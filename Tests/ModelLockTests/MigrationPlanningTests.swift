@@ -50,6 +50,36 @@ import Testing
         #expect(plan.blockedHops.isEmpty)
     }
 
+    /// A revert (issue 44): the current version D has B's store schema. B is planned nowhere (its stores open as
+    /// they are) and D comes last, so no stage lists the coordinator's checksum before C's (134506), and the hop
+    /// C → D into the reverted schema is checked like any other: here a value becomes required again.
+    @Test func aRevertPlansTheCurrentVersionLastAndChecksTheHopIntoIt() {
+        let verdicts = Verdicts(["C>D": .mayFail])
+        let versions = [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "2")]
+        let plan = MigrationPlanning.stages(of: versions, current: "D", findings: verdicts.findings)
+        #expect(plan.stages == [.lightweight(["A"]), .custom(from: "C", to: "D", needsHook: true)])
+        #expect(plan.sharedChecksums == ["B": "D"])
+        #expect(plan.openAsCurrent("D") == ["B"])
+        #expect(plan.reasons[.init(from: "C", to: "D")] == .valueBecomesRequired(finding: "may fail"))
+        #expect(!verdicts.asked.contains { $0.hasPrefix("B>") || $0.hasSuffix(">B") })
+        // Without `current`, the first version with the schema stands for it, and C's stores would be planned ahead
+        // of the coordinator's checksum.
+        #expect(MigrationPlanning.stages(of: versions, findings: Verdicts([:]).findings).stages == [.lightweight(["A", "B", "C"])])
+    }
+
+    /// Why each custom stage is there (issue 44, item 10): one that stops a straight migration names the version
+    /// whose stores it stops, and one between two custom stages says so.
+    @Test func everyCustomStageHasAReason() {
+        let plan = Self.plan(
+            [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "4"),
+             Self.version("E", schema: "5")],
+            Verdicts(["A>C": .notInferable, "C>D": .mayFail, "D>E": .mayFail]))
+        for case .custom(let from, let to, _) in plan.stages {
+            #expect(plan.reasons[.init(from: from, to: to)] != nil, "\(from) → \(to) has no reason")
+        }
+        #expect(plan.reasons[.init(from: "B", to: "C")] == .stopsStraightMigration(straightFrom: "A", finding: "not inferable"))
+    }
+
     @Test func aValueThatMayBeMissingIsACustomStageWithAHook() {
         let plan = Self.plan(
             [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "4")],

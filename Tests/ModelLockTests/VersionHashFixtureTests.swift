@@ -22,8 +22,9 @@ import Testing
         // Transient properties are not hashed: to the lock, the attribute is gone.
         "changes-attribute-becomes-transient": ["attribute Item.price was removed"],
         "changes-attribute-added": ["attribute Person.email was added"],
+        // In Core Data's spelling (`lines.@count` is held as `count:(lines)`, issue 44).
         "changes-derivation-expression": [
-            "attribute Item.lineCount changed its derivation expression from lines.@count to related.@count"
+            "attribute Item.lineCount changed its derivation expression from count:(lines) to count:(related)"
         ],
         "changes-composite-element": [
             "attribute Item.place changed its composite elements from label(type:String), latitude(type:Double), longitude(type:Double) "
@@ -96,7 +97,7 @@ import Testing
 
     @Test func everyChangingVersionHasItsExpectation() {
         #expect(Set(Self.versions.filter { $0.hasPrefix("changes-") }) == Set(Self.expectedChanges.keys))
-        #expect(Self.versions.filter { $0.hasPrefix("same-") }.count == 13)
+        #expect(Self.versions.filter { $0.hasPrefix("same-") }.count == 15)
     }
 }
 

@@ -31,6 +31,18 @@ struct StagedMigrationStubTests {
             return manager
         }
 
+        // What the migration plan's `configure` uses (issue 44), as Apple's pages declare it.
+        func storeNeedsMigration(_ description: NSPersistentStoreDescription, model: NSManagedObjectModel) -> Bool {
+            guard let url = description.url, url.isFileURL, FileManager.default.fileExists(atPath: url.path) else { return false }
+            guard let metadata: [String: Any] = try? NSPersistentStoreCoordinator.metadataForPersistentStore(
+                ofType: description.type, at: url, options: description.options)
+            else { return false }
+            for entity in model.entities { entity.managedObjectClassName = "NSManagedObject" }
+            description.shouldMigrateStoreAutomatically = true
+            description.shouldInferMappingModelAutomatically = true
+            return !model.isConfiguration(withName: description.configuration, compatibleWithStoreMetadata: metadata)
+        }
+
         """
 
     static func typecheck(_ source: String, swiftVersion: Int, mainActor: Bool = false) throws -> TypeCheckResult {
@@ -53,6 +65,15 @@ struct StagedMigrationStubTests {
     /// is refused.
     @Test func aLabelAppleDoesNotDeclareIsRefused() throws {
         let wrong = Self.usage.replacingOccurrences(of: "NSCustomMigrationStage(migratingFrom: v2, to: v3)", with: "NSCustomMigrationStage(fromVersion: v2, toVersion: v3)")
+        let result = try Self.typecheck(wrong, swiftVersion: 5)
+        #expect(!result.errors.isEmpty)
+    }
+
+    /// `isConfiguration(withName:compatibleWithStoreMetadata:)` is Apple's Swift name (CoreData.apinotes), not the
+    /// name Swift would derive from the selector.
+    @Test func theCompatibilityCheckHasApplesSwiftName() throws {
+        let wrong = Self.usage.replacingOccurrences(of: "model.isConfiguration(withName: description.configuration,", with: "model.isConfiguration(description.configuration,")
+        #expect(wrong != Self.usage)
         let result = try Self.typecheck(wrong, swiftVersion: 5)
         #expect(!result.errors.isEmpty)
     }

@@ -56,7 +56,8 @@ public enum MigrationPlanner {
         let verdicts = MigrationCheck.VerdictCache(schema: { byName[$0]! })
         let findings = { (from: String, to: String) in try! verdicts.findings(from: from, to: to) }
         let locked = Dictionary(input.lockedFingerprints.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
-        let fingerprints = schemas.map { locked[$0.versionName] ?? StoreFingerprint($0) }
+        // An entry locked before issue 44 hashes derived attributes otherwise than Core Data: fingerprinted again.
+        let fingerprints = schemas.map { schema in locked[schema.versionName].flatMap { $0.hasLegacyDerivedAttributes ? nil : $0 } ?? StoreFingerprint(schema) }
         let planned = MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
         let lockedNames = Set(input.lockedVersions.map(\.versionName))
         let openAsCurrent = planned.openAsCurrent(current.versionName)

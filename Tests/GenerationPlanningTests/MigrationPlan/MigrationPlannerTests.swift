@@ -90,6 +90,55 @@ import Testing
         #expect(plan.stages.last == .lightweight(["Journal 5"]))
     }
 
+    /// A revert: the current version has the store schema of 'Journal 2' (and 'Journal 3'). Those versions are loaded
+    /// by no stage (their stores open as they are), the file says so, and the current version is planned last.
+    @Test func aRevertLeavesTheVersionsWithTheCurrentSchemaOut() throws {
+        let (_, input) = try Self.journal(locking: Self.allVersions)
+        var current = try ModelLoader.load(Self.journal, version: "Journal 2").schema
+        current.versionName = "Journal 6"
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        let plan = try #require(file, "\(diagnostics.all)")
+        #expect(plan.openAsCurrentVersionNames == ["Journal 2", "Journal 3"])
+        #expect(!plan.loadedVersions.contains { ["Journal 2", "Journal 3"].contains($0.versionName) })
+        #expect(plan.loadedVersions.last?.versionName == "Journal 6")
+        var named: [String] = []
+        for stage in plan.stages {
+            switch stage {
+            case .lightweight(let versions): named += versions
+            case .custom(let from, let to, _, _, _): named += [from, to]
+            }
+        }
+        #expect(named.last == "Journal 6")
+    }
+
+    /// A revert whose hop into the reverted schema cannot be inferred: the plan is refused with an error naming both
+    /// versions, and a note names the versions whose stores open as they are. The current version is not locked, so
+    /// splitting the change is offered.
+    @Test func aRevertThatCannotBeStagedIsRefusedNamingTheVersions() throws {
+        let counters = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Counters.xcdatamodeld").path
+        let locked = try ["Counters", "Counters 2"].map { try ModelLoader.load(counters, version: $0).schema }
+        var current = try ModelLoader.load(counters, version: "Counters").schema
+        current.versionName = "Counters 3"
+        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: "Counters.managed-codegen.lock")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        #expect(file == nil)
+        let error = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.blockedHop.id })
+        #expect(error.message.contains("'Counters 2' to 'Counters 3'") && error.message.contains("split the change"))
+        #expect(diagnostics.all.contains { $0.message.contains("has the store schema of 'Counters' (a revert)") })
+    }
+
+    /// A version neither locked nor current: no plan, an error naming it and what to do (issue 44, item 9).
+    @Test func aVersionNeitherLockedNorCurrentIsAnError() throws {
+        var (current, input) = try Self.journal(locking: Self.allVersions)
+        input.unlockedVersions = [(name: "Journal 4b", location: SourceLocation(path: "Journal.xcdatamodeld/Journal 4b.xcdatamodel/contents", line: 0))]
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: .none)
+        #expect(file == nil)
+        let error = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.unlockedVersion.id })
+        #expect(error.severity == .error)
+        #expect(error.message.contains("'Journal 4b' is neither locked") && error.message.contains("lock it") && error.message.contains("remove it"))
+        #expect(error.location?.path == "Journal.xcdatamodeld/Journal 4b.xcdatamodel/contents")
+    }
+
     @Test func namesOfHooksAndLocals() {
         #expect(MigrationPlanFile.hookName(from: "Journal 2", to: "Journal 4") == "willMigrateJournal2ToJournal4")
         #expect(MigrationPlanFile.hookName(from: "V 23", to: "V-24.1") == "willMigrateV23ToV241")

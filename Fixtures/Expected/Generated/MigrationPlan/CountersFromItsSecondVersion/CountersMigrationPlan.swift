@@ -71,7 +71,7 @@ nonisolated public enum CountersMigrationPlan {
         description.shouldMigrateStoreAutomatically = true
         description.shouldInferMappingModelAutomatically = true
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), storeNeedsMigration(description, model: model) else { return }
-        // A store with the current checksum opens as it is, so no stage lists it.
+        // The current checksum: no stage lists it before another version's (134506, "cannot be migrated backwards").
         let stages = try plannedStages(in: bundle, currentChecksum: model.versionChecksum)
         guard !stages.isEmpty else { return }
         description.setOption(NSStagedMigrationManager(stages), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
@@ -151,7 +151,7 @@ nonisolated public enum CountersMigrationPlan {
 
         /// The checksum of the model the stores open with (nil: not known): a store of it opens as it is, and
         /// listing it before another version's would make that version's stores fail with 134506 ("cannot be
-        /// migrated backwards").
+        /// migrated backwards"), so it stays only as the last stage's last entry.
         let currentChecksum: String?
         var planned: [Planned] = []
 
@@ -184,8 +184,10 @@ nonisolated public enum CountersMigrationPlan {
                 inCustomStages[to.checksum] = to.name
                 previousDestination = to.checksum
             }
-            // A lightweight stage lists a checksum no custom stage has, not the current one, and only at its last place:
-            // a store starts at the stage listing its checksum, and the later place keeps it from migrating backwards.
+            // A lightweight stage lists a checksum no custom stage has, and only at its last place: a store starts at
+            // the stage listing its checksum, and the later place keeps it from migrating backwards. The current
+            // checksum only as the very last entry (where it is before no other store's): elsewhere its stores open as
+            // they are.
             var lastPlace: [String: (stage: Int, index: Int)] = [:]
             for (stageIndex, stage) in kept.enumerated() {
                 guard case .lightweight(let versions) = stage else { continue }
@@ -196,8 +198,9 @@ nonisolated public enum CountersMigrationPlan {
                 switch stage {
                 case .lightweight(let versions):
                     let checksums = versions.enumerated().filter { index, version in
-                        inCustomStages[version.checksum] == nil && version.checksum != currentChecksum
+                        inCustomStages[version.checksum] == nil
                             && lastPlace[version.checksum].map { $0.stage == stageIndex && $0.index == index } == true
+                            && (version.checksum != currentChecksum || (stageIndex == kept.count - 1 && index == versions.count - 1))
                     }.map(\.element.checksum)
                     if !checksums.isEmpty { stages.append(NSLightweightMigrationStage(checksums)) }
                 case .custom(let from, let to, let hook):
