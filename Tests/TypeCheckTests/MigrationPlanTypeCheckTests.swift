@@ -49,43 +49,15 @@ struct MigrationPlanTypeCheckTests {
     }
 }
 
-private let history = TestSupport.packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/histories/woocommerce__woocommerce-ios__Storage_Storage_Model_WooCommerce.xcdatamodeld/WooCommerce.xcdatamodeld")
-
-/// The 117-version production history in `../shared/histories`, in the order a first `lock` assumes: the migration
-/// plan through every version (from the version after the last hop lightweight migration cannot infer, as
-/// `migration-plan-oldest-version` would start it) type-checks with the current version's classes in Swift 6.
-/// Opt-in (`MANAGED_CODEGEN_HISTORY_PLAN=1`, as the history's other plan tests).
+/// The 117-version production history's migration plan (HistoryPlan) type-checks with the current version's classes
+/// in Swift 6. Opt-in (`MANAGED_CODEGEN_HISTORY_PLAN=1`, as the history's other plan tests).
 @Suite(.enabled(
-    if: FileManager.default.fileExists(atPath: history.path) && ProcessInfo.processInfo.environment["MANAGED_CODEGEN_HISTORY_PLAN"] == "1",
+    if: HistoryPlan.isPresent && HistoryPlan.isOptedIn,
     "../shared/histories is absent or MANAGED_CODEGEN_HISTORY_PLAN is not 1; history migration plan type-check skipped"))
 struct HistoryMigrationPlanTypeCheckTests {
     @Test func theRealHistorysPlanTypeChecks() throws {
-        let loaded = try ModelLoader.loadAllVersions(history.path)
-        let bundle = try #require(loaded.first?.bundle)
-        let schemas = Dictionary(uniqueKeysWithValues: loaded.map { ($0.schema.versionName, $0.schema) })
-        let order = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
-        var shipped = order.compactMap { schemas[$0] }
-        #expect(shipped.count == 117)
-        let current = try #require(schemas[bundle.currentVersionName])
-        func generate() throws -> GenerationResult {
-            try CodeGenerator.generate(
-                schema: current, options: .init(accessLevel: .public),
-                migration: MigrationPlanInput(lockedVersions: shipped, lockFileName: "WooCommerce.managed-codegen.lock"))
-        }
-        var result: GenerationResult
-        do {
-            result = try generate()
-        } catch let error as DiagnosticsError {
-            // Start after the last blocked hop, as `migration-plan-oldest-version` would.
-            let blocked = error.diagnostics.all.filter { $0.ruleID == MigrationPlanRules.blockedHop.id }
-            let last = try #require(blocked.compactMap { diagnostic in
-                shipped.lastIndex { diagnostic.message.contains("to '\($0.versionName)'") }
-            }.max())
-            print("history plan: \(blocked.count) blocked hops; the plan starts at \(shipped[last].versionName)")
-            shipped.removeFirst(last)
-            result = try generate()
-        }
+        let history = try HistoryPlan.make()
+        let (result, shipped) = (history.result, history.shipped)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -93,6 +65,11 @@ struct HistoryMigrationPlanTypeCheckTests {
         for file in result.files where file.kind == .machine || file.kind == .support {
             let url = folder.appendingPathComponent(file.relativePath)
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            files.append(url)
+        }
+        if let hooks = history.hooks {
+            let url = folder.appendingPathComponent("WooCommerceMigration.swift")
+            try hooks.write(to: url, atomically: true, encoding: .utf8)
             files.append(url)
         }
         let plan = try #require(result.files.first { $0.relativePath == "WooCommerceMigrationPlan.swift" })
