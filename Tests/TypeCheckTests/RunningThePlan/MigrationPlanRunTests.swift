@@ -62,30 +62,88 @@ struct MigrationPlanRunTests {
 /// raises for, and a store of every locked version still opens.
 @Suite("The generated migration plan where Core Data sees one schema", .enabled(if: stagedMigrationModelRuns, Comment(rawValue: stagedMigrationModelSkipped)))
 struct SharedChecksumPlanRunTests {
-    /// 'Journal 4' compiled with the entity hashes of 'Journal 2': the plan's custom stage 'Journal 2' → 'Journal 4'
-    /// is between equal checksums at run time.
-    @Test func aCustomStageBetweenOneChecksum() throws {
+    /// Generates the Journal plan (with its hook) and runs it in a bundle where each version of `sameSchemaToCoreData`
+    /// is compiled with the entity hashes of its value: a store of every locked version opens at the current version
+    /// and nothing raises. Returns each version's run and each version's checksum.
+    static func runJournal(sameSchemaToCoreData: [String: String]) throws -> (runs: [String: StagedMigrationApp.Run], checksums: [String: String]) {
         let (current, locked, all) = try MigrationPlanRunTests.fixture("Journal")
         let input = MigrationPlanInput(lockedVersions: locked, lockFileName: ModelLock.fileName(modelName: "Journal"))
         let result = try CodeGenerator.generate(schema: current, options: .init(), hooks: MigrationPlanRunTests.hooks("Journal"), migration: input)
         let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
         let app = try StagedMigrationApp.build(
             plan: plan.contents, typeName: "JournalMigrationPlan", modelName: "Journal", versions: all, current: current.versionName,
-            sameSchemaToCoreData: ["Journal 4": "Journal 2"])
+            sameSchemaToCoreData: sameSchemaToCoreData)
         defer { try? FileManager.default.removeItem(at: app.folder) }
-        let checksums = try app.checksums(of: [current.versionName])
+        let checksums = try app.checksums(of: locked.map(\.versionName))
+        var runs: [String: StagedMigrationApp.Run] = [:]
         for version in locked.map(\.versionName) {
             try app.createStore(version, version: version)
             let run = try app.open(version)
             #expect(run.raised == nil, "store of '\(version)': \(run)")
-            // Known issue (h2's finding on h1's a5a6f3a): the custom stage between one checksum is left out, and that
-            // checksum is then in no stage, so stores of 'Journal 2', 'Journal 3' and 'Journal 4' fail with 134504.
-            withKnownIssue("a custom stage left out for its equal checksums leaves their stores in no stage (134504)") {
-                #expect(run.result == ["opened", checksums[current.versionName] ?? "?"], "store of '\(version)': \(run)")
-            } when: {
-                run.result?.prefix(2) == ["error", "134504"]
-            }
+            #expect(run.result == ["opened", checksums[current.versionName] ?? "?"], "store of '\(version)': \(run)")
+            runs[version] = run
         }
+        return (runs, checksums)
+    }
+
+    /// 'Journal 4' compiled with the entity hashes of 'Journal 2': the plan's custom stage 'Journal 2' → 'Journal 4'
+    /// is between equal checksums at run time. It becomes a lightweight stage listing that checksum (else stores of
+    /// 'Journal 2', 'Journal 3' and 'Journal 4' would be in no stage: 134504), and no hook runs: to Core Data nothing
+    /// changes there.
+    @Test func aCustomStageBetweenOneChecksum() throws {
+        let (runs, _) = try Self.runJournal(sameSchemaToCoreData: ["Journal 4": "Journal 2"])
+        for (version, run) in runs { #expect(run.hookCalls.isEmpty, "store of '\(version)': \(run)") }
+    }
+
+    /// 'Journal' compiled with the entity hashes of 'Journal 2', the custom stage's source: its listing in the
+    /// lightweight stage before goes (one checksum in two stages raises), and its stores start at the custom stage,
+    /// whose hook runs with the store open under that checksum.
+    @Test func aLightweightVersionWithTheCustomStagesSource() throws {
+        let (runs, checksums) = try Self.runJournal(sameSchemaToCoreData: ["Journal": "Journal 2"])
+        for version in ["Journal", "Journal 2", "Journal 3"] {
+            let run = try #require(runs[version])
+            #expect(run.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "store of '\(version)': \(run)")
+            #expect(run.hookCalls.map(\.checksum) == [checksums["Journal 2"] ?? "?"], "store of '\(version)': \(run)")
+        }
+    }
+
+    /// 'Journal 5', the current version, compiled with the entity hashes of 'Journal 4', the custom stage's
+    /// destination: the lightweight stage after it lists nothing and goes, the custom stage is the last, and stores
+    /// of 'Journal 4' and 'Journal 5' open as they are.
+    @Test func theCurrentVersionWithTheCustomStagesDestination() throws {
+        let (runs, _) = try Self.runJournal(sameSchemaToCoreData: ["Journal 5": "Journal 4"])
+        for version in ["Journal", "Journal 2", "Journal 3"] {
+            #expect(runs[version]?.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "store of '\(version)': \(String(describing: runs[version]))")
+        }
+        for version in ["Journal 4", "Journal 5"] {
+            #expect(runs[version]?.hookCalls.isEmpty == true, "store of '\(version)': \(String(describing: runs[version]))")
+            #expect(runs[version]?.loadedModels == ["Journal 5.mom"], "store of '\(version)' loaded old versions: \(String(describing: runs[version]))")
+        }
+    }
+
+    /// Two custom stages with a lightweight stage between them whose versions Core Data sees as the first one's
+    /// destination: the stages written by hand into the generated file ('Journal 3' has the store schema of 'Journal 2',
+    /// as a version the lock tells apart from a custom stage's destination may have to Core Data). The lightweight stage
+    /// then lists nothing, and a custom stage without a hook takes the first one's stores on to the second one's source
+    /// (without it they would enter the custom stage 'Journal 4' → 'Journal 5' from 'Journal 2').
+    @Test func aLightweightStageBetweenCustomStagesLeftEmpty() throws {
+        let (current, locked, all) = try MigrationPlanRunTests.fixture("Journal")
+        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: ModelLock.fileName(modelName: "Journal"))
+        let result = try CodeGenerator.generate(schema: current, options: .init(), migration: input)
+        let generated = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" }).contents
+        let start = try #require(generated.range(of: "        var plan = StagePlan(currentChecksum: currentChecksum)\n"))
+        let end = try #require(generated.range(of: "        return try plan.stages()\n"))
+        let stages = [
+            "let journal3 = try loadVersion(\"Journal 3\", in: momd, bundlePath: bundle.bundleURL.path)",
+            "var plan = StagePlan(currentChecksum: currentChecksum)",
+            "plan.custom(from: journal, to: journal2)",
+            "plan.lightweight([journal3])",
+            "plan.custom(from: journal4, to: journal5)",
+        ].map { "        \($0)\n" }.joined()
+        let plan = generated.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: stages)
+        let app = try StagedMigrationApp.build(plan: plan, typeName: "JournalMigrationPlan", modelName: "Journal", versions: all, current: current.versionName)
+        defer { try? FileManager.default.removeItem(at: app.folder) }
+        try PlanRunCheck(app: app, order: locked, current: current, plan: plan).run()
     }
 }
 

@@ -168,13 +168,61 @@ nonisolated public enum JournalMigrationPlan {
         }
 
         func stages() throws -> [NSMigrationStage] {
-            // A custom stage between equal checksums is left out: both versions are one store schema to Core Data.
-            let kept = planned.filter { if case .custom(let from, let to, _) = $0 { from.checksum != to.checksum } else { true } }
-            // A checksum belongs to one custom stage, or to two consecutive ones as the first's destination and the
-            // second's source (thread 804902); the current checksum only as the last stage's destination.
+            // A custom stage between equal checksums cannot be built ("The current model reference and the next model
+            // reference cannot be equal"): both versions are one store schema to Core Data, nothing migrates between
+            // them and no hook runs there. Their checksum keeps a stage at that place, a lightweight one: a store
+            // starts at the stage naming its checksum, and a store whose checksum no stage names fails with 134504.
+            let runnable: [Planned] = planned.map { stage in
+                guard case .custom(let from, let to, _) = stage, from.checksum == to.checksum else { return stage }
+                return .lightweight([to])
+            }
+            // A checksum a custom stage names is listed in no lightweight stage (one checksum in two stages raises):
+            // its stores start at that custom stage, or after it (its destination).
+            var inCustomStages: Set<String> = []
+            for case .custom(let from, let to, _) in runnable { inCustomStages.formUnion([from.checksum, to.checksum]) }
+            // A lightweight stage lists a checksum no custom stage has, and only at its last place: a store starts at
+            // the stage listing its checksum, and the later place keeps it from migrating backwards. The current
+            // checksum only as the very last entry (where it is before no other store's): elsewhere its stores open as
+            // they are.
+            var lastPlace: [String: (stage: Int, index: Int)] = [:]
+            for (stageIndex, stage) in runnable.enumerated() {
+                guard case .lightweight(let versions) = stage else { continue }
+                for (index, version) in versions.enumerated() { lastPlace[version.checksum] = (stageIndex, index) }
+            }
+            var kept: [Planned] = []
+            for (stageIndex, stage) in runnable.enumerated() {
+                guard case .lightweight(let versions) = stage else {
+                    kept.append(stage)
+                    continue
+                }
+                let listed = versions.enumerated().filter { index, version in
+                    !inCustomStages.contains(version.checksum)
+                        && lastPlace[version.checksum].map { $0.stage == stageIndex && $0.index == index } == true
+                        && (version.checksum != currentChecksum || (stageIndex == runnable.count - 1 && index == versions.count - 1))
+                }.map(\.element)
+                if !listed.isEmpty { kept.append(.lightweight(listed)) }
+            }
+            // A custom stage's stores start at the stage after it. Where the lightweight stage that took them on to the
+            // next custom stage's source lost every checksum to the custom stages, a custom stage without a hook takes
+            // them there instead (as the lock's plan joins custom stages no lightweight stage can join).
+            var joined: [Planned] = []
+            for stage in kept {
+                if case .custom(let from, _, _) = stage, case .custom(_, let previous, _)? = joined.last, previous.checksum != from.checksum {
+                    joined.append(.custom(from: previous, to: from, hook: nil))
+                }
+                joined.append(stage)
+            }
+            try checkCustomStages(joined)
+            return joined.map(Self.stage)
+        }
+
+        /// Throws where the custom stages would make Core Data raise: a checksum belongs to one custom stage, or to two
+        /// consecutive ones as the first's destination and the second's source (thread 804902); the current checksum
+        /// only as the last stage's destination. Lightweight stages list each checksum once, and none of these, already.
+        private func checkCustomStages(_ stages: [Planned]) throws {
             var inCustomStages: [String: String] = [:]
             var previousDestination: String?
-            for (index, stage) in kept.enumerated() {
+            for (index, stage) in stages.enumerated() {
                 guard case .custom(let from, let to, _) = stage else {
                     previousDestination = nil
                     continue
@@ -183,53 +231,39 @@ nonisolated public enum JournalMigrationPlan {
                     if version.checksum == from.checksum && from.checksum == previousDestination { continue }
                     throw PlanError.sharedChecksum(versions: [inCustomStages[version.checksum]!, version.name])
                 }
-                if let currentChecksum, from.checksum == currentChecksum || (to.checksum == currentChecksum && index != kept.count - 1) {
+                if let currentChecksum, from.checksum == currentChecksum || (to.checksum == currentChecksum && index != stages.count - 1) {
                     throw PlanError.sharedChecksum(versions: [from.checksum == currentChecksum ? from.name : to.name, "the current version"])
                 }
                 inCustomStages[from.checksum] = from.name
                 inCustomStages[to.checksum] = to.name
                 previousDestination = to.checksum
             }
-            // A lightweight stage lists a checksum no custom stage has, and only at its last place: a store starts at
-            // the stage listing its checksum, and the later place keeps it from migrating backwards. The current
-            // checksum only as the very last entry (where it is before no other store's): elsewhere its stores open as
-            // they are.
-            var lastPlace: [String: (stage: Int, index: Int)] = [:]
-            for (stageIndex, stage) in kept.enumerated() {
-                guard case .lightweight(let versions) = stage else { continue }
-                for (index, version) in versions.enumerated() { lastPlace[version.checksum] = (stageIndex, index) }
-            }
-            var stages: [NSMigrationStage] = []
-            for (stageIndex, stage) in kept.enumerated() {
-                switch stage {
-                case .lightweight(let versions):
-                    let checksums = versions.enumerated().filter { index, version in
-                        inCustomStages[version.checksum] == nil
-                            && lastPlace[version.checksum].map { $0.stage == stageIndex && $0.index == index } == true
-                            && (version.checksum != currentChecksum || (stageIndex == kept.count - 1 && index == versions.count - 1))
-                    }.map(\.element.checksum)
-                    if !checksums.isEmpty { stages.append(NSLightweightMigrationStage(checksums)) }
-                case .custom(let from, let to, let hook):
-                    let stage = NSCustomMigrationStage(migratingFrom: from.reference, to: to.reference)
-                    let label = "\(from.name) → \(to.name)"
-                    stage.label = label
-                    if let hook {
-                        stage.willMigrateHandler = { manager, _ in
-                            // A private-queue context of the container being migrated: its store is open under the stage's
-                            // source model (NSCustomMigrationStage; NSPersistentContainer `newBackgroundContext()`).
-                            guard let container = manager.container else { throw PlanError.noContainer(stage: label) }
-                            // Used only on its own queue, inside `performAndWait`.
-                            nonisolated(unsafe) let context = container.newBackgroundContext()
-                            try context.performAndWait {
-                                try hook(context)
-                                if context.hasChanges { try context.save() }
-                            }
+        }
+
+        /// The Core Data stage of a kept stage.
+        private static func stage(_ planned: Planned) -> NSMigrationStage {
+            switch planned {
+            case .lightweight(let versions):
+                return NSLightweightMigrationStage(versions.map(\.checksum))
+            case .custom(let from, let to, let hook):
+                let stage = NSCustomMigrationStage(migratingFrom: from.reference, to: to.reference)
+                let label = "\(from.name) → \(to.name)"
+                stage.label = label
+                if let hook {
+                    stage.willMigrateHandler = { manager, _ in
+                        // A private-queue context of the container being migrated: its store is open under the stage's
+                        // source model (NSCustomMigrationStage; NSPersistentContainer `newBackgroundContext()`).
+                        guard let container = manager.container else { throw PlanError.noContainer(stage: label) }
+                        // Used only on its own queue, inside `performAndWait`.
+                        nonisolated(unsafe) let context = container.newBackgroundContext()
+                        try context.performAndWait {
+                            try hook(context)
+                            if context.hasChanges { try context.save() }
                         }
                     }
-                    stages.append(stage)
                 }
+                return stage
             }
-            return stages
         }
     }
 }
