@@ -55,6 +55,38 @@ struct MigrationPlanRunTests {
     @Test func journalWithoutItsHook() throws { try Self.runPlan(of: "Journal", hooks: nil) }
 
     @Test func countersFromItsSecondVersion() throws { try Self.runPlan(of: "Counters", hooks: nil, skipping: 1) }
+
+    /// `configure` turns on both automatic options a description had off (staged migration needs them: 134100).
+    @Test func configureTurnsOnTheAutomaticOptions() throws {
+        let (current, locked, all) = try Self.fixture("Journal")
+        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: ModelLock.fileName(modelName: "Journal"))
+        let result = try CodeGenerator.generate(schema: current, options: .init(), hooks: Self.hooks("Journal"), migration: input)
+        let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
+        try #require(plan.contents.contains("static func configure("), "the plan has no configure(_:in:)")
+        let app = try StagedMigrationApp.build(plan: plan.contents, typeName: "JournalMigrationPlan", modelName: "Journal", versions: all, current: current.versionName)
+        defer { try? FileManager.default.removeItem(at: app.folder) }
+        try app.createStore("journal", version: "Journal")
+        let opened = try app.open("journal", options: ["options-off"])
+        #expect(opened.result?.first == "opened", "\(opened)")
+        // The model bites: without the plan, the options off refuse the store.
+        try app.createStore("unplanned", version: "Journal")
+        #expect(try app.open("unplanned", options: ["options-off", "no-plan"]).result?.prefix(2) == ["error", "134100"])
+    }
+
+    /// A store of a version the plan leaves out (`migration-plan-oldest-version`) does not open.
+    @Test func aLeftOutVersionsStoreDoesNotOpen() throws {
+        let (current, locked, all) = try Self.fixture("Counters")
+        let input = MigrationPlanInput(
+            lockedVersions: Array(locked.dropFirst()), lockFileName: ModelLock.fileName(modelName: "Counters"),
+            leftOutVersionNames: [locked[0].versionName])
+        let result = try CodeGenerator.generate(schema: current, options: .init(), migration: input)
+        let plan = try #require(result.files.first { $0.relativePath == "CountersMigrationPlan.swift" })
+        let app = try StagedMigrationApp.build(plan: plan.contents, typeName: "CountersMigrationPlan", modelName: "Counters", versions: all, current: current.versionName)
+        defer { try? FileManager.default.removeItem(at: app.folder) }
+        try app.createStore("first", version: locked[0].versionName)
+        let run = try app.open("first")
+        #expect(run.result?.prefix(2) == ["error", "134504"], "\(run)")
+    }
 }
 
 /// Where the lock tells apart two versions Core Data gives one checksum (issue 44 item 4: the lock's hash of a
