@@ -11,6 +11,9 @@ public struct CloudKitScope: Hashable, Sendable {
         public var entityNames: [String]
         /// "the model is marked Used with CloudKit", "configuration 'Cloud' is marked Used with CloudKit".
         public var reason: String
+        /// How to say the store does not sync, for an app that loads it with `NSPersistentContainer` (or without
+        /// `cloudKitContainerOptions`): such a store loads whatever the mark says, so the mark alone is no error.
+        public var unmarking: String
     }
 
     public var stores: [Store]
@@ -25,23 +28,27 @@ public struct CloudKitScope: Hashable, Sendable {
                 ? everyEntity : configuration.memberEntities
             stores.append(Store(
                 configuration: configuration.name == "Default" ? nil : configuration.name, entityNames: members,
-                reason: "configuration '\(configuration.name)' is marked Used with CloudKit"))
+                reason: "configuration '\(configuration.name)' is marked Used with CloudKit",
+                unmarking: "clear Used with CloudKit on configuration '\(configuration.name)' in Xcode's Data Model inspector, or set `cloudkit: false`"))
         }
         if schema.usedWithCloudKit {
-            stores.insert(Store(configuration: nil, entityNames: everyEntity, reason: "the model is marked Used with CloudKit"), at: 0)
+            stores.insert(Store(
+                configuration: nil, entityNames: everyEntity, reason: "the model is marked Used with CloudKit",
+                unmarking: "clear Used with CloudKit in Xcode's Data Model inspector, or set `cloudkit: false`"), at: 0)
         } else if setting == true && stores.isEmpty {
-            stores.append(Store(configuration: nil, entityNames: everyEntity, reason: "`cloudkit: true` is set"))
+            stores.append(Store(
+                configuration: nil, entityNames: everyEntity, reason: "`cloudkit: true` is set", unmarking: "remove `cloudkit: true`"))
         }
     }
 
     public var isEmpty: Bool { stores.isEmpty }
 
-    /// Each synced entity once, in the model's order, with the reason of the first store that syncs it.
-    public func syncedEntities(of schema: Schema) -> [(entity: Entity, reason: String)] {
-        var reasons: [String: String] = [:]
+    /// Each synced entity once, in the model's order, with the first store that syncs it.
+    public func syncedEntities(of schema: Schema) -> [(entity: Entity, store: Store)] {
+        var owners: [String: Store] = [:]
         for store in stores {
-            for name in store.entityNames where reasons[name] == nil { reasons[name] = store.reason }
+            for name in store.entityNames where owners[name] == nil { owners[name] = store }
         }
-        return schema.entities.compactMap { entity in reasons[entity.name].map { (entity, $0) } }
+        return schema.entities.compactMap { entity in owners[entity.name].map { (entity, $0) } }
     }
 }

@@ -3,23 +3,35 @@ import ManagedModel
 /// Once a synced model version is in CloudKit's production schema it can only grow: Apple's *Creating a Core Data Model
 /// for CloudKit*: "You can't delete a record type or modify any existing attributes after you promote a development
 /// schema to production". Each synced entity is a record type and each stored attribute a field of it
-/// (*Reading CloudKit Records for Core Data*), so a version after a locked (shipped) one may not remove or rename a
-/// synced entity or attribute (a rename is a removal and an addition to CloudKit) or change an attribute's type.
-/// Adding entities, attributes and relationships passes. Relationships are not compared: the rule Apple states is about
-/// record types and attributes.
+/// (*Reading CloudKit Records for Core Data*), so a version after a locked (shipped) one may not change the kind of a
+/// synced attribute's field. Adding entities, attributes and relationships passes. Relationships are not compared: the
+/// rule Apple states is about record types and attributes.
 ///
-/// The production schema is the union of the locked versions: a field keeps the type it was first deployed with, so a
-/// type is compared with the oldest locked version that had the attribute; removals with the newest locked version (an
+/// Removing (or renaming: to CloudKit a removal and an addition) a synced entity or attribute deletes nothing in
+/// CloudKit: the record type and field stay. Devices still running an older version keep syncing them, and the new
+/// version would drop what they send and send records without it. Refusing the removal is a compatibility policy for
+/// those older versions, and the message says so.
+///
+/// Field kinds, not attribute types, are compared: CloudKit's field types (Apple, *CloudKit Web Services Reference*,
+/// "Types and Dictionaries") have one integer kind, Int(64), which holds Integer 16, 32 and 64 and Boolean, and one
+/// floating-point kind, Double, which holds Float and Double. Other attribute types, whose field type Apple does not
+/// document, are compared as types.
+///
+/// The production schema is the union of the locked versions: a field keeps the kind it was first deployed with, so a
+/// kind is compared with the oldest locked version that had the attribute; removals with the newest locked version (an
 /// element an earlier locked version removed already shipped removed).
 public enum CloudKitAppendOnly {
     public static let removed = Rule(
         "cloudkit.production-removed", .error,
         summary: "a synced entity or stored attribute of the newest locked version removed or renamed in a later version",
-        documentation: "CloudKit cannot delete a record type or field once in production: keep the element (stop using it, "
-            + "or hide it behind an optional attribute) and add the new one beside it")
+        documentation: "Removing deletes nothing in CloudKit: the record type or field stays in the production schema, and "
+            + "devices still running an older version keep syncing it while this version drops what they send. Refusing it "
+            + "is a compatibility policy for those older versions: keep the element (stop using it, or make it optional) "
+            + "and add the new one beside it")
     public static let typeChanged = Rule(
         "cloudkit.production-type-changed", .error,
-        summary: "a synced attribute whose type differs from the type a locked version deployed",
+        summary: "a synced attribute whose CloudKit field kind differs from the one a locked version deployed (Integer 16, 32, "
+            + "64 and Boolean are one kind, Int(64); Float and Double one, Double)",
         documentation: "CloudKit cannot change a field's type in production: add a new attribute and copy the values")
 
     public static let all: [Rule] = [removed, typeChanged]
@@ -47,14 +59,16 @@ public enum CloudKitAppendOnly {
         let modelLocation = current.entities.map(\.location).min { $0.line < $1.line } ?? SourceLocation(path: current.contentsPath, line: 1)
         var findings: [Finding] = []
         let suffix = "after locked version '\(newest.versionName)', which syncs it with CloudKit"
+        let policy = "refusing the removal is a compatibility policy for those older versions"
         for (old, _) in synced {
             guard let new = current.entity(named: old.name) else {
                 let renamed = current.entities.first { ($0.renamingIdentifier ?? $0.elementID) == old.name }
                 findings.append(Finding(
                     rule: removed,
                     message: "entity \(old.name) was \(renamed.map { "renamed to \($0.name)" } ?? "removed") in '\(current.versionName)' "
-                        + "\(suffix): CloudKit cannot delete its record type in production; keep \(old.name)"
-                        + (renamed == nil ? "" : " and add \(renamed!.name) beside it"),
+                        + "\(suffix): this deletes nothing in CloudKit (its record type stays in the production schema), but devices "
+                        + "still running an older version keep syncing \(old.name) records, which this version would drop; \(policy): "
+                        + "keep \(old.name)" + (renamed == nil ? "" : " and add \(renamed!.name) beside it"),
                     location: renamed?.location ?? modelLocation, lockedLocation: old.location))
                 continue
             }
@@ -64,21 +78,51 @@ public enum CloudKitAppendOnly {
                 findings.append(Finding(
                     rule: removed,
                     message: "attribute \(old.name).\(attribute.name) was \(renamed.map { "renamed to \($0.name)" } ?? "removed") in "
-                        + "'\(current.versionName)' \(suffix): CloudKit cannot delete its field in production; keep \(attribute.name)"
+                        + "'\(current.versionName)' \(suffix): this deletes nothing in CloudKit (its field stays in the production "
+                        + "schema), but devices still running an older version keep syncing it, and this version would drop their "
+                        + "values and send records without it; \(policy): keep \(attribute.name) (stop using it)"
                         + (renamed == nil ? "" : " and add \(renamed!.name) as a new attribute"),
                     location: renamed?.location ?? new.location, lockedLocation: attribute.location))
             }
             for attribute in newAttributes {
-                guard let (version, first) = firstDeployed(attribute.name, of: old.name, in: deployed), first.type != attribute.type else { continue }
+                guard let (version, first) = firstDeployed(attribute.name, of: old.name, in: deployed),
+                    FieldKind(first.type) != FieldKind(attribute.type)
+                else { continue }
                 findings.append(Finding(
                     rule: typeChanged,
                     message: "attribute \(new.name).\(attribute.name) changed type from \(first.type.rawValue) to \(attribute.type.rawValue) "
-                        + "in '\(current.versionName)', but locked version '\(version)' deployed it to CloudKit as \(first.type.rawValue): "
-                        + "CloudKit cannot change a field's type in production; keep the type and add a new attribute for the new one",
+                        + "in '\(current.versionName)', but locked version '\(version)' deployed it to CloudKit with "
+                        + "field kind \(FieldKind(first.type)), which CloudKit cannot change to \(FieldKind(attribute.type)) in production; keep "
+                        + "the type (or one of the same field kind) and add a new attribute for the new one",
                     location: attribute.location, lockedLocation: first.location))
             }
         }
         return findings
+    }
+
+    /// The kind of CloudKit field an attribute type is stored in (CloudKit Web Services Reference, "Types and
+    /// Dictionaries": Int(64) is CloudKit's one integer type, Double its one floating-point type). A type whose field
+    /// Apple does not document is its own kind.
+    public enum FieldKind: Hashable, Sendable, CustomStringConvertible {
+        case int64, double
+        case attributeType(AttributeType)
+
+        public init(_ type: AttributeType) {
+            switch type {
+            case .integer16, .integer32, .integer64, .boolean: self = .int64
+            case .float, .double: self = .double
+            case .decimal, .string, .date, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite:
+                self = .attributeType(type)
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .int64: "Int(64)"
+            case .double: "Double"
+            case .attributeType(let type): type.rawValue
+            }
+        }
     }
 
     /// Transient attributes are not stored, so not synced.

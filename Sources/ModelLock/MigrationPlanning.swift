@@ -60,12 +60,9 @@ public struct MigrationPlanStages: Hashable, Sendable {
     public var blockedHops: [BlockedHop]
     /// Why each custom stage is there.
     public var reasons: [Hop: CustomStageReason] = [:]
-
-    /// The versions with the current model's schema besides the current one (a revert: the current schema equals an
-    /// earlier locked version's), in the lock's order: no stage lists them, and their stores open without migrating.
-    public func openAsCurrent(_ current: String) -> [String] {
-        sharedChecksums.filter { $0.value == current }.map(\.key).sorted()
-    }
+    /// The versions with the current model's store schema besides the current one (a revert: the current schema
+    /// equals an earlier locked version's), in the lock's order: no stage lists them, their stores open as they are.
+    public var openAsCurrent: [String] = []
 }
 
 public enum MigrationPlanning {
@@ -99,9 +96,11 @@ public enum MigrationPlanning {
         var distinct: [String] = []
         var firstWithHash: [String: String] = [:]
         var sequence = versions
+        var openAsCurrent: [String] = []
         if let current, let currentVersion = versions.first(where: { $0.versionName == current }) {
             for version in versions where version.versionName != current && version.hash == currentVersion.hash {
                 sharedChecksums[version.versionName] = current
+                openAsCurrent.append(version.versionName)
             }
             sequence = versions.filter { $0.hash != currentVersion.hash } + [currentVersion]
         }
@@ -116,7 +115,9 @@ public enum MigrationPlanning {
         var stages: [MigrationPlanStages.Stage] = []
         var blocked: [MigrationPlanStages.BlockedHop] = []
         var reasons: [MigrationPlanStages.Hop: MigrationPlanStages.CustomStageReason] = [:]
-        guard let first = distinct.first else { return MigrationPlanStages(stages: [], sharedChecksums: sharedChecksums, blockedHops: []) }
+        guard let first = distinct.first else {
+            return MigrationPlanStages(stages: [], sharedChecksums: sharedChecksums, blockedHops: [], openAsCurrent: openAsCurrent)
+        }
         // The current lightweight run: the versions it lists, and every version whose stores enter it (a custom
         // stage's destination enters the run after it without being listed).
         var listed = [first]
@@ -161,6 +162,7 @@ public enum MigrationPlanning {
             entering = [next]
         }
         if !listed.isEmpty { stages.append(.lightweight(listed)) }
-        return MigrationPlanStages(stages: stages, sharedChecksums: sharedChecksums, blockedHops: blocked, reasons: reasons)
+        return MigrationPlanStages(
+            stages: stages, sharedChecksums: sharedChecksums, blockedHops: blocked, reasons: reasons, openAsCurrent: openAsCurrent)
     }
 }

@@ -336,8 +336,8 @@ struct Generate: ParsableCommand {
         {
             let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
             diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
-            diagnostics.append(contentsOf: try LockSupport.cloudKitAppendOnly(
-                lock, before: current, newest: try schema(from), current: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema))
+            diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(try LockSupport.cloudKitFindings(
+                lock: lock, fallback: nil, destination: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema)))
         }
         return diagnostics
     }

@@ -77,19 +77,27 @@ enum LockSupport {
         lock.versionShipped(before: destination)?.versionName
     }
 
-    /// The errors for what a synced model's version after its locked ones removes, renames or retypes
-    /// (`CloudKitAppendOnly`), in the lock's order; the earlier locked versions are read only when the newest one syncs.
-    static func cloudKitAppendOnly(
-        _ lock: ModelLock, before current: String, newest: Schema, current schema: Schema, bundle: ModelBundle, setting: Bool?,
+    /// What CloudKit's production schema refuses in `destination` (`CloudKitAppendOnly`). The production schema is the
+    /// versions the lock lists before `destination`, in the lock's order (the order they shipped); without a lock, or
+    /// when it lists none before `destination`, it is `fallback` (`migration-check`'s source). `generate` and
+    /// `migration-check` both ask here, so they give the same findings for the same edit. The earlier versions are read
+    /// only when the newest one syncs.
+    static func cloudKitFindings(
+        lock: ModelLock?, fallback: String?, destination: Schema, bundle: ModelBundle, setting: Bool?,
         schema load: (String) throws -> Schema
-    ) rethrows -> Diagnostics {
-        guard !CloudKitScope(newest, setting: setting).isEmpty else { return Diagnostics() }
-        // The lock's order is the order the versions shipped in (``ModelLock/versionShipped(before:)``).
-        let inBundle = Set(bundle.versions.map(\.name))
-        let shipped = lock.versions.map(\.versionName).filter { inBundle.contains($0) }
-        let end = shipped.firstIndex(of: current) ?? shipped.count
-        let deployed = try shipped[..<end].map { $0 == newest.versionName ? newest : try load($0) }
-        return CloudKitAppendOnly.diagnostics(CloudKitAppendOnly.findings(deployed: deployed, current: schema, setting: setting))
+    ) rethrows -> [CloudKitAppendOnly.Finding] {
+        var names: [String] = []
+        if let lock {
+            let inBundle = Set(bundle.versions.map(\.name))
+            let shipped = lock.versions.map(\.versionName).filter { inBundle.contains($0) }
+            names = Array(shipped[..<(shipped.firstIndex(of: destination.versionName) ?? shipped.count)])
+        }
+        if names.isEmpty, let fallback, fallback != destination.versionName { names = [fallback] }
+        guard let newestName = names.last else { return [] }
+        let newest = try load(newestName)
+        guard !CloudKitScope(newest, setting: setting).isEmpty else { return [] }
+        let deployed = try names.dropLast().map(load) + [newest]
+        return CloudKitAppendOnly.findings(deployed: deployed, current: destination, setting: setting)
     }
 
     /// Writes `text` to `path` through a temporary file and a rename (``StagedFile``): the old lock stays whole

@@ -17,9 +17,10 @@ struct MigrationCheckCommand: ParsableCommand {
             the migration runs (a required value without a default: it may fail at migration time when existing \
             rows have no value), and each apparent rename without a renaming identifier (which loses the old \
             values) is an error at the changed element. For a model that syncs with CloudKit, so is each synced \
-            entity or attribute removed or renamed and each attribute type changed (CloudKit's production schema \
-            only grows; documentation: "Syncing with CloudKit"). Exit status: 0 when every change can be inferred, 1 \
-            otherwise.
+            entity or attribute removed or renamed and each attribute's CloudKit field kind changed, compared with \
+            the locked versions before the destination as generate compares (with --from's version without a lock; \
+            CloudKit's production schema only grows; documentation: "Syncing with CloudKit"). Exit status: 0 when \
+            every change can be inferred, 1 otherwise.
             """
     )
 
@@ -32,16 +33,15 @@ struct MigrationCheckCommand: ParsableCommand {
         let destination = try ModelLoader.load(model.model, version: model.modelVersion)
         let bundle = destination.bundle
         let destinationName = destination.schema.versionName
+        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
+        let lock = try LockSupport.load(path: lockPath, modelPath: model.model)
         let sourceName: String
         if let from {
             sourceName = try bundle.version(named: from).name
         } else {
-            let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
             let names = bundle.versions.map(\.name)
             let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
-            let locked = try LockSupport.load(path: lockPath, modelPath: model.model).flatMap {
-                LockSupport.newestLockedVersion(before: destinationName, lock: $0)
-            }
+            let locked = lock.flatMap { LockSupport.newestLockedVersion(before: destinationName, lock: $0) }
             guard let name = locked ?? previous else {
                 try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
                 print("'\(destinationName)' has no earlier version: nothing to migrate.")
@@ -56,11 +56,14 @@ struct MigrationCheckCommand: ParsableCommand {
         }
         let findings = MigrationCheck.findings(from: source.schema, to: destination.schema)
         diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: sourceName, to: destinationName, asWarnings: false))
-        // A synced model: what CloudKit's production schema refuses once the source version is deployed (the config
-        // file beside the model can say `cloudkit: false`).
+        // A synced model: what CloudKit's production schema (the locked versions before the destination, as `generate`
+        // compares; the source without a lock) refuses (the config file beside the model can say `cloudkit: false`).
         let cloudKit = try ConfigFile.locate(besideModel: model.model).map(ConfigFile.load)?.settings.cloudKit
-        let cloudKitFindings = sourceName == destinationName
-            ? [] : CloudKitAppendOnly.findings(deployed: [source.schema], current: destination.schema, setting: cloudKit)
+        let cloudKitFindings = try LockSupport.cloudKitFindings(
+            lock: lock, fallback: sourceName, destination: destination.schema, bundle: bundle, setting: cloudKit,
+            schema: { name in
+                name == sourceName ? source.schema : name == destinationName ? destination.schema : try ModelLoader.load(model.model, version: name).schema
+            })
         diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(cloudKitFindings))
         let summary: String
         if !cloudKitFindings.isEmpty {

@@ -1,5 +1,6 @@
 import ManagedModel
 import ModelLock
+import ModelReader
 import TestSupport
 import Testing
 
@@ -52,6 +53,10 @@ import Testing
         let found = Self.findings([Self.version("V1")], Self.version("V2", note: [Self.attribute("title", line: 3)]))
         #expect(found.map(\.rule) == [CloudKitAppendOnly.removed])
         #expect(found.first?.message.contains("attribute Note.body was removed") == true, "\(found)")
+        // Removing deletes nothing in CloudKit: the refusal is a compatibility policy for older versions still syncing.
+        #expect(found.first?.message.contains("this deletes nothing in CloudKit (its field stays in the production schema)") == true)
+        #expect(found.first?.message.contains("devices still running an older version keep syncing it") == true)
+        #expect(found.first?.message.contains("refusing the removal is a compatibility policy for those older versions") == true)
     }
 
     @Test func renamingASyncedAttributeIsAnError() {
@@ -71,6 +76,37 @@ import Testing
             Self.version("V3", note: [Self.attribute("body", .date), Self.attribute("title", line: 3)]))
         #expect(again.map(\.rule) == [CloudKitAppendOnly.typeChanged], "\(again)")
         #expect(again.first?.message.contains("locked version 'V1' deployed it") == true)
+    }
+
+    /// CloudKit has one integer field type, Int(64), and one floating-point type, Double: Integer 16 → 32 → 64 and
+    /// Boolean → Integer, and Float → Double, change no field; Integer → Double does.
+    @Test func fieldKindsNotAttributeTypesAreCompared() {
+        let note = { (type: AttributeType) in [Self.attribute("body", type), Self.attribute("title", line: 3)] }
+        for (from, to) in [(AttributeType.integer16, AttributeType.integer32), (.integer32, .integer64), (.integer16, .integer64),
+                           (.boolean, .integer16), (.integer64, .boolean), (.float, .double), (.double, .float)] {
+            #expect(Self.findings([Self.version("V1", note: note(from))], Self.version("V2", note: note(to))).isEmpty, "\(from) -> \(to)")
+        }
+        let found = Self.findings([Self.version("V1", note: note(.integer16))], Self.version("V2", note: note(.double)))
+        #expect(found.map(\.rule) == [CloudKitAppendOnly.typeChanged])
+        #expect(found.first?.message.contains("deployed it to CloudKit with field kind Int(64), which CloudKit cannot change to Double") == true, "\(found)")
+        #expect(CloudKitAppendOnly.FieldKind(.uuid) != CloudKitAppendOnly.FieldKind(.string), "an undocumented field type is compared as its type")
+    }
+
+    /// A synced app's history (EhPanda's `GalleryMO`, `Fixtures/CloudKit/GalleryHistory`), `Model` and `Model 2`
+    /// locked: `Model 3` widens `pageCount` (Integer 16 → 32 → 64), keeps `rating` a Double (Float in `Model`), turns
+    /// `isFavored` from Boolean into Integer 16 (all one field kind each: nothing), brings back `archiveURL`, which
+    /// `Model 2` removed, as a URI (`Model` deployed a String field: an error) and removes `jpnTitle` (an error).
+    @Test func aSyncedHistoryIsComparedWithTheWholeProductionSchema() throws {
+        let versions = try ModelLoader.loadAllVersions(
+            TestSupport.packageRoot.appendingPathComponent("Fixtures/CloudKit/GalleryHistory.xcdatamodeld").path).map(\.schema)
+        #expect(versions.map(\.versionName) == ["Model", "Model 2", "Model 3"])
+        let found = CloudKitAppendOnly.findings(deployed: Array(versions.prefix(2)), current: versions[2], setting: nil)
+        #expect(found.count == 2, "\(found.map(\.message))")
+        #expect(found.contains {
+            $0.rule == CloudKitAppendOnly.typeChanged && $0.message.hasPrefix("attribute GalleryMO.archiveURL changed type from String to URI")
+                && $0.message.contains("locked version 'Model' deployed it")
+        }, "\(found.map(\.message))")
+        #expect(found.contains { $0.rule == CloudKitAppendOnly.removed && $0.message.hasPrefix("attribute GalleryMO.jpnTitle was removed in 'Model 3'") })
     }
 
     @Test func aModelThatDoesNotSyncIsNotChecked() {

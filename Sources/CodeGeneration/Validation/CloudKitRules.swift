@@ -3,7 +3,10 @@ import ManagedModel
 /// What `generate` reports about an entity `NSPersistentCloudKitContainer` syncs (``CloudKitCheck``): one row per
 /// rule the container enforces when it loads the store. The table of WarningsAndErrors.md, "CloudKit", is rendered
 /// from ``all``. Sources: Apple's *Creating a Core Data Model for CloudKit* (its table of "CloudKit schema
-/// limitation"s) and the Core Data error 134060 texts apps report (docs/core-data-runtime.md, "CloudKit").
+/// limitation"s), the Core Data error 134060 texts apps report, and what the validator walks (every attribute and
+/// relationship of a synced entity, transient and derived ones too; docs/core-data-runtime.md, "CloudKit"). Each
+/// error also names the other way out: a store the app loads without CloudKit (`NSPersistentContainer`, or no
+/// `cloudKitContainerOptions`) loads whatever the mark says, so clearing the mark (or `cloudkit: false`) is one.
 public enum CloudKitRules {
     public static let uniqueConstraint = Rule(
         "cloudkit.unique-constraint", .error,
@@ -12,12 +15,19 @@ public enum CloudKitRules {
             + "constraints and de-duplicate in code")
     public static let requiredAttribute = Rule(
         "cloudkit.required-attribute", .error,
-        summary: "a synced entity's stored attribute that is required and has no default value",
+        summary: "a synced entity's attribute (transient and derived ones too) that is required and has no default value",
         documentation: "error 134060, \"CloudKit integration requires that all attributes be optional, or have a default value "
-            + "set\": make it optional or give it a default value (transient and derived attributes are not synced)")
+            + "set\": make it optional or give it a default value (a derived attribute takes no default: make it optional). "
+            + "An integer, Boolean or floating-point default whose text is not of its type still counts: momc compiles it "
+            + "to a number")
+    public static let unsupportedAttributeType = Rule(
+        "cloudkit.unsupported-attribute-type", .error,
+        summary: "a synced entity's attribute of type Undefined or Object ID (transient ones too)",
+        documentation: "error 134060, \"CloudKit integration does not support all attribute types\": give it another type, "
+            + "or move it to an entity that does not sync")
     public static let requiredRelationship = Rule(
         "cloudkit.required-relationship", .error,
-        summary: "a synced entity's relationship that is not optional (a to-many too)",
+        summary: "a synced entity's relationship that is not optional (a to-many and a transient one too)",
         documentation: "Apple: \"All relationships must be optional\" (changes may not be saved atomically); error 134060: make it optional")
     public static let noInverse = Rule(
         "cloudkit.no-inverse", .error,
@@ -39,7 +49,7 @@ public enum CloudKitRules {
             + "configuration\": add the destination to the configuration, or drop the relationship")
 
     public static let all: [Rule] = [
-        uniqueConstraint, requiredAttribute, requiredRelationship, noInverse, denyRule, orderedRelationship, crossConfiguration,
+        uniqueConstraint, requiredAttribute, unsupportedAttributeType, requiredRelationship, noInverse, denyRule, orderedRelationship, crossConfiguration,
     ]
 
     /// The table of WarningsAndErrors.md, "CloudKit".

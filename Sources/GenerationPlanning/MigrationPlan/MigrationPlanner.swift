@@ -60,7 +60,7 @@ public enum MigrationPlanner {
         let fingerprints = schemas.map { schema in locked[schema.versionName].flatMap { $0.hasLegacyDerivedAttributes ? nil : $0 } ?? StoreFingerprint(schema) }
         let planned = MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
         let lockedNames = Set(input.lockedVersions.map(\.versionName))
-        let openAsCurrent = planned.openAsCurrent(current.versionName)
+        let openAsCurrent = planned.openAsCurrent
         let typeName = SwiftNames.modelTypeName(current.modelName) + "MigrationPlan"
 
         for hop in planned.blockedHops {

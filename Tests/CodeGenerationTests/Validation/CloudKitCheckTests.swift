@@ -6,7 +6,9 @@ import TestSupport
 import Testing
 
 /// `generate`'s CloudKit validation stage: `Fixtures/CloudKit/CloudKitRules` breaks every rule once in the
-/// configuration marked Used with CloudKit (`Cloud`) and again in one that is not (`Local`).
+/// configuration marked Used with CloudKit (`Cloud`) and again in one that is not (`Local`); `PhotoSharing` (Apple's
+/// sample "Sharing Core Data objects between iCloud users", transient and derived properties added) and
+/// `GalleryHistory` (a shipped synced app's history: EhPanda's `GalleryMO`) are the validator's real shapes.
 @Suite struct CloudKitCheckTests {
     static let fixture = TestSupport.packageRoot.appendingPathComponent("Fixtures/CloudKit/CloudKitRules.xcdatamodeld").path
 
@@ -32,6 +34,7 @@ import Testing
         let expected: [(Rule, String, String)] = [
             (CloudKitRules.uniqueConstraint, "<entity name=\"CloudNote\"", "remove them"),
             (CloudKitRules.requiredAttribute, "<attribute name=\"title\"", "make it optional or give it a default value"),
+            (CloudKitRules.unsupportedAttributeType, "<attribute name=\"scratch\"", "give it another type"),
             (CloudKitRules.requiredRelationship, "<relationship name=\"folder\"", "make it optional"),
             (CloudKitRules.noInverse, "<relationship name=\"parent\"", "add an inverse relationship on CloudFolder"),
             (CloudKitRules.denyRule, "<relationship name=\"attachments\"", "use Nullify or Cascade"),
@@ -43,6 +46,58 @@ import Testing
             let line = try Self.line(of: found)
             #expect(line.contains(element), "\(rule.id) at \(line)")
             #expect(found.message.contains(advice), "\(found.message)")
+        }
+        // A store loaded without CloudKit loads whatever the mark says: each error names both ways out.
+        for diagnostic in diagnostics.all {
+            #expect(diagnostic.message.contains(
+                "or, if this store does not sync, clear Used with CloudKit on configuration 'Cloud' in Xcode's Data Model inspector, "
+                    + "or set `cloudkit: false`"), "\(diagnostic.message)")
+        }
+    }
+
+    static func photoSharing() throws -> Schema {
+        try ModelLoader.load(TestSupport.packageRoot.appendingPathComponent("Fixtures/CloudKit/PhotoSharing.xcdatamodeld").path).schema
+    }
+
+    /// The validator walks every attribute and relationship of a synced entity: a required transient without a default,
+    /// a required derived attribute (which takes no default), transient attributes of type Undefined and Object ID, and a
+    /// transient relationship without an inverse are each refused; the rest of Apple's sample passes.
+    @Test func transientAndDerivedPropertiesAreCheckedLikeTheOthers() throws {
+        let diagnostics = CloudKitCheck.diagnostics(try Self.photoSharing(), setting: nil).all
+        let found = try diagnostics.map { ($0.ruleID ?? "", try Self.line(of: $0).trimmingCharacters(in: .whitespaces)) }
+        let expected: [(Rule, String)] = [
+            (CloudKitRules.requiredAttribute, "<attribute name=\"isSelected\""),
+            (CloudKitRules.unsupportedAttributeType, "<attribute name=\"pendingObjectID\""),
+            (CloudKitRules.unsupportedAttributeType, "<attribute name=\"thumbnailCache\""),
+            (CloudKitRules.noInverse, "<relationship name=\"selectedTag\""),
+            (CloudKitRules.requiredAttribute, "<attribute name=\"photoCount\""),
+        ]
+        #expect(found.count == expected.count, "\(diagnostics)")
+        for (rule, element) in expected {
+            #expect(found.contains { $0.0 == rule.id && $0.1.hasPrefix(element) }, "\(rule.id) at \(element): \(diagnostics)")
+        }
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("transient attribute Photo.isSelected is required without a default value") })
+        #expect(messages.contains { $0.hasPrefix("derived attribute Tag.photoCount is required") && $0.contains("a derived attribute takes no default value") })
+        #expect(messages.contains { $0.hasPrefix("transient attribute Photo.pendingObjectID has type Object ID") })
+        #expect(messages.contains { $0.hasPrefix("transient attribute Photo.thumbnailCache has type Undefined") })
+        #expect(messages.contains { $0.hasPrefix("transient relationship Photo.selectedTag has no inverse") })
+        #expect(messages.allSatisfy { $0.contains("clear Used with CloudKit in Xcode's Data Model inspector, or set `cloudkit: false`") })
+    }
+
+    /// A Boolean turned Integer 16 keeps `defaultValueString="NO"` (EhPanda's `isFavored`, here in `GalleryHistory`'s
+    /// current version): the reader cannot read it as an integer and warns, but momc compiles it to a number and the
+    /// shipped app loads, so the check does not call it required without a default. A Decimal's unreadable default
+    /// is not assumed to compile (no source says how).
+    @Test func anIntegerDefaultOfAnotherTypeStillCounts() throws {
+        let loaded = try ModelLoader.load(TestSupport.packageRoot.appendingPathComponent("Fixtures/CloudKit/GalleryHistory.xcdatamodeld").path)
+        let favored = try #require(loaded.schema.entity(named: "GalleryMO")?.attributes.first { $0.name == "isFavored" })
+        #expect(favored.type == .integer16 && !favored.isOptional && favored.defaultValue == nil && favored.unreadableDefaultValue == "NO")
+        #expect(loaded.diagnostics.all.contains { $0.message.contains("defaultValueString 'NO'") }, "the reader still warns")
+        #expect(CloudKitCheck.diagnostics(loaded.schema, setting: nil).all.isEmpty, "\(CloudKitCheck.diagnostics(loaded.schema, setting: nil).all)")
+        for (type, compiles) in [(AttributeType.integer64, true), (.boolean, true), (.double, true), (.float, true), (.decimal, false), (.date, false)] {
+            let attribute = Attribute(name: "a", location: favored.location, type: type, isOptional: false, unreadableDefaultValue: "NO")
+            #expect(CloudKitCheck.hasCompiledDefault(attribute) == compiles, "\(type)")
         }
     }
 
@@ -60,6 +115,7 @@ import Testing
         #expect(ids.filter { $0 == CloudKitRules.requiredAttribute.id }.count == 2, "\(diagnostics.all)")
         #expect(diagnostics.all.contains { $0.message.contains("LocalNote.title") && $0.message.contains("`cloudkit: true`") })
         #expect(!ids.contains(CloudKitRules.crossConfiguration.id), "one store holds every entity")
+        #expect(diagnostics.all.allSatisfy { $0.message.hasSuffix("or, if this store does not sync, remove `cloudkit: true`") }, "\(diagnostics.all)")
     }
 
     /// The model marked: every entity syncs (Core Data's Default configuration), each reported once.
