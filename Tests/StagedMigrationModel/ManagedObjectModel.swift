@@ -6,8 +6,15 @@
 
 open class NSEntityDescription: NSObject {
     open var name: String?
-    /// Apple: "The name of the class that represents the entity" (NSEntityDescription `managedObjectClassName`).
-    open var managedObjectClassName: String!
+    /// Apple: "The name of the class that represents the entity" (NSEntityDescription `managedObjectClassName`);
+    /// Special Considerations: editable until the model is used by an object graph manager, it raises after.
+    open var managedObjectClassName: String! {
+        didSet {
+            if managedObjectModel?.isUsedByObjectGraphManager == true {
+                StagedMigrationModel.raise("NSInternalInconsistencyException", "Can't modify an immutable model.")
+            }
+        }
+    }
     /// Apple: NSEntityDescription `versionHash`; here the lock's entity hash.
     open internal(set) var versionHash: Data
     open internal(set) weak var managedObjectModel: NSManagedObjectModel?
@@ -20,6 +27,10 @@ open class NSEntityDescription: NSObject {
 }
 
 open class NSManagedObjectModel: NSObject, NSCopying {
+    /// Set when a coordinator uses the model (Apple, NSManagedObjectModel `entities`, Special Considerations: the
+    /// model is not editable once "used by an object graph manager"). Its copy is editable.
+    var isUsedByObjectGraphManager = false
+
     open var entities: [NSEntityDescription] {
         didSet { entities.forEach { $0.managedObjectModel = self } }
     }

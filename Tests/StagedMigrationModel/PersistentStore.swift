@@ -94,7 +94,10 @@ open class NSPersistentStoreCoordinator: NSObject {
     public let managedObjectModel: NSManagedObjectModel
     open private(set) var persistentStores: [NSPersistentStore] = []
 
-    public init(managedObjectModel model: NSManagedObjectModel) { managedObjectModel = model }
+    public init(managedObjectModel model: NSManagedObjectModel) {
+        managedObjectModel = model
+        model.isUsedByObjectGraphManager = true
+    }
 
     /// Apple: `metadataForPersistentStore(ofType:at:options:)`, the store's metadata without opening it.
     open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws -> [String: Any] {

@@ -5,7 +5,7 @@
 //
 //   checksums <bundle> <version>...          CHECKSUM <version> <versionChecksum>
 //   create <bundle> <version> <store> [before-ios17] [no-model-cache]
-//   open <bundle> <store> [container=<version>] [options-off] [no-plan]
+//   open <bundle> <store> [container=<version>] [options-off] [no-plan]   (options-off: before the plan configures)
 //        EVENT ..., then RESULT opened <checksum> | RESULT error <code> <message>, then CLAIMS <class> <count>
 import CoreData
 import Foundation
@@ -53,10 +53,6 @@ case "open":
         if !arguments.contains("no-plan") {
             #if PLAN_HAS_CONFIGURE
             try __PLAN__.configure(container, in: bundle)
-            if arguments.contains("options-off") {
-                description.shouldMigrateStoreAutomatically = false
-                description.shouldInferMappingModelAutomatically = false
-            }
             #else
             description.setOption(try __PLAN__.makeStagedMigrationManager(in: bundle), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
             #endif

@@ -35,8 +35,12 @@ struct MigrationPlanRunTests {
             folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(folder)").path], skippingPrefix: CodeGenerator.bannerPrefix)
     }
 
-    /// Generates the plan of `name` (from `skipping` locked versions on) and runs a store of each version it plans for.
-    static func runPlan(of name: String, hooks: String?, skipping: Int = 0) throws {
+    /// Generates the plan of `name` (from `skipping` locked versions on), runs a store of each version it plans for,
+    /// then `more` with the same app (one compilation per plan: CI's time).
+    static func runPlan(
+        of name: String, hooks: String?, skipping: Int = 0,
+        more: (StagedMigrationApp, _ locked: [Schema], _ current: Schema, _ all: [Schema]) throws -> Void = { _, _, _, _ in }
+    ) throws {
         let (current, locked, all) = try fixture(name)
         let input = MigrationPlanInput(
             lockedVersions: Array(locked.dropFirst(skipping)), lockFileName: ModelLock.fileName(modelName: name),
@@ -48,77 +52,88 @@ struct MigrationPlanRunTests {
         var order = input.lockedVersions
         if !order.contains(where: { $0.versionName == current.versionName }) { order.append(current) }
         try PlanRunCheck(app: app, order: order, current: current, plan: plan.contents).run()
+        try more(app, locked, current, all)
     }
 
-    @Test func journalWithItsHook() throws { try Self.runPlan(of: "Journal", hooks: "Journal") }
+    /// Also: `configure` turns on both automatic options a description had off (staged migration needs them: 134100
+    /// without the plan); and the same app with bundles where Core Data gives one checksum to versions the lock tells
+    /// apart (``SharedChecksumPlanRunTests/checkJournal(_:locked:current:all:)``).
+    @Test func journalWithItsHook() throws {
+        try Self.runPlan(of: "Journal", hooks: "Journal") { app, locked, current, all in
+            try app.createStore("options-off", version: "Journal")
+            let opened = try app.open("options-off", options: ["options-off"])
+            #expect(opened.result?.first == "opened", "\(opened)")
+            try app.createStore("unplanned", version: "Journal")
+            #expect(try app.open("unplanned", options: ["options-off", "no-plan"]).result?.prefix(2) == ["error", "134100"])
+            try SharedChecksumPlanRunTests.checkJournal(app, locked: locked, current: current, all: all)
+        }
+    }
 
     @Test func journalWithoutItsHook() throws { try Self.runPlan(of: "Journal", hooks: nil) }
 
-    @Test func countersFromItsSecondVersion() throws { try Self.runPlan(of: "Counters", hooks: nil, skipping: 1) }
+    /// Also: a store of the version the plan leaves out (`migration-plan-oldest-version`) fails with 134504, as the
+    /// plan's documentation says.
+    @Test func countersFromItsSecondVersion() throws {
+        try Self.runPlan(of: "Counters", hooks: nil, skipping: 1) { app, locked, _, _ in
+            try app.createStore("left-out", version: locked[0].versionName)
+            let run = try app.open("left-out")
+            #expect(run.result?.prefix(2) == ["error", "134504"], "\(run)")
+        }
+    }
 }
 
-/// Where the lock tells apart two versions Core Data gives one checksum (issue 44 item 4: the lock's hash of a
-/// derived attribute or a composite may differ from Core Data's), the generated plan builds no stage Core Data
-/// raises for, and a store of every locked version still opens.
+/// Where the lock tells apart two versions Core Data gives one checksum (issue 44 item 4: the lock's hash of a derived
+/// attribute or a composite may differ from Core Data's), the generated plan builds no stage Core Data raises for and
+/// leaves no version's checksum out of every stage (134504): a store of every locked version still opens.
 @Suite("The generated migration plan where Core Data sees one schema", .enabled(if: stagedMigrationModelRuns, Comment(rawValue: stagedMigrationModelSkipped)))
 struct SharedChecksumPlanRunTests {
-    /// Generates the Journal plan (with its hook) and runs it in a bundle where each version of `sameSchemaToCoreData`
-    /// is compiled with the entity hashes of its value: a store of every locked version opens at the current version
-    /// and nothing raises. Returns each version's run and each version's checksum.
-    static func runJournal(sameSchemaToCoreData: [String: String]) throws -> (runs: [String: StagedMigrationApp.Run], checksums: [String: String]) {
-        let (current, locked, all) = try MigrationPlanRunTests.fixture("Journal")
-        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: ModelLock.fileName(modelName: "Journal"))
-        let result = try CodeGenerator.generate(schema: current, options: .init(), hooks: MigrationPlanRunTests.hooks("Journal"), migration: input)
-        let plan = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" })
-        let app = try StagedMigrationApp.build(
-            plan: plan.contents, typeName: "JournalMigrationPlan", modelName: "Journal", versions: all, current: current.versionName,
-            sameSchemaToCoreData: sameSchemaToCoreData)
-        defer { try? FileManager.default.removeItem(at: app.folder) }
-        let checksums = try app.checksums(of: locked.map(\.versionName))
-        var runs: [String: StagedMigrationApp.Run] = [:]
-        for version in locked.map(\.versionName) {
-            try app.createStore(version, version: version)
-            let run = try app.open(version)
-            #expect(run.raised == nil, "store of '\(version)': \(run)")
-            #expect(run.result == ["opened", checksums[current.versionName] ?? "?"], "store of '\(version)': \(run)")
-            runs[version] = run
+    /// With the app of the Journal plan (its hook found), bundles in which some versions are compiled with another
+    /// version's entity hashes. Run by `MigrationPlanRunTests.journalWithItsHook` (one compilation per plan).
+    static func checkJournal(_ app: StagedMigrationApp, locked: [Schema], current: Schema, all: [Schema]) throws {
+        // 'Journal 4' with the hashes of 'Journal 2': the custom stage 'Journal 2' → 'Journal 4' is between one
+        // checksum. It becomes a lightweight stage of that checksum (else stores of 'Journal 2', 'Journal 3' and
+        // 'Journal 4' are in no stage: 134504, h2's finding), and no hook runs: to Core Data nothing changes there.
+        for (version, run) in try openEveryVersion(app, locked: locked, current: current, all: all, sameSchemaToCoreData: ["Journal 4": "Journal 2"]) {
+            #expect(run.hookCalls.isEmpty, "'Journal 4' as 'Journal 2', store of '\(version)': \(run)")
         }
-        return (runs, checksums)
-    }
-
-    /// 'Journal 4' compiled with the entity hashes of 'Journal 2': the plan's custom stage 'Journal 2' → 'Journal 4'
-    /// is between equal checksums at run time. It becomes a lightweight stage listing that checksum (else stores of
-    /// 'Journal 2', 'Journal 3' and 'Journal 4' would be in no stage: 134504), and no hook runs: to Core Data nothing
-    /// changes there.
-    @Test func aCustomStageBetweenOneChecksum() throws {
-        let (runs, _) = try Self.runJournal(sameSchemaToCoreData: ["Journal 4": "Journal 2"])
-        for (version, run) in runs { #expect(run.hookCalls.isEmpty, "store of '\(version)': \(run)") }
-    }
-
-    /// 'Journal' compiled with the entity hashes of 'Journal 2', the custom stage's source: its listing in the
-    /// lightweight stage before goes (one checksum in two stages raises), and its stores start at the custom stage,
-    /// whose hook runs with the store open under that checksum.
-    @Test func aLightweightVersionWithTheCustomStagesSource() throws {
-        let (runs, checksums) = try Self.runJournal(sameSchemaToCoreData: ["Journal": "Journal 2"])
+        // 'Journal' with the hashes of 'Journal 2', the custom stage's source: the lightweight stage before it lists
+        // nothing (one checksum in two stages raises), and its stores start at the custom stage, whose hook runs with
+        // the store open under that checksum.
+        let sourceShared = try openEveryVersion(app, locked: locked, current: current, all: all, sameSchemaToCoreData: ["Journal": "Journal 2"])
         for version in ["Journal", "Journal 2", "Journal 3"] {
-            let run = try #require(runs[version])
-            #expect(run.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "store of '\(version)': \(run)")
-            #expect(run.hookCalls.map(\.checksum) == [checksums["Journal 2"] ?? "?"], "store of '\(version)': \(run)")
+            let run = try #require(sourceShared[version])
+            #expect(run.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "'Journal' as 'Journal 2', store of '\(version)': \(run)")
         }
-    }
-
-    /// 'Journal 5', the current version, compiled with the entity hashes of 'Journal 4', the custom stage's
-    /// destination: the lightweight stage after it lists nothing and goes, the custom stage is the last, and stores
-    /// of 'Journal 4' and 'Journal 5' open as they are.
-    @Test func theCurrentVersionWithTheCustomStagesDestination() throws {
-        let (runs, _) = try Self.runJournal(sameSchemaToCoreData: ["Journal 5": "Journal 4"])
+        // 'Journal 5', the current version, with the hashes of 'Journal 4', the custom stage's destination: the
+        // lightweight stage after it lists nothing, the custom stage is the last, and stores of 'Journal 4' and
+        // 'Journal 5' open as they are, loading no old version.
+        let destinationShared = try openEveryVersion(app, locked: locked, current: current, all: all, sameSchemaToCoreData: ["Journal 5": "Journal 4"])
         for version in ["Journal", "Journal 2", "Journal 3"] {
-            #expect(runs[version]?.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "store of '\(version)': \(String(describing: runs[version]))")
+            let run = try #require(destinationShared[version])
+            #expect(run.hookCalls.map(\.name) == ["willMigrateJournal2ToJournal4"], "'Journal 5' as 'Journal 4', store of '\(version)': \(run)")
         }
         for version in ["Journal 4", "Journal 5"] {
-            #expect(runs[version]?.hookCalls.isEmpty == true, "store of '\(version)': \(String(describing: runs[version]))")
-            #expect(runs[version]?.loadedModels == ["Journal 5.mom"], "store of '\(version)' loaded old versions: \(String(describing: runs[version]))")
+            let run = try #require(destinationShared[version])
+            #expect(run.hookCalls.isEmpty && run.loadedModels == ["Journal 5.mom"], "'Journal 5' as 'Journal 4', store of '\(version)': \(run)")
         }
+    }
+
+    /// A store of every locked version, in a bundle of `app` with `sameSchemaToCoreData`, opened: each reaches the
+    /// current version and nothing raises. Each version's run.
+    static func openEveryVersion(
+        _ app: StagedMigrationApp, locked: [Schema], current: Schema, all: [Schema], sameSchemaToCoreData: [String: String]
+    ) throws -> [String: StagedMigrationApp.Run] {
+        let bundle = try app.withBundle(modelName: current.modelName, versions: all, current: current.versionName, sameSchemaToCoreData: sameSchemaToCoreData)
+        let checksum = try bundle.checksums(of: [current.versionName])[current.versionName]
+        var runs: [String: StagedMigrationApp.Run] = [:]
+        for version in locked.map(\.versionName) {
+            try bundle.createStore(version, version: version)
+            let run = try bundle.open(version)
+            #expect(run.raised == nil, "\(sameSchemaToCoreData), store of '\(version)': \(run)")
+            #expect(run.result == ["opened", checksum ?? "?"], "\(sameSchemaToCoreData), store of '\(version)': \(run)")
+            runs[version] = run
+        }
+        return runs
     }
 
     /// Two custom stages with a lightweight stage between them whose versions Core Data sees as the first one's

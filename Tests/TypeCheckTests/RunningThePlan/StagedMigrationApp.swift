@@ -36,27 +36,10 @@ struct StagedMigrationApp {
 
     /// Builds the app in a new temporary folder (the caller removes `folder`). `versions`: every version's schema,
     /// written as `<model>.momd/<version>.mom` with the lock's entity hashes; `current`: the momd's current version.
-    /// `sameSchemaToCoreData`: version → version whose entity hashes its compiled model carries (the lock tells them
-    /// apart, Core Data does not: one checksum).
-    static func build(
-        plan: String, typeName: String, modelName: String, versions: [Schema], current: String, sameSchemaToCoreData: [String: String] = [:]
-    ) throws -> StagedMigrationApp {
+    static func build(plan: String, typeName: String, modelName: String, versions: [Schema], current: String) throws -> StagedMigrationApp {
         let folder = try TestSupport.temporaryDirectory("staged-migration-\(modelName)")
-        let momd = folder.appendingPathComponent("App.bundle/\(modelName).momd")
-        try FileManager.default.createDirectory(at: momd, withIntermediateDirectories: true)
-        let fingerprints = Dictionary(versions.map { ($0.versionName, StoreFingerprint($0)) }, uniquingKeysWith: { first, _ in first })
-        for schema in versions {
-            let hashed = fingerprints[sameSchemaToCoreData[schema.versionName] ?? schema.versionName] ?? StoreFingerprint(schema)
-            let entities = hashed.entities.map { entity in
-                ["name": entity.name, "versionHash": entity.hash,
-                 "managedObjectClassName": schema.entity(named: entity.name)?.className ?? "NSManagedObject"]
-            }
-            try JSONSerialization.data(withJSONObject: ["entities": entities], options: [.sortedKeys])
-                .write(to: momd.appendingPathComponent(schema.versionName + ".mom"))
-        }
-        try PropertyListSerialization.data(fromPropertyList: ["NSManagedObjectModel_CurrentVersionName": current], format: .xml, options: 0)
-            .write(to: momd.appendingPathComponent("VersionInfo.plist"))
-
+        let bundle = folder.appendingPathComponent("App.bundle")
+        try writeBundle(at: bundle, modelName: modelName, versions: versions, current: current)
         let hooks = hookNames(calledBy: plan).map { name in
             "    nonisolated static func \(name)(_ context: NSManagedObjectContext) throws { HookCalls.record(\"\(name)\", context) }\n"
         }
@@ -75,7 +58,40 @@ struct StagedMigrationApp {
         arguments += sources.map { folder.appendingPathComponent($0.0).path }
         let compiled = try TestSupport.run(arguments)
         guard compiled.status == 0 else { throw BuildFailure(output: compiled.output) }
-        return StagedMigrationApp(executable: executable, bundle: folder.appendingPathComponent("App.bundle"), folder: folder)
+        return StagedMigrationApp(executable: executable, bundle: bundle, folder: folder)
+    }
+
+    /// The same app with another bundle of the model, in a subfolder of `folder` (its stores too).
+    /// `sameSchemaToCoreData`: version → version whose entity hashes its compiled model carries (the lock tells them
+    /// apart, Core Data does not: one checksum).
+    func withBundle(
+        modelName: String, versions: [Schema], current: String, sameSchemaToCoreData: [String: String] = [:]
+    ) throws -> StagedMigrationApp {
+        let subfolder = folder.appendingPathComponent(UUID().uuidString)
+        let bundle = subfolder.appendingPathComponent("App.bundle")
+        try Self.writeBundle(at: bundle, modelName: modelName, versions: versions, current: current, sameSchemaToCoreData: sameSchemaToCoreData)
+        return StagedMigrationApp(executable: executable, bundle: bundle, folder: subfolder)
+    }
+
+    /// `<bundle>/<model>.momd`: `VersionInfo.plist` naming the current version, and one fake compiled model per version
+    /// (its entities' names, lock hashes and class names).
+    static func writeBundle(
+        at bundle: URL, modelName: String, versions: [Schema], current: String, sameSchemaToCoreData: [String: String] = [:]
+    ) throws {
+        let momd = bundle.appendingPathComponent("\(modelName).momd")
+        try FileManager.default.createDirectory(at: momd, withIntermediateDirectories: true)
+        let fingerprints = Dictionary(versions.map { ($0.versionName, StoreFingerprint($0)) }, uniquingKeysWith: { first, _ in first })
+        for schema in versions {
+            let hashed = fingerprints[sameSchemaToCoreData[schema.versionName] ?? schema.versionName] ?? StoreFingerprint(schema)
+            let entities = hashed.entities.map { entity in
+                ["name": entity.name, "versionHash": entity.hash,
+                 "managedObjectClassName": schema.entity(named: entity.name)?.className ?? "NSManagedObject"]
+            }
+            try JSONSerialization.data(withJSONObject: ["entities": entities], options: [.sortedKeys])
+                .write(to: momd.appendingPathComponent(schema.versionName + ".mom"))
+        }
+        try PropertyListSerialization.data(fromPropertyList: ["NSManagedObjectModel_CurrentVersionName": current], format: .xml, options: 0)
+            .write(to: momd.appendingPathComponent("VersionInfo.plist"))
     }
 
     struct BuildFailure: Error, CustomStringConvertible {
