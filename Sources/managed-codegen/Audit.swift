@@ -61,6 +61,7 @@ struct Audit: ParsableCommand {
         ).diagnostics()
         diagnostics.append(contentsOf: findings)
         diagnostics.append(contentsOf: KeyPathCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
+        diagnostics.append(contentsOf: ZeroComparisonCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
         let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
         print(
             "audit: \(paths.count) Swift files against \(loaded.schema.modelName) '\(loaded.schema.versionName)': "
