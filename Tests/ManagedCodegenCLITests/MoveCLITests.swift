@@ -81,6 +81,13 @@ import Testing
         #expect(contents.contains(#"<attribute name="hits" attributeType="Integer 32""#))
         #expect(contents.contains(#"<attribute name="itemCount" optional="YES""#))
         #expect(run.stdout.contains("--model-version 'Shop 2025.1' --from 'Shop V 58'"))
+        // It sorts first: without --from, migration-check has nothing to compare it with, and says so (it used to
+        // print "nothing to migrate" and exit 0).
+        let unnamed = try CLI.run(["migration-check", "Shop.xcdatamodeld", "--model-version", "Shop 2025.1"], in: shop)
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stderr.contains("'Shop 2025.1' comes first of the model's 3 versions by name"), "\(unnamed.stderr)")
+        let checked = try CLI.run(["migration-check", "Shop.xcdatamodeld", "--model-version", "Shop 2025.1", "--from", "Shop V 58"], in: shop)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
 
         let named = try CLI.run(["adopt", "Shop.xcdatamodeld", "--entity", "LegacyCache"], in: shop)
         #expect(named.status == 1)
