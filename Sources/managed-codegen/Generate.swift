@@ -202,9 +202,10 @@ struct Generate: ParsableCommand {
     }
 
     /// The config file's folders this run leaves alone because a flag sent the output elsewhere: its `tests-output`
-    /// when `--output` is given without `--tests-output` (the folder a write cleans of stale generated files).
+    /// when `--output` is given without `--tests-output` (the folder a write cleans of stale generated files), in a
+    /// run that writes tests at all (not `--single-file` or `--machine-only`, the build plugins' runs).
     func configFoldersLeftAlone(_ configFile: ConfigFile?) -> [(key: ConfigKey, folder: String)] {
-        guard let configFile, output != nil, testsOutput == nil, let tests = configFile.settings.testsOutput,
+        guard requestedScope == .all, let configFile, output != nil, testsOutput == nil, let tests = configFile.settings.testsOutput,
             ConfigFile.absolutePath(tests) != ConfigFile.absolutePath(output!)
         else { return [] }
         return [(.testsOutput, tests)]

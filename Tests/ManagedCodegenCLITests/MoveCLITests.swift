@@ -123,5 +123,18 @@ import Testing
         #expect(withTests.status == 0)
         #expect(FileManager.default.fileExists(atPath: shop.appendingPathComponent("ElsewhereTests/ShopModelTests.swift").path))
         #expect(try Data(contentsOf: testsFile) == before)
+        // A build plugin's run (one file, no tests) is not told about the tests folder it never writes.
+        let plugin = try CLI.run(["generate", "Shop.xcdatamodeld", "--output", "Plugin", "--single-file", "Shop.swift"], in: shop)
+        #expect(plugin.status == 0 && !plugin.stderr.contains("left alone"), "\(plugin.stderr)")
+    }
+
+    /// `adopt --entity`: only the moved entity's comparisons (Customer has no optional scalar; Order stays with Xcode).
+    @Test func oneEntityAtATimeReportsOnlyItsComparisons() throws {
+        let shop = try Self.copyOfShop()
+        defer { try? FileManager.default.removeItem(at: shop.deletingLastPathComponent()) }
+        let customer = try CLI.run(["adopt", "Shop.xcdatamodeld", "--entity", "Customer", "--sources", "App"], in: shop)
+        #expect(!customer.stderr.contains("compares"), "\(customer.stderr)")
+        let order = try CLI.run(["adopt", "Shop.xcdatamodeld", "--entity", "Order", "--sources", "App"], in: shop)
+        #expect(order.stderrLines.filter { $0.contains("compares") }.count == 5, "\(order.stderr)")
     }
 }
