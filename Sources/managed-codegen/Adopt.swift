@@ -23,7 +23,10 @@ struct Adopt: ParsableCommand {
             with how many of the current version's entities have moved. Each entity is listed once, at its line in \
             the newest version, with the number of older versions that have the same setting.
 
-            The config file `generate` reads (managed-codegen.yml beside the model, or --config) counts here too:             entities its `include`/`exclude` (or --exclude) leave out do not move, and its `human-file-suffix`             names the human files. With --sources, comparisons with zero that the move turns (`order.itemCount ==             0` once `itemCount` is `Int16?`) are warnings, as in `audit`.
+            The config file `generate` reads (managed-codegen.yml beside the model, or --config) counts here too: \
+            entities its `include`/`exclude` (or --exclude) leave out do not move, and its `human-file-suffix` \
+            names the human files. With --sources, comparisons with zero that the move turns \
+            (`order.itemCount == 0` once `itemCount` is `Int16?`) are warnings, as in `audit`.
 
             Exit status: 0 when nothing is left to do, 1 when something is (entities to switch without --write, \
             files that clash) or on any error; on error nothing is written.
