@@ -26,8 +26,9 @@ import ManagedModel
 ///   version), and no other class inherits from: a warning at the class.
 ///
 /// Every finding of a declaration (`Int` over an optional Integer 64 both crashes on arm64_32 and reads nil as 0),
-/// except that a type Core Data cannot serve is reported alone: the declaration its message names settles the rest. Entities whose classes Xcode generates
-/// (Codegen Class Definition or Category/Extension) get their declarations checked, not their missing ones;
+/// except that a type Core Data cannot serve is reported alone: the declaration its message names settles the rest.
+/// Entities whose classes Xcode generates (Codegen Class Definition or Category/Extension) get their declarations
+/// checked, not their missing ones;
 /// ignored entities and properties (`managedCodegen.ignore`) and names Swift cannot declare are not expected.
 public struct SourceAudit {
     public let schema: Schema
@@ -74,7 +75,12 @@ public struct SourceAudit {
             }
         }
         found += unknownManagedClasses()
-        return Diagnostics(found.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
+        // By file and line; the findings of one declaration in the order they were found (the index breaks ties).
+        let ordered = found.enumerated().sorted {
+            ($0.element.location?.path ?? "", $0.element.location?.line ?? 0, $0.offset)
+                < ($1.element.location?.path ?? "", $1.element.location?.line ?? 0, $1.offset)
+        }
+        return Diagnostics(ordered.map(\.element))
     }
 
     /// `NSManagedObject` subclasses of the sources (directly or through other classes of the sources) whose runtime
