@@ -42,8 +42,9 @@ public struct ClashingSourceFile: Hashable, Sendable {
 /// which declares `NSManagedObject` sub-classes.
 public enum ClashingSourceScan {
     /// `classNames`: the model's classes (Swift name to entity name), the only names that can clash.
+    /// `humanFileSuffix`: `generate`'s `human-file-suffix` (`+Model`: the human file of `Item` is `Item+Model.swift`).
     /// - Throws: `DiagnosticsError` when a folder does not exist or cannot be read.
-    public static func find(in folders: [String], classNames: [String: String]) throws -> [ClashingSourceFile] {
+    public static func find(in folders: [String], classNames: [String: String], humanFileSuffix: String = "") throws -> [ClashingSourceFile] {
         var diagnostics = Diagnostics()
         var paths: Set<String> = []
         for folder in folders {
@@ -68,13 +69,13 @@ public enum ClashingSourceScan {
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
-        return paths.sorted().compactMap { classify($0, classNames: classNames) }
+        return paths.sorted().compactMap { classify($0, classNames: classNames, humanFileSuffix: humanFileSuffix) }
     }
 
     static let mogeneratorMachineHeader = "// DO NOT EDIT. This file is machine-generated"
     static let swiftGenHeader = "Generated using SwiftGen"
 
-    private static func classify(_ path: String, classNames: [String: String]) -> ClashingSourceFile? {
+    private static func classify(_ path: String, classNames: [String: String], humanFileSuffix: String) -> ClashingSourceFile? {
         let name = String((path as NSString).lastPathComponent.dropLast(".swift".count))
         func entity(_ className: String) -> String {
             let entityName = classNames[className] ?? className
@@ -94,6 +95,11 @@ public enum ClashingSourceScan {
             var steps: [String] = []
             if let classLine {
                 steps.append("change `class \(className): …` (line \(classLine)) into `extension \(className)`")
+                // `@objc(Item)` left above `extension Item` does not compile (an extension takes no Objective-C
+                // name); the generated class carries it.
+                if let objcLine = objcNameLine(of: className, before: classLine, in: text) {
+                    steps.append("delete `@objc(\(className))` (line \(objcLine)): the generated class declares it, and an extension cannot carry it")
+                }
             }
             let byKind = Dictionary(grouping: redeclared, by: \.kind)
             for kind in ClassFileMembers.Kind.allCases {
@@ -129,12 +135,15 @@ public enum ClashingSourceScan {
                     + "stored properties and overrides of generated members cannot move into an extension (see the guide "
                     + "\"Moving from mogenerator\")")
         }
-        if classNames[name] != nil, !text.hasPrefix("// \(name).swift: written once by managed-codegen") {
+        let humanClass = humanFileSuffix.isEmpty ? name : name.strippingSuffix(humanFileSuffix)
+        if let humanClass, classNames[humanClass] != nil, !text.hasPrefix("// \(name).swift: written once by managed-codegen") {
+            let remedy = humanFileSuffix.isEmpty
+                ? "pass --human-file-suffix +Model (config `human-file-suffix`), or rename one of them"
+                : "change `human-file-suffix` (now \(humanFileSuffix)), or rename one of them"
             return .init(
-                path: path, line: 1, origin: .humanFileName, className: name,
-                advice: "named like the human file `generate` writes for entity \(entity(name)): with --human-output in another "
-                    + "folder of this target the build fails (\"filename used twice\"); pass --human-file-suffix +Model "
-                    + "(config `human-file-suffix`), or rename one of them")
+                path: path, line: 1, origin: .humanFileName, className: humanClass,
+                advice: "named like the human file `generate` writes for entity \(entity(humanClass)): with --human-output in another "
+                    + "folder of this target the build fails (\"filename used twice\"); \(remedy)")
         }
         if text.prefix(512).contains(swiftGenHeader), text.contains(": NSManagedObject") {
             return .init(
@@ -158,6 +167,20 @@ public enum ClashingSourceScan {
                 guard position + 2 < words.count, words[position + 2] == superclass else { continue }
             }
             return index + 1
+        }
+        return nil
+    }
+
+    /// The 1-based line of `@objc(<name>)` among the attribute lines right above the class declaration (or on its line).
+    private static func objcNameLine(of name: String, before classLine: Int, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var index = classLine - 1
+        while index >= 0, index < lines.count {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            if line.contains("@objc(\(name))") { return index + 1 }
+            // Attributes and comments may stand between `@objc(Name)` and the class; anything else ends the search.
+            guard index == classLine - 1 || line.hasPrefix("@") || line.hasPrefix("//") || line.isEmpty else { return nil }
+            index -= 1
         }
         return nil
     }

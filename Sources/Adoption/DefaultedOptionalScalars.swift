@@ -63,12 +63,35 @@ public enum DefaultedOptionalScalars {
 /// new `contents` bytes, and, when asked, `.xccurrentversion` naming it. All of it or nothing: the folder is
 /// written under a temporary name and renamed into place; an existing name is never written over.
 public enum ModelVersionCreation {
-    /// `<Model> N` with N the first number from 2 whose folder does not exist (Xcode's Editor › Add Model Version
-    /// names them so).
-    public static func nextVersionName(bundlePath: String, modelName: String) -> String {
-        var number = 2
-        while FileManager.default.fileExists(atPath: "\(bundlePath)/\(modelName) \(number).xcdatamodel") { number += 1 }
-        return "\(modelName) \(number)"
+    /// The name of the version after `currentName`, in the model's own naming: the current name's trailing number
+    /// plus one past every version of the same stem (`Shop V 59` after `Shop V 58`, `Model 118` after `Model 117`),
+    /// or `<current> 2` for a name without one (Xcode's Editor › Add Model Version names `Model 2` after `Model`);
+    /// a number whose folder exists is skipped. A version named so sorts after the others, which is the order
+    /// `migration-check` and the lock assume for versions they have no other order for.
+    public static func nextVersionName(bundlePath: String, currentName: String, versionNames: [String]) -> String {
+        let (currentStem, currentNumber) = splitTrailingNumber(currentName)
+        let stem = currentNumber == nil ? currentName + " " : currentStem
+        let numbers = versionNames.compactMap { name -> Int? in
+            let (otherStem, number) = splitTrailingNumber(name)
+            return otherStem == stem ? number : nil
+        }
+        var number = max(numbers.max() ?? 1, currentNumber ?? 1) + 1
+        while FileManager.default.fileExists(atPath: "\(bundlePath)/\(stem)\(number).xcdatamodel") { number += 1 }
+        return "\(stem)\(number)"
+    }
+
+    /// `("Shop V ", 58)` for `Shop V 58`; `("Model", nil)` for `Model`.
+    static func splitTrailingNumber(_ name: String) -> (stem: String, number: Int?) {
+        let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count < name.count, let number = Int(String(digits.reversed())) else { return (name, nil) }
+        return (String(name.dropLast(digits.count)), number)
+    }
+
+    /// Why `name` cannot name a new version of the bundle at `bundlePath`; nil when it can.
+    public static func problem(withNewVersionName name: String, bundlePath: String) -> String? {
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "not a folder name" }
+        if FileManager.default.fileExists(atPath: "\(bundlePath)/\(name).xcdatamodel") { return "the model already has a version of that name" }
+        return nil
     }
 
     /// `currentName`: the current version's name, written into a new `.xccurrentversion` when the bundle has none

@@ -85,10 +85,17 @@ public enum GenerationRules {
         summary: "a to-many hook taking the whole collection converted (`Set<Tag>`) instead of the relationship's own type",
         documentation: "called, but converting fires the relationship's faults on every validation")
 
+    public static let configFolderLeftAlone = Rule(
+        "generate.config-folder-left-alone", .none,
+        summary: "`--output` given without `--tests-output` while the config file sets `tests-output`",
+        documentation: "a note naming the config's tests folder: this run writes no tests and cleans nothing there (a run "
+            + "pointed elsewhere does not touch the config's folders); pass `--tests-output` to write them")
+
     public static let all: [Rule] = [
         unknownSelection, xcodeGenerated, nothingGenerated, entityNotGenerated, memberNotGenerated, outsideSelection,
         compositeClassClash, requiredCycle, swiftTypeNotWritable, userInfo, fetchRequestNotGenerated,
         untypedPredicateVariable, testNotGenerated, hookNeverCalled, hookWrongParameter, hookUnknown, hookLegacyParameter,
+        configFolderLeftAlone,
     ]
 
     /// The table of WarningsAndErrors.md, "What generation reports".

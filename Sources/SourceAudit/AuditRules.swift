@@ -86,11 +86,17 @@ public enum AuditRules {
         documentation: "these turn the key path into a KVC string and stop the program when there is none; the generated "
             + "optional scalars, typed and fetched properties are Swift-only (<doc:WhatTheTypesPromise>); a property the "
             + "sources declare `@NSManaged` or `@objc` passes")
+    public static let nilIsNotZero = Rule(
+        "audit.nil-is-not-zero", .warning,
+        summary: "`x.count == 0` / `!= 0` (or `== false`) where `count` is a property the generated class declares as an "
+            + "optional scalar (`Int16?`, `Bool?`) and no class of the sources declares otherwise (reported at the comparison)",
+        documentation: "it compiled over Xcode's `Int16`, which reads nil as 0; over `Int16?` nil is not 0, so the comparison "
+            + "turns for objects without a value: write `(x.count ?? 0) == 0`, or compare with nil")
 
     public static let all: [Rule] = [
         unknownProperty, unservedType, unservedScalar, nonOptional, nonOptionalScalar, optionalOverRequired,
         scalarUnservedOnSomePlatforms, scalarTruncated, scalarNotOwn, transformableClass, bulkMutatorCollection,
-        unknownManagedClass, scalarTypeOff, unknownSelector, missingDeclaration, missingClass, keyPathTraps,
+        unknownManagedClass, scalarTypeOff, unknownSelector, missingDeclaration, missingClass, keyPathTraps, nilIsNotZero,
     ]
 
     /// The table of AuditingHandWrittenClasses.md, "What it reports".

@@ -25,8 +25,10 @@ import ManagedModel
 /// - a class of the sources descending from `NSManagedObject` that no entity names (nor one of another model
 ///   version), and no other class inherits from: a warning at the class.
 ///
-/// One diagnostic per declaration: the first problem found, in that order. Entities whose classes Xcode generates
-/// (Codegen Class Definition or Category/Extension) get their declarations checked, not their missing ones;
+/// Every finding of a declaration (`Int` over an optional Integer 64 both crashes on arm64_32 and reads nil as 0),
+/// except that a type Core Data cannot serve is reported alone: the declaration its message names settles the rest.
+/// Entities whose classes Xcode generates (Codegen Class Definition or Category/Extension) get their declarations
+/// checked, not their missing ones;
 /// ignored entities and properties (`managedCodegen.ignore`) and names Swift cannot declare are not expected.
 public struct SourceAudit {
     public let schema: Schema
@@ -64,9 +66,7 @@ public struct SourceAudit {
                 continue
             }
             let own = declarations.members.filter { swiftNames.contains($0.typeName) }
-            for member in own where member.isManaged {
-                if let diagnostic = check(member, in: entity) { found.append(diagnostic) }
-            }
+            for member in own where member.isManaged { found += check(member, in: entity) }
             if entity.codeGenerationType == .manual {
                 for diagnostic in missingDeclarations(of: entity, className: className)
                 where reportedMissing.insert(diagnostic.location!).inserted {
@@ -75,7 +75,12 @@ public struct SourceAudit {
             }
         }
         found += unknownManagedClasses()
-        return Diagnostics(found.sorted { ($0.location?.path ?? "", $0.location?.line ?? 0) < ($1.location?.path ?? "", $1.location?.line ?? 0) })
+        // By file and line; the findings of one declaration in the order they were found (the index breaks ties).
+        let ordered = found.enumerated().sorted {
+            ($0.element.location?.path ?? "", $0.element.location?.line ?? 0, $0.offset)
+                < ($1.element.location?.path ?? "", $1.element.location?.line ?? 0, $1.offset)
+        }
+        return Diagnostics(ordered.map(\.element))
     }
 
     /// `NSManagedObject` subclasses of the sources (directly or through other classes of the sources) whose runtime
@@ -116,7 +121,14 @@ public struct SourceAudit {
 
     // MARK: Declarations with no model counterpart, or the wrong type
 
-    private func check(_ member: ManagedDeclarationScan.Member, in entity: Entity) -> Diagnostic? {
+    private func check(_ member: ManagedDeclarationScan.Member, in entity: Entity) -> [Diagnostic] {
+        if case .property(let type?, _) = member.kind, let attribute = schema.allAttributes(of: entity).first(where: { $0.name == member.key }) {
+            return check(DeclaredType(type), of: member, against: attribute, in: entity)
+        }
+        return checkOne(member, in: entity).map { [$0] } ?? []
+    }
+
+    private func checkOne(_ member: ManagedDeclarationScan.Member, in entity: Entity) -> Diagnostic? {
         switch member.kind {
         case .method(let selector):
             let selectors = schema.allRelationships(of: entity).filter(\.isToMany).flatMap {
@@ -130,9 +142,7 @@ public struct SourceAudit {
                 at: member.location)
         case .property(let type, _):
             let key = member.key
-            if let attribute = schema.allAttributes(of: entity).first(where: { $0.name == key }) {
-                return type.flatMap { check(DeclaredType($0), of: member, against: attribute, in: entity) }
-            }
+            if schema.allAttributes(of: entity).contains(where: { $0.name == key }) { return nil }
             if let relationship = schema.allRelationships(of: entity).first(where: { $0.name == key }) {
                 return type.flatMap { check(DeclaredType($0), of: member, against: relationship, in: entity) }
             }
@@ -168,13 +178,14 @@ public struct SourceAudit {
 
     private func check(
         _ written: DeclaredType, of member: ManagedDeclarationScan.Member, against attribute: Attribute, in entity: Entity
-    ) -> Diagnostic? {
+    ) -> [Diagnostic] {
         let declared = written
         let subject = "'\(member.name)' is declared \(declared.spelled), but attribute '\(entity.name).\(attribute.name)'"
         let stored = SwiftTypeTable.storedType(of: attribute)
         var isScalar = false
-        // A type Core Data serves, with a caveat: reported when nothing worse is found.
-        var typeWarning: Diagnostic?
+        // Every finding of the declaration: a scalar that crashes on one platform is no less so for also reading nil
+        // as 0. A type Core Data cannot serve is reported alone: the declaration its message names settles the rest.
+        var findings: [Diagnostic] = []
         if let objects = CoreDataBridging.acceptedObjectTypes(for: attribute.type), !objects.contains(declared.name) {
             let scalar = ScalarDeclaration(declared.name, objcEnumRawTypes: declarations.objcEnumRawTypes)
             let type = attribute.type.rawValue
@@ -187,31 +198,31 @@ public struct SourceAudit {
                 } ?? ""
                 // A scalar the attribute does not accept, or a type that is no scalar (a Swift enum without @objc).
                 let rule = scalar.encodings == nil ? AuditRules.unservedType : AuditRules.unservedScalar
-                return rule.diagnostic(
+                return [rule.diagnostic(
                     "\(subject) is \(type), which Core Data cannot serve as \(declared.name)\(why) (it serves \(choices)); \(declare)",
-                    at: member.location)
+                    at: member.location)]
             case .unservedOn(let platforms)?:
                 let encodings = platforms.compactMap { platform in
                     CoreDataBridging.encoding(ofScalar: scalar.scalarName, on: platform).map { "`\($0.rawValue)` on \(platform.rawValue)" }
                 }
                 let served = CoreDataBridging.ScalarPlatform.allCases.filter { !platforms.contains($0) }.map(\.rawValue)
-                typeWarning = AuditRules.scalarUnservedOnSomePlatforms.diagnostic(
+                findings.append(AuditRules.scalarUnservedOnSomePlatforms.diagnostic(
                     "\(subject) is \(type): Core Data serves \(scalar.described) on \(served.joined(separator: ", ")), but it encodes as "
                         + "\(encodings.joined(separator: ", ")), which \(type) does not accept: there the first access raises "
                         + "'unrecognized selector' (a crash); \(declare)",
-                    at: member.location)
+                    at: member.location))
             case .truncatedTo32Bits?:
-                typeWarning = AuditRules.scalarTruncated.diagnostic(
+                findings.append(AuditRules.scalarTruncated.diagnostic(
                     "\(subject) is \(type): Core Data serves \(scalar.described) (with a console message about an implicit "
                         + "coercion to 32 bits), but values past Int32 are truncated; \(declare)",
-                    at: member.location)
+                    at: member.location))
             case .servedAsOtherScalar?:
                 let own = CoreDataBridging.ownScalar(of: attribute.type) ?? stored.name
                 let caveat = attribute.type.isInteger
                     ? "the attribute is a signed integer: values above \(own).max do not fit it"
                     : "the attribute's own scalar is \(own)"
-                typeWarning = AuditRules.scalarNotOwn.diagnostic(
-                    "\(subject) is \(type): Core Data serves \(scalar.described), but \(caveat); \(declare)", at: member.location)
+                findings.append(AuditRules.scalarNotOwn.diagnostic(
+                    "\(subject) is \(type): Core Data serves \(scalar.described), but \(caveat); \(declare)", at: member.location))
             case .ownScalar?:
                 break
             }
@@ -219,20 +230,20 @@ public struct SourceAudit {
             // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
             let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
             if !scalarIsOn {
-                return AuditRules.scalarTypeOff.diagnostic(
+                findings.append(AuditRules.scalarTypeOff.diagnostic(
                     "\(subject) has 'Use Scalar Type' off: Core Data converts, but the model and the class disagree "
                         + "(Xcode's codegen declares \(stored.name)); turn 'Use Scalar Type' on, or declare \(stored.declaration)",
-                    at: member.location)
+                    at: member.location))
             }
         }
         if attribute.type == .transformable, let modelClass = attribute.customClassName,
             isClearlyNotTransformableClass(declared.name, modelClass: modelClass)
         {
-            typeWarning = AuditRules.transformableClass.diagnostic(
+            findings.append(AuditRules.transformableClass.diagnostic(
                 "\(subject) is Transformable with the class \(modelClass): Core Data hands out what the transformer decodes, "
                     + "a \(modelClass), not a \(declared.name); declare \(modelClass)\(declared.isOptional ? "?" : ""), or change the "
                     + "attribute's Custom Class",
-                at: member.location)
+                at: member.location))
         }
         let mayBeNil = attribute.mayReadNil
         let why = attribute.isOptional ? "optional" : attribute.isTransient ? "transient (a refresh discards it)" : "derived (computed at save)"
@@ -244,12 +255,12 @@ public struct SourceAudit {
             // warning; the object types that trap or hand out nil are errors.
             let message =
                 "\(subject) is \(why): a non-optional property \(CoreDataBridging.nilReadBehaviour(of: declared.name, isScalar: isScalar)); \(fix)"
-            return (isScalar ? AuditRules.nonOptionalScalar : AuditRules.nonOptional).diagnostic(message, at: member.location)
+            findings.append((isScalar ? AuditRules.nonOptionalScalar : AuditRules.nonOptional).diagnostic(message, at: member.location))
         }
         if !mayBeNil, declared.isOptional {
-            return AuditRules.optionalOverRequired.diagnostic("\(subject) is required: declare \(declared.name)", at: member.location)
+            findings.append(AuditRules.optionalOverRequired.diagnostic("\(subject) is required: declare \(declared.name)", at: member.location))
         }
-        return typeWarning
+        return findings
     }
 
     private func check(

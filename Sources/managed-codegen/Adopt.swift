@@ -1,6 +1,7 @@
 import Adoption
 import ArgumentParser
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelReader
 
@@ -21,6 +22,11 @@ struct Adopt: ParsableCommand {
             after each step: Xcode's classes for the others and the generated ones side by side); the listing ends \
             with how many of the current version's entities have moved. Each entity is listed once, at its line in \
             the newest version, with the number of older versions that have the same setting.
+
+            The config file `generate` reads (managed-codegen.yml beside the model, or --config) counts here too: \
+            entities its `include`/`exclude` (or --exclude) leave out do not move, and its `human-file-suffix` \
+            names the human files. With --sources, comparisons with zero that the move turns \
+            (`order.itemCount == 0` once `itemCount` is `Int16?`) are warnings, as in `audit`.
 
             Exit status: 0 when nothing is left to do, 1 when something is (entities to switch without --write, \
             files that clash) or on any error; on error nothing is written.
@@ -63,6 +69,21 @@ struct Adopt: ParsableCommand {
     @Flag(help: "With --require-defaulted-scalars --write, make the new model version the current one.")
     var makeCurrent = false
 
+    @Option(help: ArgumentHelp(
+        "With --require-defaulted-scalars: the new model version's name (default: the current version's name with its number plus one, `Shop V 59` after `Shop V 58`).",
+        valueName: "name"))
+    var newVersionName: String?
+
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave this entity as it is (repeatable; replaces the config file's `exclude`): not moved, not made required by --require-defaulted-scalars, its files not listed; `generate` does not generate it either.",
+            valueName: "entity"))
+    var excludedEntities: [String] = []
+
+    @OptionGroup(title: "Config file")
+    var config: ConfigOptions
+
     func run() throws {
         // Everything is read and checked before anything is written: the model's versions, the located edits, the
         // source folders.
@@ -74,13 +95,26 @@ struct Adopt: ParsableCommand {
         DiagnosticPrinter.print(bundleWarnings)
         var failures = Diagnostics()
         let current = loaded.first { $0.schema.versionName == $0.bundle.currentVersionName } ?? loaded[loaded.count - 1]
-        let chosen = entities.isEmpty ? nil : Set(entities)
         let knownNames = Set(loaded.flatMap { $0.schema.entities.map(\.name) })
         for name in entities where !knownNames.contains(name) {
             failures.error(
                 "--entity: the model has no entity named '\(name)'" + SpellingSuggestion.hint(for: name, in: knownNames),
                 at: SourceLocation(path: current.schema.contentsPath, line: 0))
         }
+        // What `generate` generates, as the config file beside the model (or --config) says: an entity it leaves out
+        // keeps its class where it is, so it does not move.
+        let configFile = try config.load(besideModel: model)
+        let scope = AdoptionScope(
+            named: entities, excluded: excludedEntities.isEmpty ? configFile?.settings.excludedEntities ?? [] : excludedEntities,
+            included: configFile?.settings.includedEntities)
+        for name in scope.namedButLeftOut {
+            failures.error(
+                "--entity: entity '\(name)' is left out by \(excludedEntities.isEmpty ? "the config file's include/exclude" : "--exclude"): "
+                    + "`generate` does not generate it, so it cannot move",
+                at: SourceLocation(path: configFile?.path ?? current.schema.contentsPath, line: 0))
+        }
+        let chosen = scope.chosen(among: knownNames)
+        let humanFileSuffix = configFile?.settings.humanFileSuffix ?? ""
         var edits: [CodegenSettingEdit] = []
         for version in loaded {
             let path = version.schema.contentsPath
@@ -95,15 +129,25 @@ struct Adopt: ParsableCommand {
         // The classes `generate` writes once this run's changes are made: those are the ones that can clash.
         let staysWithXcode = { (entity: Entity) in entity.codeGenerationType != .manual && !(chosen?.contains(entity.name) ?? true) }
         var classNames: [String: String] = [:]
-        for entity in current.schema.entities where !staysWithXcode(entity) {
+        for entity in current.schema.entities where !staysWithXcode(entity) && scope.isGenerated(entity.name) {
             if let className = entity.className, className != "NSManagedObject" { classNames[className] = entity.name }
         }
-        let clashes = try failures.collecting { try ClashingSourceScan.find(in: sources, classNames: classNames) } ?? []
+        let clashes = try failures.collecting {
+            try ClashingSourceScan.find(in: sources, classNames: classNames, humanFileSuffix: humanFileSuffix)
+        } ?? []
         if makeCurrent && !requireDefaultedScalars {
             failures.error("--make-current applies only with --require-defaulted-scalars")
         }
+        if newVersionName != nil && !requireDefaultedScalars {
+            failures.error("--new-version-name applies only with --require-defaulted-scalars")
+        }
+        if let newVersionName, let problem = ModelVersionCreation.problem(withNewVersionName: newVersionName, bundlePath: bundlePath(of: current)) {
+            failures.error("--new-version-name '\(newVersionName)': \(problem)", at: SourceLocation(path: bundlePath(of: current), line: 0))
+        }
         // The new version is the current one as this run leaves it (its Codegen edit included).
-        let generatedEntities = current.schema.entities.filter { !staysWithXcode($0) && $0.customClassName != nil }
+        let generatedEntities = current.schema.entities.filter {
+            !staysWithXcode($0) && $0.customClassName != nil && scope.isGenerated($0.name)
+        }
         let defaulted = generatedEntities.map { ($0, DefaultedOptionalScalars.attributes(of: $0)) }.filter { !$0.1.isEmpty }
         var newVersion: (name: String, contents: [UInt8])?
         if requireDefaultedScalars, write, !defaulted.isEmpty, !bundlePath(of: current).hasSuffix(".xcdatamodeld") {
@@ -120,12 +164,18 @@ struct Adopt: ParsableCommand {
                     schema: current.schema, bytes: bytes)
             }
             if let required {
-                newVersion = (ModelVersionCreation.nextVersionName(bundlePath: bundlePath(of: current), modelName: current.bundle.modelName), required)
+                newVersion = (newVersionName(after: current), required)
             }
         }
         if failures.hasErrors { throw DiagnosticsError(failures) }
-        // Key paths that work over Xcode's @NSManaged properties and trap over the generated Swift-only ones.
-        let keyPathErrors = sources.isEmpty ? Diagnostics() : KeyPathCheck.afterAdoption(of: current.schema, entities: chosen, sources: sources, clashes: clashes)
+        // Key paths that work over Xcode's @NSManaged properties and trap over the generated Swift-only ones, and
+        // comparisons with zero that turn once optional scalars are `T?`.
+        var keyPathErrors = Diagnostics()
+        if !sources.isEmpty {
+            let adopted = AdoptedSources(of: current.schema, entities: chosen, sources: sources, clashes: clashes)
+            keyPathErrors = KeyPathCheck.diagnostics(adopted.sources, schema: adopted.schema, excluding: adopted.replaced)
+            keyPathErrors.append(contentsOf: ZeroComparisonCheck.afterAdoption(adopted))
+        }
 
         let changed = edits.filter { !$0.isEmpty }
         let changes = changed.flatMap(\.changes)
@@ -144,8 +194,8 @@ struct Adopt: ParsableCommand {
         lines += clashes.map { "\($0.path):\($0.line): \($0.advice)" }
         lines += try defaultedScalarLines(defaulted, current: current, newVersion: newVersion)
         let blocking = clashes.filter(\.alwaysClashes)
-        lines.append(summary(changes: changes, versionCount: changed.count, clashes: blocking.count))
-        if chosen != nil {
+        lines.append(summary(changes: changes, versionCount: changed.count, clashes: blocking.count, excluded: scope.excluded.sorted()))
+        if !entities.isEmpty {
             let all = current.schema.entities
             let moved = all.filter { $0.codeGenerationType == .manual }.count
             let movingNow = Set(changes.filter { $0.location.path == current.schema.contentsPath }.map(\.entityName)).count
@@ -158,6 +208,19 @@ struct Adopt: ParsableCommand {
 
         // Something is left for the user: exit 1 without another message (the listing said what).
         if (!write && !changes.isEmpty) || !blocking.isEmpty || keyPathErrors.hasErrors { throw DiagnosticsError(Diagnostics()) }
+    }
+
+    /// `--new-version-name`, else the version after the current one in the model's own naming.
+    private func newVersionName(after current: LoadedModel) -> String {
+        newVersionName ?? ModelVersionCreation.nextVersionName(
+            bundlePath: bundlePath(of: current), currentName: current.schema.versionName, versionNames: current.bundle.versions.map(\.name))
+    }
+
+    /// The check of the new version, both versions named: it needs no lock, and a name that sorts before the current
+    /// one (a --new-version-name) is still compared with the right version.
+    private func migrationCheckCommand(from: String, to: String) -> String {
+        func quoted(_ text: String) -> String { text.contains(" ") ? "'\(text)'" : text }
+        return "`managed-codegen migration-check \(quoted(model)) --model-version \(quoted(to)) --from \(quoted(from))`"
     }
 
     /// The `.xcdatamodeld` folder holding `version`.
@@ -181,26 +244,29 @@ struct Adopt: ParsableCommand {
         }
         let bundle = bundlePath(of: current)
         guard let newVersion else {
-            let name = ModelVersionCreation.nextVersionName(bundlePath: bundle, modelName: current.bundle.modelName)
+            let name = newVersionName(after: current)
             lines.append("\(count) \(what): --write writes model version '\(name)', a copy of '\(current.schema.versionName)' in which they are required "
-                + "(lightweight migration infers it; check with `managed-codegen migration-check`).")
+                + "(lightweight migration infers it; check with \(migrationCheckCommand(from: current.schema.versionName, to: name))).")
             return lines
         }
         try ModelVersionCreation.create(
             bundlePath: bundle, copying: (current.schema.contentsPath as NSString).deletingLastPathComponent, as: newVersion.name,
             contents: newVersion.contents, makeCurrent: makeCurrent, currentName: current.schema.versionName)
         lines.append("\(bundle)/\(newVersion.name).xcdatamodel: wrote model version '\(newVersion.name)' with \(count) \(what) made required; "
-            + (makeCurrent ? "it is now the current version." : "make it current in Xcode (Model Version in the File inspector) or with --make-current."))
+            + (makeCurrent ? "it is now the current version" : "make it current in Xcode (Model Version in the File inspector) or with --make-current")
+            + "; check it with \(migrationCheckCommand(from: current.schema.versionName, to: newVersion.name)).")
         return lines
     }
 
-    private func summary(changes: [CodegenSettingChange], versionCount: Int, clashes: Int) -> String {
+    private func summary(changes: [CodegenSettingChange], versionCount: Int, clashes: Int, excluded: [String]) -> String {
         let entityCount = Set(changes.map(\.entityName)).count
         let entityText = "\(entityCount) \(entityCount == 1 ? "entity" : "entities")"
         let inVersions = "in \(versionCount) model \(versionCount == 1 ? "version" : "versions")"
         var parts: [String] = []
         if changes.isEmpty {
-            let scope = (self.entities.isEmpty ? "" : " among those named by --entity") + (versions == .currentVersionOnly ? " in the current version" : "")
+            let scope = (self.entities.isEmpty ? "" : " among those named by --entity")
+                + (excluded.isEmpty ? "" : " but those `generate` leaves out (\(NameList.listed(excluded, noun: "entities")))")
+                + (versions == .currentVersionOnly ? " in the current version" : "")
             parts.append("No entity uses Xcode's codegen\(scope).")
         } else if write {
             parts.append("Set \(entityText) \(inVersions) to Manual/None.")

@@ -179,10 +179,15 @@ struct Generate: ParsableCommand {
         return .all
     }
 
-    /// Flags over the config file over the defaults (see `ConfigOptions`).
+    /// Flags over the config file over the defaults (see `ConfigOptions`). `--output` sends the machine files
+    /// elsewhere: the config file's `tests-output` is then not used (its stale generated files would be deleted, in a
+    /// folder this run was not pointed at); ``configFoldersLeftAlone(_:)`` says so.
     func makeRequest(modelName: String, configFile: ConfigFile?) throws -> GenerationRequest {
         var settings = commandLineSettings
-        if let configFile { settings = settings.filling(from: configFile.settings) }
+        if var fromConfig = configFile?.settings {
+            if !configFoldersLeftAlone(configFile).isEmpty { fromConfig.testsOutput = nil }
+            settings = settings.filling(from: fromConfig)
+        }
         if let targetDirectory = build.targetDirectory {
             if !ConfigFile.absolutePath(model.model).hasPrefix(ConfigFile.absolutePath(targetDirectory) + "/") {
                 throw DiagnosticsError(
@@ -196,6 +201,16 @@ struct Generate: ParsableCommand {
             settings, modelName: modelName, scope: requestedScope, configPath: configFile?.path)
     }
 
+    /// The config file's folders this run leaves alone because a flag sent the output elsewhere: its `tests-output`
+    /// when `--output` is given without `--tests-output` (the folder a write cleans of stale generated files), in a
+    /// run that writes tests at all (not `--single-file` or `--machine-only`, the build plugins' runs).
+    func configFoldersLeftAlone(_ configFile: ConfigFile?) -> [(key: ConfigKey, folder: String)] {
+        guard requestedScope == .all, let configFile, output != nil, testsOutput == nil, let tests = configFile.settings.testsOutput,
+            ConfigFile.absolutePath(tests) != ConfigFile.absolutePath(output!)
+        else { return [] }
+        return [(.testsOutput, tests)]
+    }
+
     func run() throws {
         // The config file is validated first: its errors do not depend on the model.
         let configFile = try config.load(besideModel: model.model)
@@ -205,6 +220,13 @@ struct Generate: ParsableCommand {
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
+        for (key, folder) in configFoldersLeftAlone(configFile) {
+            diagnostics.append(
+                GenerationRules.configFolderLeftAlone.diagnostic(
+                    "--output sends this run's files elsewhere: the config file's `\(key.rawValue)` (\(Self.displayPath(folder))) is left alone, "
+                        + "no tests are written; pass --tests-output DIR to write them",
+                    at: SourceLocation(path: configFile!.path, line: 0)))
+        }
         diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit))
         // The app's own files (not ours): their validation hooks, and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
@@ -293,7 +315,8 @@ struct Generate: ParsableCommand {
         let humanFolder = OutputWriter.standardized(humanDirectory)
         var reported: Set<String> = []
         // The folders exist and are folders: the scan has nothing to throw.
-        for clash in (try? ClashingSourceScan.find(in: folders, classNames: classNames)) ?? [] where clash.origin == .humanFileName {
+        for clash in (try? ClashingSourceScan.find(in: folders, classNames: classNames, humanFileSuffix: prepared.plan.humanFileSuffix)) ?? []
+        where clash.origin == .humanFileName {
             let path = OutputWriter.standardized(clash.path)
             guard (path as NSString).deletingLastPathComponent != humanFolder, reported.insert(path).inserted,
                 humanNames.contains((path as NSString).lastPathComponent)
@@ -363,7 +386,7 @@ struct Generate: ParsableCommand {
                 throw DiagnosticsError(
                     .error(
                         "the migration plan's oldest version '\(oldest)' is not a locked version of the model; locked: "
-                            + names.map { "'\($0)'" }.joined(separator: ", "),
+                            + NameList.quoted(names, noun: "versions"),
                         at: SourceLocation(path: lockPath, line: 0)))
             }
             leftOut = Array(names[..<start])

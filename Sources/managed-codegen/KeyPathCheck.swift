@@ -31,23 +31,24 @@ enum KeyPathCheck {
     }
 }
 
-extension KeyPathCheck {
-    /// `adopt --sources`: the app's key paths against the classes `generate` declares once the entities Xcode
-    /// generates are moved over, without the files `adopt` says to replace (Xcode's and mogenerator's machine files,
-    /// SwiftGen's output), whose `@NSManaged` declarations go away with them.
-    /// `entities`: the ones `adopt --entity` moves (nil: all); the others stay with Xcode and keep its declarations.
-    static func afterAdoption(
-        of schema: Schema, entities: Set<String>? = nil, sources folders: [String], clashes: [ClashingSourceFile]
-    ) -> Diagnostics {
+/// The app as `adopt` leaves it: the entities it moves set to Manual/None (`entities`: the ones `adopt --entity`
+/// moves, nil: all; the others stay with Xcode and keep its declarations), and the files it says to replace
+/// (Xcode's and mogenerator's machine files, SwiftGen's output), whose `@NSManaged` declarations go away with them.
+struct AdoptedSources {
+    var schema: Schema
+    var sources: [(path: String, text: String)]
+    var replaced: Set<String>
+
+    init(of schema: Schema, entities: Set<String>?, sources folders: [String], clashes: [ClashingSourceFile]) {
         var moved = schema
         for index in moved.entities.indices
         where moved.entities[index].codeGenerationType != .manual && entities?.contains(moved.entities[index].name) ?? true {
             moved.entities[index].codeGenerationType = .manual
         }
+        self.schema = moved
         // Files named like a human file are kept (only listed); mogenerator's human files are kept too.
-        let replaced = Set(
+        replaced = Set(
             clashes.filter { $0.alwaysClashes && $0.origin != .mogeneratorHuman }.map { ($0.path as NSString).standardizingPath })
-        let sources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders))
-        return diagnostics(sources, schema: moved, excluding: replaced)
+        sources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders))
     }
 }

@@ -92,7 +92,7 @@ struct Lock: ParsableCommand {
         let lock = ModelLock(versions: ordered)
         let text = lock.text(modelName: bundle.modelName)
         let old = FileManager.default.contents(atPath: lockPath).flatMap { String(data: $0, encoding: .utf8) }
-        let quoted = { (names: [String]) in names.map { "'\($0)'" }.joined(separator: ", ") }
+        let quoted = { (names: [String]) in NameList.quoted(names, noun: "versions") }
         if old == text {
             print("\(lockPath): up to date (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
             return

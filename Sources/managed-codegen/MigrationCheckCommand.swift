@@ -43,9 +43,20 @@ struct MigrationCheckCommand: ParsableCommand {
             let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
             let locked = lock.flatMap { LockSupport.newestLockedVersion(before: destinationName, lock: $0) }
             guard let name = locked ?? previous else {
-                try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
-                print("'\(destinationName)' has no earlier version: nothing to migrate.")
-                return
+                // One version: nothing to migrate. Several, and this one first by name (a version named out of the
+                // model's order, `Shop 2` among `Shop V 1` … `Shop V 58`): "nothing to migrate" would pass a check
+                // that compared nothing.
+                guard names.count > 1 else {
+                    try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
+                    print("'\(destinationName)' has no earlier version: nothing to migrate.")
+                    return
+                }
+                var diagnostics = destination.diagnostics
+                diagnostics.error(
+                    "'\(destinationName)' comes first of the model's \(names.count) versions by name, and no locked version comes before "
+                        + "it: there is no version to compare it with; pass --from VERSION (the version the stores were created with)",
+                    at: SourceLocation(path: model.model, line: 0))
+                throw DiagnosticsError(diagnostics)
             }
             sourceName = name
         }

@@ -57,6 +57,20 @@ import Testing
         }
     }
 
+    /// Only `make install` (and the release archives) give a binary that carries the Swift runtime on Linux
+    /// (`--static-swift-stdlib` in the Makefile); the README and the article say which install path gives which,
+    /// rather than calling every one self-contained.
+    @Test func theInstallPathsSayWhichBinaryTheyGive() throws {
+        #expect(try text("Makefile").contains("--static-swift-stdlib"))
+        let readme = try text("README.md")
+        let section = readme.components(separatedBy: "## Install\n").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        #expect(!section.contains("One self-contained binary"))
+        #expect(section.contains("`swift package experimental-install` and `mint install` build it without the static runtime"))
+        #expect(section.contains("needs the Swift runtime libraries"))
+        let article = try text("\(Self.catalog)/GettingStartedOnTheCommandLine.md")
+        #expect(article.contains("| `swift package experimental-install`, `mint install` | a plain release build: it needs the Swift runtime"))
+    }
+
     /// ManagedCodegen has no public home: no command asks the reader to fill in a placeholder owner or host.
     @Test func noCommandNamesAPlaceholderOwner() throws {
         let catalog = TestSupport.packageRoot.appendingPathComponent(Self.catalog)

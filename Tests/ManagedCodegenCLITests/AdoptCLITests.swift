@@ -73,7 +73,8 @@ import Testing
                 + "Item+Generated.swift declares every property, fetchRequest() and the to-many accessors (move anything you "
                 + "added by hand into `extension Item` in Item.swift first)",
             "\(app)/Model/Note+CoreDataClass.swift:4: Xcode's class file for entity 'Note': change `class Note: …` (line 4) into "
-                + "`extension Note`; delete the stored properties (an extension cannot hold them: make them computed, e.g. over a "
+                + "`extension Note`; delete `@objc(Note)` (line 3): the generated class declares it, and an extension cannot carry it; "
+                + "delete the stored properties (an extension cannot hold them: make them computed, e.g. over a "
                 + "transient attribute, or drop them) (line 5); keep the rest (here, or in Note.swift, the human file `generate` writes once)",
             "\(app)/Model/Tag.swift:4: mogenerator's human file for entity 'Tag': change `class Tag: _Tag` into `extension Tag`; "
                 + "stored properties and overrides of generated members cannot move into an extension (see the guide \"Moving from mogenerator\")",
@@ -178,6 +179,7 @@ import Testing
         let firstLine = run.stdout.split(separator: "\n").map(String.init).first ?? ""
         let expected: String = "\(itemFile.path):13: Xcode's class file for entity 'Item': "
             + "change `class Item: …` (line 13) into `extension Item`; "
+            + "delete `@objc(Item)` (line 12): the generated class declares it, and an extension cannot carry it; "
             + "delete the @NSManaged members (the generated class declares every model property and accessor) (lines 33, 34); "
             + "delete fetchRequest() (the generated class declares a typed one) (line 29); "
             + "delete the stored properties (an extension cannot hold them: make them computed, e.g. over a transient attribute, "

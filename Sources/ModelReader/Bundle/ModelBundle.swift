@@ -43,13 +43,14 @@ public struct ModelBundle: Hashable, Sendable {
     public func version(named name: String?) throws -> ModelVersionLocation {
         let wanted = ModelVersionName.stripped(name ?? currentVersionName)
         if let version = versions.first(where: { $0.name == wanted }) { return version }
-        let known = versions.map { "'\($0.name)'" }.joined(separator: ", ")
+        let known = NameList.quoted(versions.map(\.name), noun: "versions")
         // A version with another number is not a misspelling: `Model 13` gets no "did you mean 'Model 3'?".
         let letters = { (name: String) in name.lowercased().filter { !$0.isNumber && !$0.isWhitespace } }
         let respellings = versions.map(\.name).filter { letters($0) != letters(wanted) || $0.filter(\.isNumber) == wanted.filter(\.isNumber) }
         throw DiagnosticsError(
             ModelRules.notFound.diagnostic(
-                "unknown model version '\(wanted)'; the model has \(versions.count == 1 ? "version" : "versions") \(known)"
+                "unknown model version '\(wanted)'; the model has "
+                    + (versions.count > NameList.wholeListLimit ? known : "\(versions.count == 1 ? "version" : "versions") \(known)")
                     + SpellingSuggestion.hint(for: wanted, in: respellings),
                 at: SourceLocation(path: BundleLocator.withoutTrailingSlashes(inputPath), line: 0)
             )
