@@ -18,7 +18,15 @@ public enum MigrationPlanRules {
             + "the value: write the hook the message names (`nonisolated static func willMigrate<From>To<To>(_ context: "
             + "NSManagedObjectContext) throws` in an extension of the plan type) where `generate` scans for hooks")
 
-    public static let all: [Rule] = [blockedHop, missingHook]
+    public static let hookIsolation = Rule(
+        "migration-plan.hook-isolation", .warning,
+        summary: "a migration hook declared without `nonisolated` (on the function, or on its extension)",
+        documentation: "in a target whose default isolation is MainActor (Xcode 26's new app targets) the hook is then "
+            + "MainActor-isolated, and the generated plan, which is `nonisolated` and calls it on the migration's background "
+            + "context, does not compile: declare it `nonisolated static func willMigrate<From>To<To>(_ context: "
+            + "NSManagedObjectContext) throws`")
+
+    public static let all: [Rule] = [blockedHop, missingHook, hookIsolation]
 
     /// The table of WarningsAndErrors.md, "Migration plan".
     public static func markdownTable() -> String {
