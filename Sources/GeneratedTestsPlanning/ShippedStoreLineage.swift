@@ -61,16 +61,13 @@ struct ShippedStoreLineage {
             for entity in destination.entities {
                 guard let was = MigrationCheck.continuedEntity(of: entity, in: source) else { continue }
                 if nextEntities[was.name] == nil, let target = entityMap[entity.name] { nextEntities[was.name] = target }
-                for attribute in Self.storedAttributes(of: entity, in: destination) {
-                    guard let old = MigrationCheck.continuedAttribute(of: attribute, in: was, of: source), old.type == attribute.type,
-                        !old.isDerived, let target = attributeMap[Key(entity: entity.name, property: attribute.name)]
-                    else { continue }
+                let (attributes, relationships) = MigrationCheck.continuedProperties(of: entity, in: destination, from: was, in: source)
+                for (old, attribute) in attributes where old.type == attribute.type && !old.isDerived && !attribute.isDerived {
+                    guard let target = attributeMap[Key(entity: entity.name, property: attribute.name)] else { continue }
                     nextAttributes[Key(entity: was.name, property: old.name)] = target
                 }
-                for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
-                    guard let old = MigrationCheck.continuedRelationship(of: relationship, in: was, of: source),
-                        let target = relationshipMap[Key(entity: entity.name, property: relationship.name)]
-                    else { continue }
+                for (old, relationship) in relationships {
+                    guard let target = relationshipMap[Key(entity: entity.name, property: relationship.name)] else { continue }
                     nextRelationships[Key(entity: was.name, property: old.name)] = target
                 }
             }

@@ -108,6 +108,9 @@ struct ObjectGraph {
     /// only while its inverse has room (a free to-one, a to-many below its maximum). A to-many with a minimum above
     /// one is left empty (an empty set is valid, one member is not).
     mutating func linkOptionalRelationships() {
+        // The objects of each destination entity (and its sub-entities), found once: a long history's version has
+        // hundreds of relationships.
+        var kinds: [String: [Int]] = [:]
         for index in objects.indices {
             guard let entity = schema.entity(named: objects[index].entityName) else { continue }
             for relationship in schema.allRelationships(of: entity)
@@ -115,8 +118,11 @@ struct ObjectGraph {
                 && (relationship.minCount ?? 0) <= 1 && !goesWithout(index, relationship.name)
             {
                 let inverse = inverse(of: relationship)
-                let candidate = objects.indices.first { other in
-                    guard other != index, isKind(objects[other].entityName, of: relationship.destinationEntity) else { return false }
+                if kinds[relationship.destinationEntity] == nil {
+                    kinds[relationship.destinationEntity] = objects.indices.filter { isKind(objects[$0].entityName, of: relationship.destinationEntity) }
+                }
+                let candidate = kinds[relationship.destinationEntity]!.first { other in
+                    guard other != index else { return false }
                     guard let inverse else { return true }
                     if goesWithout(other, inverse.name) { return false }
                     let taken = linked[other]?[inverse.name]?.count ?? 0

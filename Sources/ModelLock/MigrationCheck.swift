@@ -191,6 +191,29 @@ public enum MigrationCheck {
             among: storedRelationships(of: sourceEntity, in: source), \.name)
     }
 
+    /// Every stored attribute and relationship of `new` (in `destination`) with the one of `old` (in `source`) it
+    /// continues, as ``continuedAttribute(of:in:of:)`` pairs them one by one (by dictionary: a long history pairs
+    /// thousands of entities).
+    public static func continuedProperties(
+        of new: Entity, in destination: Schema, from old: Entity, in source: Schema
+    ) -> (attributes: [(old: Attribute, new: Attribute)], relationships: [(old: Relationship, new: Relationship)]) {
+        func pairs<Element>(_ newElements: [Element], _ oldElements: [Element], _ name: (Element) -> String, _ ids: (Element) -> (String?, String?))
+            -> [(old: Element, new: Element)]
+        {
+            let byName = Dictionary(oldElements.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+            return newElements.compactMap { element in
+                let (renamingIdentifier, elementID) = ids(element)
+                if let id = renamingID(renamingIdentifier, elementID), let renamed = byName[id] { return (renamed, element) }
+                return byName[name(element)].map { ($0, element) }
+            }
+        }
+        return (
+            pairs(storedAttributes(of: new, in: destination), storedAttributes(of: old, in: source), \.name) { ($0.renamingIdentifier, $0.elementID) },
+            pairs(storedRelationships(of: new, in: destination), storedRelationships(of: old, in: source), \.name) {
+                ($0.renamingIdentifier, $0.elementID)
+            })
+    }
+
     static func pairEntities(source: Schema, destination: Schema) -> [(Entity, Entity)] {
         // By name through a dictionary (the first entity of each name, as `counterpart` finds): every destination
         // entity is looked up, thousands of times over a long history.
