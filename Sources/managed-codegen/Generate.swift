@@ -205,11 +205,11 @@ struct Generate: ParsableCommand {
         let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
-        // The app's own files (not ours): their validation and migration hooks, and their key-path call sites; their
-        // paths relative to the current folder when inside it, as the diagnostics name them.
+        // The app's own files (not ours): their validation and migration hooks (at paths relative to the current
+        // folder when inside it, as the messages about migration hooks name them), and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
-            .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }.map { (path: Self.displayPath($0.path), text: $0.text) }
-        let hooks = ValidationHookScan.scanning(appSources)
+            .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
+        let hooks = ValidationHookScan.scanning(appSources.map { (path: Self.displayPath($0.path), text: $0.text) })
         diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit, hooks: hooks))
         let migration = request.migrationPlan ? try migrationPlanInput(loaded, oldest: request.migrationPlanOldestVersion) : nil
         let pipeline = GenerationPipeline(options: request.options, hooks: hooks, migration: migration)
