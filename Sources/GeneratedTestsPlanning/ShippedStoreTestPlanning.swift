@@ -99,6 +99,8 @@ public struct ShippedStoreTestPlanner {
     let shipped: [Schema]
     let planTypeName: String
     let modelTests: GeneratedTestsPlan
+    /// The destination version of each hop of the plan that calls the app's hook -> that hook's name.
+    let hookNames: [String: String]
     let synthesizer = SampleValueSynthesizer()
 
     /// More objects than this, and the required relationships are taken to need objects without end.
@@ -109,11 +111,16 @@ public struct ShippedStoreTestPlanner {
     /// - Parameters:
     ///   - shipped: the schema of every locked version, in the lock's order.
     ///   - modelTests: the model's generated tests (same run): module, bundle, store and support type.
-    public init(current: Schema, shipped: [Schema], planTypeName: String, modelTests: GeneratedTestsPlan) {
+    ///   - hookNames: the destination version of each hop of the plan that calls the app's hook -> the hook's name
+    ///     (`willMigrateJournal2ToJournal4` for `Journal 4`), named in the tests' comments.
+    public init(
+        current: Schema, shipped: [Schema], planTypeName: String, modelTests: GeneratedTestsPlan, hookNames: [String: String] = [:]
+    ) {
         self.current = current
         self.shipped = shipped
         self.planTypeName = planTypeName
         self.modelTests = modelTests
+        self.hookNames = hookNames
     }
 
     public func makePlan() -> ShippedStoreTestsPlan {
@@ -353,6 +360,7 @@ public struct ShippedStoreTestPlanner {
         var notes: [String] = []
         let schema = lineage.chain[version]
         for requirement in lineage.requirements where requirement.hop >= version {
+            let hook = hookNames[requirement.to].map { "the app's hook (\($0))" } ?? "the app's hook"
             let hop = "'\(requirement.from)' → '\(requirement.to)' makes \(requirement.element.entity).\(requirement.element.property) required"
             let entity: String
             switch lineage.origin(of: requirement, in: version) {
@@ -360,7 +368,7 @@ public struct ShippedStoreTestPlanner {
                 continue
             case .absent(let name):
                 entity = name
-                notes.append("\(name): its objects have no \(requirement.element.property) yet; \(hop): the app's hook must give them one")
+                notes.append("\(name): its objects have no \(requirement.element.property) yet; \(hop): \(hook) must give them one")
             case .optional(let name, let property):
                 entity = name
                 leftOut[name, default: []].insert(property)
@@ -371,7 +379,7 @@ public struct ShippedStoreTestPlanner {
                         changed[destination, default: []].insert(inverse)
                     }
                 }
-                notes.append("\(name).\(property): left out of a second \(name); \(hop): the app's hook must give it one")
+                notes.append("\(name).\(property): left out of a second \(name); \(hop): \(hook) must give it one")
             }
             if let element = lineage.currentElement(of: requirement), lineage.currentEntity(entity, version: version) == element.entity {
                 checked[entity, default: []].insert(element.property)

@@ -167,7 +167,7 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal")
-        // Entry: its objects have no mood yet; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook must give them one
+        // Entry: its objects have no mood yet; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give them one
         let entries = fillEntry1(store)
         let tags = fillTag1(store)
         entries[0].mutableSetValue(forKey: "tags").add(tags[0])
@@ -183,7 +183,7 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 2")
-        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook must give it one
+        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give it one
         let entries = fillEntry2(store)
         let tags = fillTag1(store)
         entries[0].mutableSetValue(forKey: "tags").add(tags[0])
@@ -200,7 +200,7 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 3")
-        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook must give it one
+        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give it one
         let entries = fillEntry2(store)
         let tags = fillTag1(store)
         entries[0].mutableSetValue(forKey: "tags").add(tags[0])
