@@ -9,7 +9,8 @@ public enum LockOrderRules {
         documentation: "a model rarely loses an element and gets it back: more likely the versions did not ship in the "
             + "order their names suggest (`V33` before `V 23`), and `migration-check` and the migration plan, which follow "
             + "the lock's order, would report removals that never happened; move the version blocks in the lock file into "
-            + "the order they shipped")
+            + "the order they shipped. An app can also really remove an entity and add it again (one production history "
+            + "removes one in `Model 15` and adds it back in `Model 23`): then nothing is wrong")
 
     public static let all: [Rule] = [removedThenRestored]
 
@@ -65,7 +66,7 @@ public enum LockOrderCheck {
                 LockOrderRules.removedThenRestored,
                 "in the assumed order, '\(finding.from)' -> '\(finding.to)' removes \(shown), which '\(finding.restoredIn)' has "
                     + "again: if the versions did not ship in this order, move their version blocks in the lock file into the "
-                    + "order they shipped (migration-check and the migration plan follow it)",
+                    + "order they shipped (migration-check and the migration plan follow it); if they did, nothing is wrong",
                 at: SourceLocation(path: lockPath, line: 0))
         }
         return diagnostics
