@@ -66,11 +66,13 @@ public struct ShippedVersionTest: Hashable, Sendable {
     /// Why no store of this version can be filled (the test then throws `XCTSkip`).
     public var unavailableReason: String?
     /// Statements filling the store on the shipped model: calls of shared `fill` functions, then the relationships
-    /// between their objects (KVC).
+    /// between their objects (KVC): the required ones, and one destination of each optional one.
     public var population: [String]
-    /// Checks on the reopened store, in `migrated`: calls of shared `check` functions.
+    /// Checks on the reopened store, in `migrated`: calls of shared `check` functions (counts, values, links, and no
+    /// value missing that a later hop made required).
     public var checks: [String]
-    /// Comment lines: what is not set or not checked, and why.
+    /// Comment lines: what is not set or not checked, and why; the rows left without a value a later hop makes
+    /// required, and the hook that must give it.
     public var notes: [String]
     /// Entity name -> objects inserted (exactly of that entity, not its sub-entities).
     public var insertedCounts: [String: Int]

@@ -281,6 +281,25 @@ import CodeGeneration
         #expect(!test.checks.contains { $0.hasPrefix("store.assertLinkCount(objects, \"owner\"") })
     }
 
+    /// A value required in a version, optional in the next and required again: the first version's rows all have it
+    /// (no second object), the middle one's test leaves it out of a second object; both check it after opening.
+    @Test func aValueRequiredAlreadyNeedsNoRowWithoutIt() throws {
+        func version(_ name: String, optional: Bool) -> Schema {
+            var schema = Build.schema([
+                Build.entity("Item", attributes: [Attribute(name: "code", location: Build.location(1), type: .string, isOptional: optional)])
+            ])
+            schema.versionName = name
+            return schema
+        }
+        let plan = try Self.plan(current: version("M 3", optional: false), shipped: [version("M", optional: false), version("M 2", optional: true)])
+        let first = try Self.test(plan, "M")
+        #expect(first.insertedCounts == ["Item": 1])
+        #expect(first.checks.contains("store.assertNoneMissing(objects, \"code\")") == false)
+        let second = try Self.test(plan, "M 2")
+        #expect(second.insertedCounts == ["Item": 2])
+        #expect(second.checks.contains("store.assertNoneMissing(objects, \"code\")"))
+    }
+
     /// Optional relationships are filled (one destination each, among the objects there are) and their links counted
     /// after opening, under the relationship's current name.
     @Test func optionalRelationshipsAreFilledAndTheirLinksChecked() throws {
