@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "GenerationPlanning", dependencies: ["ManagedModel", "CoreDataMapping", "SwiftSourceScanning", "ModelLock"]),
         // GenerationPlan -> GeneratedTestsPlan (the generated XCTest file). Reads only the plan, never the generation planner;
         // CodeGeneration's pipeline calls it after the generation planner.
-        .target(name: "GeneratedTestsPlanning", dependencies: ["GenerationPlanning", "ManagedModel", "CoreDataMapping", "SampleValues"]),
+        .target(name: "GeneratedTestsPlanning", dependencies: ["GenerationPlanning", "ManagedModel", "ModelLock", "CoreDataMapping", "SampleValues"]),
         // The pipeline (GenerationPipeline), the render stage (templates) and the write stage; re-exports both planning targets.
         .target(
             name: "CodeGeneration",

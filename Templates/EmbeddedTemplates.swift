@@ -410,6 +410,35 @@ nonisolated final class {{storeTypeName}} {
         XCTAssertEqual(Set(objects.compactMap { $0.value(forKey: key) as? Value }), expected, "\(key)", file: file, line: line)
     }
 
+    /// Fails unless the values of `key` that `objects` hold include every one of `expected`: the app's hook gave the
+    /// objects without one a value of its choosing.
+    func assertValues<Value: Hashable>(
+        _ objects: [NSManagedObject], _ key: String, including expected: Set<Value>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let found = Set(objects.compactMap { $0.value(forKey: key) as? Value })
+        XCTAssertTrue(expected.isSubset(of: found), "\(key): \(found) lacks some of \(expected)", file: file, line: line)
+    }
+
+    /// Fails for every object of `objects` without a value for `key`: nil, or an empty to-many relationship. A hop
+    /// made it required without a default; the app's migration hook must give one to the rows saved without it.
+    func assertNoneMissing(_ objects: [NSManagedObject], _ key: String, file: StaticString = #filePath, line: UInt = #line) {
+        for object in objects {
+            let value = object.value(forKey: key)
+            let missing = value == nil || (value as? NSSet)?.count == 0 || (value as? NSOrderedSet)?.count == 0
+            XCTAssertFalse(missing, "\(object.objectID): no \(key) after opening: the app's migration hook gave it none", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `objects` have `expected` destinations of the relationship `key` in all (a set to-one counts one).
+    func assertLinkCount(_ objects: [NSManagedObject], _ key: String, _ expected: Int, file: StaticString = #filePath, line: UInt = #line) {
+        var count = 0
+        for object in objects {
+            let value = object.value(forKey: key)
+            count += (value as? NSSet)?.count ?? (value as? NSOrderedSet)?.count ?? (value == nil ? 0 : 1)
+        }
+        XCTAssertEqual(count, expected, "\(key)", file: file, line: line)
+    }
+
     /// The objects of exactly `entityName` (not its sub-entities) in `context`.
     func objects(of entityName: String, in context: NSManagedObjectContext) throws -> [NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
@@ -420,10 +449,21 @@ nonisolated final class {{storeTypeName}} {
 
 /// Every shipped version's store opens with the current model through {{planTypeName}}: one test per version of
 /// the lock, in the order they shipped. Each fills a store of that version with an object of every entity (and those
-/// its required relationships need), then checks that after opening the objects of each entity still in the model
-/// are there and the values of attributes unchanged since that version survived. A custom stage's hook may change
+/// its required relationships need), links each optional relationship to one of them, then checks that after
+/// opening the objects of each entity still in the model are there, the values of attributes unchanged since that
+/// version survived (a renamed one under its new name), and so did the links. A custom stage's hook may change
 /// values: the checks then name what it changed. The statements of an entity unchanged between versions are shared:
 /// `fill<Entity><n>` inserts its objects and sets their values, `check<Entity><n>` checks them after opening.
+///
+/// Where a later hop makes a value required without a default, the store holds a row without it (a second object
+/// with it left out, or every object, when that version has no such property yet), and after opening no object may
+/// lack it (`assertNoneMissing`): the test fails while the app's hook of that hop is missing or gives no value.
+///
+/// What these tests cannot show: every store here is created on the OS the tests run on (macOS 14, iOS 17 or
+/// later), so its metadata holds the model's version checksum, by which staged migration finds the store's
+/// version. A store created by an app on an earlier OS has none: Core Data then falls back to the model cached in
+/// the SQLite store, and fails with error 134505 where there is none (docs/core-data-runtime.md, "Staged
+/// migration"). Keep a store file saved by the app on such an OS, and open a copy of it in a test of your own.
 nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
 {{#versions}}
 

@@ -72,8 +72,12 @@ public struct GenerationPipeline: Sendable {
         // The tests that every shipped version's store opens through the plan, beside the model tests.
         var shippedStoreTests: ShippedStoreTestsPlan?
         if let migration, let migrationPlan, let testPlan {
+            // The hook of each hop that needs one, by its destination: the tests' comments name it as the plan calls it.
+            var hookNames: [String: String] = [:]
+            for case .custom(let from, let to, true, _, _) in migrationPlan.stages { hookNames[to] = MigrationPlanFile.hookName(from: from, to: to) }
             shippedStoreTests = ShippedStoreTestPlanner(
-                current: schema, shipped: migration.lockedVersions, planTypeName: migrationPlan.typeName, modelTests: testPlan
+                current: schema, shipped: migration.lockedVersions, planTypeName: migrationPlan.typeName, modelTests: testPlan,
+                hookNames: hookNames
             ).makePlan()
         }
         let templates = try diagnostics.rethrowingWith { try TemplateSet(overrideDirectory: options.templatesDirectory) }

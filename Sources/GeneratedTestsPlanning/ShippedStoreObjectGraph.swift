@@ -6,6 +6,7 @@ import SampleValues
 /// `NSManagedObject`s: the shipped model has no generated class, so `ObjectGraphBuilder`'s initializers do not apply).
 /// Links name objects by index; the planner spells them (an object is its entity's `n`th, `entries[n]`).
 ///
+/// An entity named in `extra` gets a second object (a row the planner leaves a value out of: ``ShippedStoreLineage``).
 /// A required relationship gets `max(minCount, 1)` destinations. A destination whose inverse is to-one can be taken
 /// by one source only (setting it again would move it away from the first), so a taken one is not reused and a new
 /// object is created instead. Core Data sets the inverse of each link itself (docs/core-data-runtime.md, "Core Data
@@ -33,21 +34,30 @@ struct ObjectGraph {
     let schema: Schema
     /// Entities that get no objects (no valid one can be made).
     let excluded: Set<String>
+    /// Entity name -> the properties its second object goes without (none of its links are set, from either side).
+    let extra: [String: Set<String>]
+    /// Entity name -> the index of its second object.
+    private(set) var extraObjects: [String: Int] = [:]
     private(set) var objects: [Object] = []
     /// The relationships to set, after every object exists.
     private(set) var links: [Link] = []
     /// (object index, relationship name) -> destination object indexes.
     private var linked: [Int: [String: [Int]]] = [:]
 
-    init(schema: Schema, excluded: Set<String> = []) {
+    init(schema: Schema, excluded: Set<String> = [], extra: [String: Set<String>] = [:]) {
         self.schema = schema
         self.excluded = excluded
+        self.extra = extra
     }
 
     /// - Throws: the entity whose required relationships cannot be satisfied (to exclude it, and try again).
     mutating func build() throws(Unsatisfiable) {
         for entity in schema.entities where !entity.isAbstract && !excluded.contains(entity.name) {
             add(entity.name)
+        }
+        for entity in schema.entities where !entity.isAbstract && !excluded.contains(entity.name) && extra[entity.name] != nil {
+            add(entity.name)
+            extraObjects[entity.name] = objects.count - 1
         }
         var next = 0
         while next < objects.count {
@@ -71,6 +81,7 @@ struct ObjectGraph {
                 let candidate = objects.indices.first { other in
                     !taken.contains(other) && isKind(objects[other].entityName, of: relationship.destinationEntity)
                         && (inverse.map { $0.isToMany || (linked[other]?[$0.name] ?? []).isEmpty } ?? true)
+                        && (inverse.map { !goesWithout(other, $0.name) } ?? true)
                 }
                 let destination: Int
                 if let candidate {
@@ -89,6 +100,49 @@ struct ObjectGraph {
                 link(index, relationship, destination, inverse: inverse)
             }
         }
+    }
+
+    /// Gives every object one destination of each optional relationship that has none yet, among the objects that
+    /// exist (none is added), so that the links of the store are there to check after opening. Never for the
+    /// relationships a second object goes without (``extra``), nor onto itself; a destination is taken
+    /// only while its inverse has room (a free to-one, a to-many below its maximum). A to-many with a minimum above
+    /// one is left empty (an empty set is valid, one member is not).
+    mutating func linkOptionalRelationships() {
+        // The objects of each destination entity (and its sub-entities), found once: a long history's version has
+        // hundreds of relationships.
+        var kinds: [String: [Int]] = [:]
+        for index in objects.indices {
+            guard let entity = schema.entity(named: objects[index].entityName) else { continue }
+            for relationship in schema.allRelationships(of: entity)
+            where relationship.isOptional && !relationship.isTransient && (linked[index]?[relationship.name] ?? []).isEmpty
+                && (relationship.minCount ?? 0) <= 1 && !goesWithout(index, relationship.name)
+            {
+                let inverse = inverse(of: relationship)
+                if kinds[relationship.destinationEntity] == nil {
+                    kinds[relationship.destinationEntity] = objects.indices.filter { isKind(objects[$0].entityName, of: relationship.destinationEntity) }
+                }
+                let candidate = kinds[relationship.destinationEntity]!.first { other in
+                    guard other != index else { return false }
+                    guard let inverse else { return true }
+                    if goesWithout(other, inverse.name) { return false }
+                    let taken = linked[other]?[inverse.name]?.count ?? 0
+                    if !inverse.isToMany { return taken == 0 }
+                    return (inverse.maxCount ?? 0) == 0 || taken < inverse.maxCount!
+                }
+                if let candidate { link(index, relationship, candidate, inverse: inverse) }
+            }
+        }
+    }
+
+    /// Whether object `index` is a second object that goes without `property`.
+    func goesWithout(_ index: Int, _ property: String) -> Bool {
+        let entityName = objects[index].entityName
+        return extraObjects[entityName] == index && extra[entityName]?.contains(property) == true
+    }
+
+    /// How many destinations object `index` has for `relationshipName` (links set from either side).
+    func linkCount(of index: Int, _ relationshipName: String) -> Int {
+        linked[index]?[relationshipName]?.count ?? 0
     }
 
     private mutating func link(_ source: Int, _ relationship: Relationship, _ destination: Int, inverse: Relationship?) {

@@ -66,11 +66,13 @@ public struct ShippedVersionTest: Hashable, Sendable {
     /// Why no store of this version can be filled (the test then throws `XCTSkip`).
     public var unavailableReason: String?
     /// Statements filling the store on the shipped model: calls of shared `fill` functions, then the relationships
-    /// between their objects (KVC).
+    /// between their objects (KVC): the required ones, and one destination of each optional one.
     public var population: [String]
-    /// Checks on the reopened store, in `migrated`: calls of shared `check` functions.
+    /// Checks on the reopened store, in `migrated`: calls of shared `check` functions (counts, values, links, and no
+    /// value missing that a later hop made required).
     public var checks: [String]
-    /// Comment lines: what is not set or not checked, and why.
+    /// Comment lines: what is not set or not checked, and why; the rows left without a value a later hop makes
+    /// required, and the hook that must give it.
     public var notes: [String]
     /// Entity name -> objects inserted (exactly of that entity, not its sub-entities).
     public var insertedCounts: [String: Int]
@@ -82,16 +84,25 @@ public struct ShippedVersionTest: Hashable, Sendable {
 ///
 /// Objects are created through KVC on plain `NSManagedObject`s (the test gives the shipped model's entities that
 /// class), so a version's test depends on nothing generated for the current model. Every non-abstract entity gets one
-/// object; required relationships get members (new objects when the inverse is to-one and taken), optional ones are
-/// left empty. Each stored attribute gets a sample value (`SampleValueSynthesizer`, as the round trips), distinct per
-/// object (uniqueness constraints). After opening with the current model, the objects of each entity present in
-/// both versions are counted, and the values of the attributes unchanged between the two (same entity, same
-/// attribute, same type; a Renaming ID counts as the same name) are compared.
+/// object; required relationships get members (new objects when the inverse is to-one and taken), and every optional
+/// relationship one of the objects there are (``ObjectGraph/linkOptionalRelationships()``). Each stored attribute gets
+/// a sample value (`SampleValueSynthesizer`, as the round trips), distinct per object (uniqueness constraints).
+///
+/// A hop that makes a value required without a default (the app's migration hook gives it to the rows without one,
+/// ``ShippedStoreLineage/Requirement``) shapes the tests of the versions at or before its source: where the value is
+/// optional, a second object of its entity is saved without it; where it does not exist yet, every object lacks it.
+/// After opening, no object may lack it: the test fails without the hook, and with a hook that does nothing.
+///
+/// After opening with the current model, the objects of each entity that continues into it are counted; the values
+/// of the attributes that continue with the same type at every hop are compared under their current names (a
+/// renamed attribute under its new name), and the links of each relationship that had some are counted.
 public struct ShippedStoreTestPlanner {
     let current: Schema
     let shipped: [Schema]
     let planTypeName: String
     let modelTests: GeneratedTestsPlan
+    /// The destination version of each hop of the plan that calls the app's hook -> that hook's name.
+    let hookNames: [String: String]
     let synthesizer = SampleValueSynthesizer()
 
     /// More objects than this, and the required relationships are taken to need objects without end.
@@ -102,18 +113,24 @@ public struct ShippedStoreTestPlanner {
     /// - Parameters:
     ///   - shipped: the schema of every locked version, in the lock's order.
     ///   - modelTests: the model's generated tests (same run): module, bundle, store and support type.
-    public init(current: Schema, shipped: [Schema], planTypeName: String, modelTests: GeneratedTestsPlan) {
+    ///   - hookNames: the destination version of each hop of the plan that calls the app's hook -> the hook's name
+    ///     (`willMigrateJournal2ToJournal4` for `Journal 4`), named in the tests' comments.
+    public init(
+        current: Schema, shipped: [Schema], planTypeName: String, modelTests: GeneratedTestsPlan, hookNames: [String: String] = [:]
+    ) {
         self.current = current
         self.shipped = shipped
         self.planTypeName = planTypeName
         self.modelTests = modelTests
+        self.hookNames = hookNames
     }
 
     public func makePlan() -> ShippedStoreTestsPlan {
         var methodNames: Set<String> = []
         var versions: [ShippedVersionTest] = []
         var shared = SharedFunctions()
-        for schema in shipped {
+        let lineage = ShippedStoreLineage(shipped: shipped, current: current)
+        for (index, schema) in shipped.enumerated() {
             var method = "testStoreOf\(SwiftNames.modelTypeName(schema.versionName))Opens"
             var counter = 2
             while methodNames.contains(method) {
@@ -121,7 +138,7 @@ public struct ShippedStoreTestPlanner {
                 counter += 1
             }
             methodNames.insert(method)
-            versions.append(test(of: schema, methodName: method, shared: &shared))
+            versions.append(test(of: schema, version: index, lineage: lineage, methodName: method, shared: &shared))
         }
         return ShippedStoreTestsPlan(
             fileName: "\(planTypeName)Tests.swift", moduleName: modelTests.moduleName, modelName: modelTests.modelName,
@@ -132,18 +149,23 @@ public struct ShippedStoreTestPlanner {
 
     // MARK: One version
 
-    func test(of schema: Schema, methodName: String, shared: inout SharedFunctions) -> ShippedVersionTest {
+    /// - Parameter version: `schema`'s index in the lock's order (``ShippedStoreLineage/chain``).
+    func test(
+        of schema: Schema, version: Int, lineage: ShippedStoreLineage, methodName: String, shared: inout SharedFunctions
+    ) -> ShippedVersionTest {
         var test = ShippedVersionTest(
             versionName: schema.versionName, methodName: methodName, unavailableReason: nil, population: [], checks: [],
             notes: [], insertedCounts: [:], checkedAttributes: [:])
+        let hooked = hookedValues(version: version, lineage: lineage)
         // Entities no valid object of which can be made get none, and so do those whose required relationships need
         // one of them: the rest of the version is still tested.
         var excluded = unfillableEntities(of: schema)
         var graph: ObjectGraph
         while true {
-            graph = ObjectGraph(schema: schema, excluded: Set(excluded.map(\.entityName)))
+            graph = ObjectGraph(schema: schema, excluded: Set(excluded.map(\.entityName)), extra: hooked.leftOut)
             do throws(ObjectGraph.Unsatisfiable) {
                 try graph.build()
+                graph.linkOptionalRelationships()
                 break
             } catch {
                 guard !excluded.contains(where: { $0.entityName == error.entityName }) else {
@@ -159,6 +181,7 @@ public struct ShippedStoreTestPlanner {
             return test
         }
         var notes = excluded.map { "\($0.entityName): no objects: \($0.reason)" }
+        notes += hooked.notes.filter { note in !excluded.contains { note.hasPrefix("\($0.entityName).") || note.hasPrefix("\($0.entityName):") } }
         // Entity -> the graph's objects of it, in order: `entries[n]` is the entity's object `n`.
         var objectsOf: [String: [Int]] = [:]
         var ordinal: [Int] = []
@@ -178,7 +201,7 @@ public struct ShippedStoreTestPlanner {
             var body = ["let objects = [\(Array(repeating: "store.insert(\(SampleValue.stringLiteral(entityName)))", count: indexes.count).joined(separator: ", "))]"]
             for objectOrdinal in indexes.indices {
                 for attribute in schema.allAttributes(of: entity) {
-                    guard !attribute.isTransient, !attribute.isDerived else { continue }
+                    guard !attribute.isTransient, !attribute.isDerived, !graph.goesWithout(indexes[objectOrdinal], attribute.name) else { continue }
                     switch value(of: attribute, entityName: entity.name, variant: offset + objectOrdinal) {
                     case .success(let literal):
                         body.append("objects[\(objectOrdinal)].setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
@@ -220,8 +243,17 @@ public struct ShippedStoreTestPlanner {
         }
         test.population = statements
         test.insertedCounts = objectsOf.mapValues(\.count)
+        var links: [String: [String: Int]] = [:]
+        for (entityName, indexes) in objectsOf {
+            guard let entity = schema.entity(named: entityName) else { continue }
+            for relationship in schema.allRelationships(of: entity) where !relationship.isTransient {
+                let count = indexes.reduce(0) { $0 + graph.linkCount(of: $1, relationship.name) }
+                if count > 0 { links[entityName, default: [:]][relationship.name] = count }
+            }
+        }
         (test.checks, test.checkedAttributes) = checks(
-            of: schema, counts: test.insertedCounts, given: given, notes: &notes, shared: &shared)
+            of: schema, version: version, lineage: lineage, counts: test.insertedCounts, given: given, links: links,
+            hooked: hooked.checked, changed: hooked.changed, notes: &notes, shared: &shared)
         if test.checks.isEmpty { test.checks = ["_ = migrated"] }
         test.notes = notes
         return test
@@ -232,12 +264,7 @@ public struct ShippedStoreTestPlanner {
     /// name) has a range of its own, so that values stay distinct per object across the hierarchy.
     func variantOffset(of entity: Entity, in schema: Schema) -> Int {
         let root = schema.ancestors(of: entity).first ?? entity
-        var members: [String] = []
-        var pending = [root.name]
-        while let name = pending.popLast(), !members.contains(name), let member = schema.entity(named: name) {
-            members.append(name)
-            pending += member.childNames
-        }
+        let members = descendants(of: root.name, in: schema)
         guard members.count > 1 else { return 0 }
         return (members.sorted().firstIndex(of: entity.name) ?? 0) * Self.maximumObjects
     }
@@ -318,32 +345,78 @@ public struct ShippedStoreTestPlanner {
         }
     }
 
+    // MARK: What the app's hooks must fill
+
+    /// What the hops after `chain[version]` make required without a default (each a value the app's hook gives
+    /// the rows without it), as this version's stores hold them: `leftOut`, the properties a second object of an
+    /// entity goes without (optional here); `checked`, per entity here, the current properties every object must
+    /// have after opening; `notes`, why, for the generated comment.
+    /// `changed`, per entity here, the relationships whose links the hook may add to: the inverses of a relationship
+    /// it fills (their links are not counted).
+    func hookedValues(
+        version: Int, lineage: ShippedStoreLineage
+    ) -> (leftOut: [String: Set<String>], checked: [String: Set<String>], changed: [String: Set<String>], notes: [String]) {
+        var leftOut: [String: Set<String>] = [:]
+        var checked: [String: Set<String>] = [:]
+        var changed: [String: Set<String>] = [:]
+        var notes: [String] = []
+        let schema = lineage.chain[version]
+        for requirement in lineage.requirements where requirement.hop >= version {
+            let hook = hookNames[requirement.to].map { "the app's hook (\($0))" } ?? "the app's hook"
+            let hop = "'\(requirement.from)' → '\(requirement.to)' makes \(requirement.element.entity).\(requirement.element.property) required"
+            let entity: String
+            switch lineage.origin(of: requirement, in: version) {
+            case .noEntity, .required:
+                continue
+            case .absent(let name):
+                entity = name
+                notes.append("\(name): its objects have no \(requirement.element.property) yet; \(hop): \(hook) must give them one")
+            case .optional(let name, let property):
+                entity = name
+                leftOut[name, default: []].insert(property)
+                if requirement.isRelationship, let entity = schema.entity(named: name),
+                    let relationship = schema.allRelationships(of: entity).first(where: { $0.name == property }), let inverse = relationship.inverseName
+                {
+                    for destination in descendants(of: relationship.destinationEntity, in: schema) {
+                        changed[destination, default: []].insert(inverse)
+                    }
+                }
+                notes.append("\(name).\(property): left out of a second \(name); \(hop): \(hook) must give it one")
+            }
+            if let element = lineage.currentElement(of: requirement), lineage.currentEntity(entity, version: version) == element.entity {
+                checked[entity, default: []].insert(element.property)
+            }
+        }
+        return (leftOut, checked, changed, notes)
+    }
+
+    /// `entityName` and every entity below it.
+    func descendants(of entityName: String, in schema: Schema) -> [String] {
+        var names: [String] = []
+        var pending = [entityName]
+        while let name = pending.popLast(), !names.contains(name), let entity = schema.entity(named: name) {
+            names.append(name)
+            pending += entity.childNames
+        }
+        return names
+    }
+
     // MARK: What must survive
 
-    /// The current entity that stores of `entityName` migrate into: the same name, or a Renaming ID naming it.
-    func currentEntity(for entityName: String) -> Entity? {
-        current.entities.first { ($0.renamingIdentifier ?? $0.name) == entityName }
-            ?? current.entity(named: entityName)
-    }
-
-    /// The current attribute `attribute` migrates into, when it is unchanged: stored in both, of the same type.
-    func unchangedAttribute(_ attribute: Attribute, in entity: Entity) -> Attribute? {
-        let candidates = current.allAttributes(of: entity)
-        guard let match = candidates.first(where: { ($0.renamingIdentifier ?? $0.name) == attribute.name })
-            ?? candidates.first(where: { $0.name == attribute.name }),
-            match.type == attribute.type, !match.isTransient, !match.isDerived
-        else { return nil }
-        return match
-    }
-
+    /// The checks on the reopened store of `chain[version]`: per entity that had objects, their count, the values
+    /// of the attributes unchanged since (``ShippedStoreLineage``: under their current names), the number of links of
+    /// each relationship that had some, and that no object lacks a value the app's hook had to give (`hooked`).
     func checks(
-        of schema: Schema, counts: [String: Int], given: [String: [String: [String]]], notes: inout [String],
+        of schema: Schema, version: Int, lineage: ShippedStoreLineage, counts: [String: Int], given: [String: [String: [String]]],
+        links: [String: [String: Int]], hooked: [String: Set<String>], changed: [String: Set<String>], notes: inout [String],
         shared: inout SharedFunctions
     ) -> (checks: [String], checked: [String: [String]]) {
         var checks: [String] = []
         var checked: [String: [String]] = [:]
         for (entityName, count) in counts.sorted(by: { $0.key < $1.key }) {
-            guard let target = currentEntity(for: entityName), !target.isAbstract else {
+            guard let targetName = lineage.currentEntity(entityName, version: version), let target = current.entity(named: targetName),
+                !target.isAbstract
+            else {
                 notes.append("\(entityName): not in the current model; its objects are not looked for")
                 continue
             }
@@ -351,14 +424,27 @@ public struct ShippedStoreTestPlanner {
                 "let objects = try store.objects(of: \(SampleValue.stringLiteral(target.name)), in: migrated)",
                 "assertEqual(objects.count, \(count))",
             ]
+            let filled = hooked[entityName] ?? []
             if let entity = schema.entity(named: entityName) {
                 for attribute in schema.allAttributes(of: entity) {
-                    guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil else { continue }
-                    guard let match = unchangedAttribute(attribute, in: target) else { continue }
+                    guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil,
+                        let match = lineage.currentAttribute(attribute.name, of: entityName, version: version)
+                    else { continue }
                     checked[entityName, default: []].append(attribute.name)
                     // Read back as the literals' type (`store.assertValues`): no closure to infer, cheap to compile at 100 versions.
-                    body.append("store.assertValues(objects, \(SampleValue.stringLiteral(match.name)), [\(literals.joined(separator: ", "))])")
+                    let kind = filled.contains(match.property) ? "including: " : ""
+                    body.append("store.assertValues(objects, \(SampleValue.stringLiteral(match.property)), \(kind)[\(literals.joined(separator: ", "))])")
                 }
+                for relationship in schema.allRelationships(of: entity) {
+                    guard let linked = links[entityName]?[relationship.name], changed[entityName]?.contains(relationship.name) != true,
+                        let match = lineage.currentRelationship(relationship.name, of: entityName, version: version),
+                        !filled.contains(match.property)
+                    else { continue }
+                    body.append("store.assertLinkCount(objects, \(SampleValue.stringLiteral(match.property)), \(linked))")
+                }
+            }
+            for property in filled.sorted() {
+                body.append("store.assertNoneMissing(objects, \(SampleValue.stringLiteral(property)))")
             }
             checks.append("try \(shared.name(of: .check, entityName: entityName, statements: body))(store, migrated)")
         }

@@ -52,12 +52,14 @@ public struct ModelLock: Hashable, Sendable {
     }
 
     /// The order versions are assumed to have shipped in when nothing says otherwise: the natural order of their
-    /// names (numbers compared as numbers, so `Model 9` before `Model 10`), with the current version (the one
+    /// names with numbers compared as numbers and spaces and punctuation ignored (``NaturalOrder``: `Model 9` before
+    /// `Model 10`, `Model V 23` after `Model V22` and before `Model V32`), with the current version (the one
     /// `.xccurrentversion` names) last, since it is the one the app ships now. Names alone cannot settle it: real
-    /// histories name versions inconsistently (`V32`, `V33`, then `V 23` … `V 58`), so `lock` says it assumed
-    /// this order and the user corrects it in the lock file.
+    /// histories name versions inconsistently (`V32`, `V33`, then `V 23` … `V 58`), so `lock` prints the order it
+    /// assumed, warns where it looks wrong (``LockOrderRules``), and the user corrects it in the lock file.
+    /// - Parameter names: the bundle's versions, in any order.
     public static func assumedShippingOrder(naturallyOrdered names: [String], current: String) -> [String] {
-        names.filter { $0 != current } + (names.contains(current) ? [current] : [])
+        NaturalOrder(ignoringPunctuation: true).sorted(names.filter { $0 != current }) + (names.contains(current) ? [current] : [])
     }
 
     /// `<Model>.managed-codegen.lock`, in the folder holding the model bundle (beside `managed-codegen.yml`).

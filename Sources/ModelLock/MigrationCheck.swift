@@ -59,11 +59,21 @@ public enum MigrationCheck {
             case mayFail = "may fail"
         }
 
+        /// A property of the destination version: `Entry.mood` is `Element(entityName: "Entry", propertyName: "mood")`.
+        public struct Element: Hashable, Sendable {
+            public var entityName: String
+            public var propertyName: String
+            public var isRelationship: Bool
+        }
+
         public var kind: Kind
         public var message: String
         public var location: SourceLocation
         /// The element in the source version, when there is one to point at.
         public var sourceLocation: SourceLocation?
+        /// For a may-fail finding: the property made required (the generated shipped-store tests leave it unset in a
+        /// row and check the app's hook gave it a value).
+        public var element: Element? = nil
     }
 
     public static func findings(from source: Schema, to destination: Schema) -> [Finding] {
@@ -162,6 +172,48 @@ public enum MigrationCheck {
         return old.first { oldName($0) == name }
     }
 
+    /// The entity of `source` (the version before) that `entity` continues, as migration pairs them: the one its
+    /// renaming identifier names, else the one of its name; nil for a new entity.
+    public static func continuedEntity(of entity: Entity, in source: Schema) -> Entity? {
+        if let id = renamingID(entity.renamingIdentifier, entity.elementID), let renamed = source.entity(named: id) { return renamed }
+        return source.entity(named: entity.name)
+    }
+
+    /// The stored attribute of `sourceEntity` (in `source`) that `attribute` continues; nil for a new attribute.
+    public static func continuedAttribute(of attribute: Attribute, in sourceEntity: Entity, of source: Schema) -> Attribute? {
+        counterpart(of: attribute.name, attribute.renamingIdentifier, attribute.elementID, among: storedAttributes(of: sourceEntity, in: source), \.name)
+    }
+
+    /// The stored relationship of `sourceEntity` (in `source`) that `relationship` continues; nil for a new one.
+    public static func continuedRelationship(of relationship: Relationship, in sourceEntity: Entity, of source: Schema) -> Relationship? {
+        counterpart(
+            of: relationship.name, relationship.renamingIdentifier, relationship.elementID,
+            among: storedRelationships(of: sourceEntity, in: source), \.name)
+    }
+
+    /// Every stored attribute and relationship of `new` (in `destination`) with the one of `old` (in `source`) it
+    /// continues, as ``continuedAttribute(of:in:of:)`` pairs them one by one (by dictionary: a long history pairs
+    /// thousands of entities).
+    public static func continuedProperties(
+        of new: Entity, in destination: Schema, from old: Entity, in source: Schema
+    ) -> (attributes: [(old: Attribute, new: Attribute)], relationships: [(old: Relationship, new: Relationship)]) {
+        func pairs<Element>(_ newElements: [Element], _ oldElements: [Element], _ name: (Element) -> String, _ ids: (Element) -> (String?, String?))
+            -> [(old: Element, new: Element)]
+        {
+            let byName = Dictionary(oldElements.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+            return newElements.compactMap { element in
+                let (renamingIdentifier, elementID) = ids(element)
+                if let id = renamingID(renamingIdentifier, elementID), let renamed = byName[id] { return (renamed, element) }
+                return byName[name(element)].map { ($0, element) }
+            }
+        }
+        return (
+            pairs(storedAttributes(of: new, in: destination), storedAttributes(of: old, in: source), \.name) { ($0.renamingIdentifier, $0.elementID) },
+            pairs(storedRelationships(of: new, in: destination), storedRelationships(of: old, in: source), \.name) {
+                ($0.renamingIdentifier, $0.elementID)
+            })
+    }
+
     static func pairEntities(source: Schema, destination: Schema) -> [(Entity, Entity)] {
         // By name through a dictionary (the first entity of each name, as `counterpart` finds): every destination
         // entity is looked up, thousands of times over a long history.
@@ -198,11 +250,15 @@ public enum MigrationCheck {
         func refuse(_ message: String, at location: SourceLocation, was sourceLocation: SourceLocation? = nil) {
             findings.append(Finding(kind: .notInferable, message: message, location: location, sourceLocation: sourceLocation))
         }
-        func validated(_ change: String, _ advice: String, at location: SourceLocation, was sourceLocation: SourceLocation? = nil) {
+        func validated(
+            _ change: String, _ advice: String, _ property: String, isRelationship: Bool = false, at location: SourceLocation,
+            was sourceLocation: SourceLocation? = nil
+        ) {
             findings.append(Finding(
                 kind: .mayFail,
                 message: "\(change): lightweight migration infers it, but it may fail at migration time when existing rows have no value; \(advice)",
-                location: location, sourceLocation: sourceLocation))
+                location: location, sourceLocation: sourceLocation,
+                element: Finding.Element(entityName: new.name, propertyName: property, isRelationship: isRelationship)))
         }
 
         for attribute in storedAttributes(of: new, in: destination) {
@@ -211,7 +267,7 @@ public enum MigrationCheck {
                 addedAttributes.append(attribute)
                 if !attribute.isOptional && attribute.defaultValue == nil && !attribute.isDerived {
                     validated(
-                        "new attribute \(new.name).\(attribute.name) is non-optional without a default value", "make it optional or give it a default",
+                        "new attribute \(new.name).\(attribute.name) is non-optional without a default value", "make it optional or give it a default", attribute.name,
                         at: attribute.location)
                 }
                 continue
@@ -236,7 +292,9 @@ public enum MigrationCheck {
                     at: attribute.location, was: was.location)
             }
             if was.isOptional && !attribute.isOptional && attribute.defaultValue == nil {
-                validated("\(label) became non-optional without a default value", "give it a default", at: attribute.location, was: was.location)
+                validated(
+                    "\(label) became non-optional without a default value", "give it a default", attribute.name, at: attribute.location,
+                    was: was.location)
             }
         }
 
@@ -246,7 +304,9 @@ public enum MigrationCheck {
             else {
                 addedRelationships.append(relationship)
                 if mustHaveDestination(relationship) {
-                    validated("new relationship \(new.name).\(relationship.name) is non-optional", "make it optional", at: relationship.location)
+                    validated(
+                        "new relationship \(new.name).\(relationship.name) is non-optional", "make it optional", relationship.name,
+                        isRelationship: true, at: relationship.location)
                 }
                 continue
             }
@@ -265,7 +325,9 @@ public enum MigrationCheck {
                     at: relationship.location, was: was.location)
             }
             if !mustHaveDestination(was) && mustHaveDestination(relationship) {
-                validated("\(label) became non-optional", "make sure every row has a destination first, or keep it optional", at: relationship.location, was: was.location)
+                validated(
+                    "\(label) became non-optional", "make sure every row has a destination first, or keep it optional", relationship.name,
+                    isRelationship: true, at: relationship.location, was: was.location)
             }
         }
 
@@ -359,7 +421,7 @@ public enum MigrationCheck {
 
     /// Whether existing rows need a value for the relationship: a required to-one, or a to-many whose minimum
     /// count is above 0 (an empty set is a valid value of a required to-many).
-    static func mustHaveDestination(_ relationship: Relationship) -> Bool {
+    public static func mustHaveDestination(_ relationship: Relationship) -> Bool {
         !relationship.isOptional && (!relationship.isToMany || (relationship.minCount ?? 0) > 0)
     }
 

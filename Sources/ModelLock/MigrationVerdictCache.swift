@@ -119,6 +119,7 @@ extension MigrationCheck {
             var message: String
             var location: Place
             var sourceLocation: Place?
+            var element: Finding.Element?
 
             func finding(old: Content, new: Content, newEntity: SourceLocation) -> Finding {
                 let line = { (place: Place) -> SourceLocation in
@@ -128,7 +129,8 @@ extension MigrationCheck {
                     case .old(let index): old.lines[index]
                     }
                 }
-                return Finding(kind: kind, message: message, location: line(location), sourceLocation: sourceLocation.map(line))
+                return Finding(
+                    kind: kind, message: message, location: line(location), sourceLocation: sourceLocation.map(line), element: element)
             }
 
             /// Nil when a line is not exactly one place (two elements on one line): the pair is not remembered.
@@ -146,7 +148,9 @@ extension MigrationCheck {
                         guard let place = places[line], let place else { return nil }
                         sourceLocation = place
                     }
-                    placed.append(PlacedFinding(kind: finding.kind, message: finding.message, location: location, sourceLocation: sourceLocation))
+                    placed.append(PlacedFinding(
+                        kind: finding.kind, message: finding.message, location: location, sourceLocation: sourceLocation,
+                        element: finding.element))
                 }
                 return placed
             }

@@ -227,13 +227,14 @@ struct Generate: ParsableCommand {
                         + "no tests are written; pass --tests-output DIR to write them",
                     at: SourceLocation(path: configFile!.path, line: 0)))
         }
-        diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit))
-        // The app's own files (not ours): their validation hooks, and their key-path call sites.
+        // The app's own files (not ours): their validation and migration hooks (at paths relative to the current
+        // folder when inside it, as the messages about migration hooks name them), and their key-path call sites.
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
+        let hooks = ValidationHookScan.scanning(appSources.map { (path: Self.displayPath($0.path), text: $0.text) })
+        diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit, hooks: hooks))
         let migration = request.migrationPlan ? try migrationPlanInput(loaded, oldest: request.migrationPlanOldestVersion) : nil
-        let pipeline = GenerationPipeline(
-            options: request.options, hooks: ValidationHookScan.scanning(appSources), migration: migration)
+        let pipeline = GenerationPipeline(options: request.options, hooks: hooks, migration: migration)
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
         diagnostics.append(contentsOf: leftoverHumanFileWarnings(prepared, request))
@@ -344,8 +345,9 @@ struct Generate: ParsableCommand {
     /// With a lock file beside the model: an error for each change to a locked version (`LockCheck`), and a warning
     /// for each change from the newest locked version to the current one that lightweight migration cannot infer
     /// (`MigrationCheck`), and, for a synced model, an error for each change CloudKit's production schema refuses
-    /// (`CloudKitAppendOnly`). Without one, nothing.
-    private func lockDiagnostics(_ loaded: LoadedModel, cloudKit: Bool?) throws -> Diagnostics {
+    /// (`CloudKitAppendOnly`). Without one, nothing. A value made required on a hop whose migration hook the app has
+    /// written (`hooks`) is a note, not a warning (`MigrationHookLookup`).
+    private func lockDiagnostics(_ loaded: LoadedModel, cloudKit: Bool?, hooks: ValidationHookScan) throws -> Diagnostics {
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
         guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return Diagnostics() }
         let current = loaded.schema.versionName
@@ -358,7 +360,15 @@ struct Generate: ParsableCommand {
             let from = LockSupport.newestLockedVersion(before: current, lock: lock)
         {
             let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
-            diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
+            let hookLookup = MigrationHookLookup(modelName: loaded.schema.modelName, hooks: hooks)
+            let hops = findings.contains { $0.kind == .mayFail } ? try LockSupport.hookedHops(lock, from: from, to: loaded.schema, schema: schema) : nil
+            if let handled = hookLookup.handledDiagnostics(findings, from: from, to: current, hops: hops ?? []) {
+                let others = findings.filter { $0.kind != .mayFail }
+                diagnostics.append(contentsOf: MigrationCheck.diagnostics(others, from: from, to: current, asWarnings: true))
+                diagnostics.append(contentsOf: handled)
+            } else {
+                diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
+            }
             diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(try LockSupport.cloudKitFindings(
                 lock: lock, fallback: nil, destination: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema)))
         }

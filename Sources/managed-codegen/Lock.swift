@@ -17,8 +17,10 @@ struct Lock: ParsableCommand {
 
             The lock lists versions in the order they shipped: a newly locked version is appended. The first \
             lock of a model with several versions assumes the natural order of their names (numbers compared as \
-            numbers) with the current version last, and says so; correct it by moving version blocks in the lock \
-            file. migration-check follows that order.
+            numbers, spaces and punctuation ignored: Model V 23 after Model V22) with the current version last, \
+            prints that order one version a line, and warns where a hop of it removes an entity or property that \
+            a later version has again; correct it by moving version blocks in the lock file. migration-check and \
+            the migration plan follow that order.
 
             Locks every version of the bundle (or only --model-version). A version already locked that has \
             changed is refused unless --force re-locks it (only for versions that never shipped); --force also \
@@ -107,12 +109,16 @@ struct Lock: ParsableCommand {
         print("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
         if added.count > 1 {
             // Several versions locked at once (the first lock of an existing history): their order is a guess from
-            // the names; say so, once.
+            // the names; say so, once, one version a line, and where a hop of it removes what a later version has
+            // again (a sign the names misled).
             let appended = lock.versions.map(\.versionName).filter(added.contains)
             print(
-                "\(lockPath): assumed \(quoted(appended)) shipped in this order"
-                    + (existing.versions.isEmpty ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, the current version last); if they "
-                    + "shipped in another order, move their version blocks in the lock file (migration-check and the migration plan follow it)")
+                "\(lockPath): assumed these versions shipped in this order"
+                    + (existing.versions.isEmpty ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, "
+                    + "spaces and punctuation ignored, the current version last); if they shipped in another order, move their "
+                    + "version blocks in the lock file (migration-check and the migration plan follow it):")
+            for name in appended { print("  \(name)") }
+            DiagnosticPrinter.print(LockOrderCheck.diagnostics(LockOrderCheck.findings(lock.versions), lockPath: lockPath))
         }
     }
 }

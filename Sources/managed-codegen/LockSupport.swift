@@ -77,6 +77,38 @@ enum LockSupport {
         lock.versionShipped(before: destination)?.versionName
     }
 
+    /// The hops of the migration plan a store of `source` crosses to `destination` that make a value required (each
+    /// needs the app's hook), in the plan's names: the lock's versions in its order, then `destination` when it is not
+    /// locked, each store schema once (a version whose lock hash equals an earlier one's is that one, as the plan lists
+    /// it). Nil when the lock does not order `source` before `destination`.
+    static func hookedHops(
+        _ lock: ModelLock, from source: String, to destination: Schema, schema load: @escaping (String) throws -> Schema
+    ) throws -> [(from: String, to: String)]? {
+        var versions = lock.versions
+        if lock.version(named: destination.versionName) == nil { versions.append(StoreFingerprint(destination)) }
+        var representative: [String: String] = [:]
+        var firstWithHash: [String: String] = [:]
+        var distinct: [String] = []
+        for version in versions {
+            if let earlier = firstWithHash[version.hash] {
+                representative[version.versionName] = earlier
+            } else {
+                firstWithHash[version.hash] = version.versionName
+                representative[version.versionName] = version.versionName
+                distinct.append(version.versionName)
+            }
+        }
+        guard let from = representative[source].flatMap(distinct.firstIndex(of:)),
+            let to = representative[destination.versionName].flatMap(distinct.firstIndex(of:)), from < to
+        else { return nil }
+        let verdicts = MigrationCheck.VerdictCache(schema: { $0 == destination.versionName ? destination : try load($0) })
+        var hops: [(from: String, to: String)] = []
+        for index in from..<to where try verdicts.findings(from: distinct[index], to: distinct[index + 1]).contains(where: { $0.kind == .mayFail }) {
+            hops.append((distinct[index], distinct[index + 1]))
+        }
+        return hops
+    }
+
     /// What CloudKit's production schema refuses in `destination` (`CloudKitAppendOnly`). The production schema is the
     /// versions the lock lists before `destination`, in the lock's order (the order they shipped); without a lock, or
     /// when it lists none before `destination`, it is `fallback` (`migration-check`'s source). `generate` and

@@ -10,7 +10,7 @@ import Testing
 /// WarningsAndErrors.md's tables rendered from the reader's and the planner's rows.
 @Suite struct RuleRegistryTests {
     static let registries: [(area: [String], rules: [Rule])] = [
-        (["audit."], AuditRules.all), (["lock."], LockFacts.all), (["migration."], MigrationVerdicts.all),
+        (["audit."], AuditRules.all), (["lock."], LockFacts.all + LockOrderRules.all), (["migration."], MigrationVerdicts.all),
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
         (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
         (["migration-plan."], MigrationPlanRules.all),

@@ -208,7 +208,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try CLI.run(["lock", model], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("assumed 'Versions', 'Versions 3', 'Versions 2' shipped in this order (natural order"), "\(first.stdout)")
+        #expect(first.stdout.contains("assumed these versions shipped in this order (natural order"), "\(first.stdout)")
+        #expect(first.stdout.contains(":\n  Versions\n  Versions 3\n  Versions 2\n"), "one version a line: \(first.stdout)")
         #expect(first.stdout.contains("move their version blocks in the lock file"))
         let lockURL = folder.appendingPathComponent("Versions.managed-codegen.lock")
         // The name on each version line, quoted as written.
@@ -237,6 +238,61 @@ import Testing
         #expect(versionLines(try String(contentsOf: lockURL, encoding: .utf8)) == ["Versions", "\"Versions 2\"", "\"Versions 3\""])
         let followed = try CLI.run(["migration-check", model, "--model-version", "Versions 2"], in: folder)
         #expect(followed.stdout.hasPrefix("'Versions' -> 'Versions 2':"), "\(followed.stdout)")
+    }
+
+    /// A real app spells its versions two ways (`Model V22`, `Model V 23`, `Model V32`): the first lock orders them by
+    /// number, spaces ignored, and prints the order one version a line. Where that order removes an attribute a
+    /// later version has again (here: `note` is only in V32, so V32 -> V33 -> V 34 would not matter, but V 23 lacks
+    /// what V22 and V32 have), it warns with the rule's identity.
+    @Test func theFirstLockOrdersInconsistentlySpelledVersionsByNumber() throws {
+        let folder = try TestSupport.temporaryDirectory(#function)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Spelled.xcdatamodeld")
+        func version(_ name: String, _ attributes: String) throws {
+            let directory = bundle.appendingPathComponent("\(name).xcdatamodel")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
+                    <entity name="Item" representedClassName="Item" syncable="YES">
+                        \(attributes)
+                    </entity>
+                </model>
+                """.write(to: directory.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
+        }
+        let name = #"<attribute name="name" optional="YES" attributeType="String"/>"#
+        let note = #"<attribute name="note" optional="YES" attributeType="String"/>"#
+        try version("Model V22", name)
+        try version("Model V 23", name + note)
+        try version("Model V32", name + note)
+        try version("Model V 4", name)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Model V32.xcdatamodel</string></dict></plist>
+            """.write(to: bundle.appendingPathComponent(".xccurrentversion"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["lock", "Spelled.xcdatamodeld"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("spaces and punctuation ignored"), "\(run.stdout)")
+        #expect(run.stdout.contains(":\n  Model V 4\n  Model V22\n  Model V 23\n  Model V32\n"), "\(run.stdout)")
+        // V22 has no note, V 23 has one, and so has V32: nothing is removed and restored in this order.
+        #expect(!run.stderr.contains("removes"), "\(run.stderr)")
+
+        // A second bundle whose natural order removes `note` (V 23 -> V 24) that V32 has again.
+        let other = folder.appendingPathComponent("again")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: bundle, to: other.appendingPathComponent("Spelled.xcdatamodeld"))
+        let moved = other.appendingPathComponent("Spelled.xcdatamodeld")
+        let v24 = moved.appendingPathComponent("Model V 24.xcdatamodel")
+        try FileManager.default.createDirectory(at: v24, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: moved.appendingPathComponent("Model V22.xcdatamodel/contents"), to: v24.appendingPathComponent("contents"))
+        let warned = try CLI.run(["lock", "Spelled.xcdatamodeld"], in: other)
+        #expect(warned.status == 0, "\(warned.stderr)")
+        #expect(
+            warned.stderr.contains(
+                "Spelled.managed-codegen.lock: warning: in the assumed order, 'Model V 23' -> 'Model V 24' removes Item.note, which 'Model V32' has again"),
+            "\(warned.stderr)")
+        #expect(!warned.stderr.contains(other.path), "paths are relative: \(warned.stderr)")
     }
 
     /// A lock file written before `lock-format 2` is one error telling the user to re-create it; `lock --force`

@@ -1,5 +1,5 @@
 import ManagedModel
-import ModelLock
+@testable import ModelLock
 import Testing
 
 /// The lock file's text round-trips, and the fingerprint follows Apple's version-hash inputs: store-relevant
@@ -148,5 +148,37 @@ import Testing
         let lock = ModelLock(versions: [locked])
         #expect(lock.shippingOrder(of: ["M", "M 2", "M 3", "M 10"], assumedOrder: assumed) == ["M 2", "M", "M 10", "M 3"])
         #expect(lock.shippingOrder(of: ["M", "M 3"], assumedOrder: assumed) == ["M", "M 3"])
+    }
+
+    /// Issue 44: a real app has both spellings (`V32`, `V33`, then `V 23` … `V 58`); numbers decide, spaces and
+    /// punctuation do not, so `V 23` comes after `V22` and before `V32` (before: after every `V<n>`).
+    @Test func theAssumedOrderIgnoresSpacesAndPunctuation() {
+        let names = ["Model V32", "Model V 23", "Model V22", "Model V33", "Model V 58", "Model-V_24", "Model"]
+        #expect(ModelLock.assumedShippingOrder(naturallyOrdered: names, current: "Model V 58") == [
+            "Model", "Model V22", "Model V 23", "Model-V_24", "Model V32", "Model V33", "Model V 58",
+        ])
+        // The bundle's own (corpus) order still keeps spaces: only the assumed shipping order ignores them.
+        #expect(NaturalOrder(ignoringPunctuation: false).sorted(["M V 23", "M V32"]) == ["M V32", "M V 23"])
+        #expect(NaturalOrder(ignoringPunctuation: true).sorted(["M V 23", "M V32", "M v9"]) == ["M v9", "M V 23", "M V32"])
+    }
+
+    /// A hop removing what a later version has again is reported once, naming the first version that has it again;
+    /// a removal for good, or an addition, is not.
+    @Test func anOrderThatRemovesAndRestoresIsFound() {
+        func version(_ name: String, _ configure: @Sendable (inout Entity) -> Void = { _ in }) -> StoreFingerprint {
+            var schema = Self.schema(configure)
+            schema.versionName = name
+            return StoreFingerprint(schema)
+        }
+        let withoutPrice = { @Sendable (entity: inout Entity) in entity.attributes.removeAll { $0.name == "price" } }
+        let versions = [version("V22"), version("V33", withoutPrice), version("V 23", withoutPrice), version("V 24")]
+        let findings = LockOrderCheck.findings(versions)
+        #expect(findings == [LockOrderCheck.Finding(from: "V22", to: "V33", removed: ["Item.price"], restoredIn: "V 24")])
+        #expect(LockOrderCheck.findings([version("A"), version("B", withoutPrice)]).isEmpty)
+        #expect(LockOrderCheck.findings([version("A", withoutPrice), version("B")]).isEmpty)
+        let diagnostics = LockOrderCheck.diagnostics(findings, lockPath: "Model.managed-codegen.lock").all
+        #expect(diagnostics.map(\.ruleID) == [LockOrderRules.removedThenRestored.id])
+        #expect(diagnostics.first?.description.hasPrefix(
+            "Model.managed-codegen.lock: warning: in the assumed order, 'V22' -> 'V33' removes Item.price, which 'V 24' has again") == true)
     }
 }

@@ -105,6 +105,35 @@ nonisolated final class JournalShippedStore {
         XCTAssertEqual(Set(objects.compactMap { $0.value(forKey: key) as? Value }), expected, "\(key)", file: file, line: line)
     }
 
+    /// Fails unless the values of `key` that `objects` hold include every one of `expected`: the app's hook gave the
+    /// objects without one a value of its choosing.
+    func assertValues<Value: Hashable>(
+        _ objects: [NSManagedObject], _ key: String, including expected: Set<Value>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let found = Set(objects.compactMap { $0.value(forKey: key) as? Value })
+        XCTAssertTrue(expected.isSubset(of: found), "\(key): \(found) lacks some of \(expected)", file: file, line: line)
+    }
+
+    /// Fails for every object of `objects` without a value for `key`: nil, or an empty to-many relationship. A hop
+    /// made it required without a default; the app's migration hook must give one to the rows saved without it.
+    func assertNoneMissing(_ objects: [NSManagedObject], _ key: String, file: StaticString = #filePath, line: UInt = #line) {
+        for object in objects {
+            let value = object.value(forKey: key)
+            let missing = value == nil || (value as? NSSet)?.count == 0 || (value as? NSOrderedSet)?.count == 0
+            XCTAssertFalse(missing, "\(object.objectID): no \(key) after opening: the app's migration hook gave it none", file: file, line: line)
+        }
+    }
+
+    /// Fails unless `objects` have `expected` destinations of the relationship `key` in all (a set to-one counts one).
+    func assertLinkCount(_ objects: [NSManagedObject], _ key: String, _ expected: Int, file: StaticString = #filePath, line: UInt = #line) {
+        var count = 0
+        for object in objects {
+            let value = object.value(forKey: key)
+            count += (value as? NSSet)?.count ?? (value as? NSOrderedSet)?.count ?? (value == nil ? 0 : 1)
+        }
+        XCTAssertEqual(count, expected, "\(key)", file: file, line: line)
+    }
+
     /// The objects of exactly `entityName` (not its sub-entities) in `context`.
     func objects(of entityName: String, in context: NSManagedObjectContext) throws -> [NSManagedObject] {
         let request = NSFetchRequest<NSManagedObject>(entityName: entityName)
@@ -115,10 +144,21 @@ nonisolated final class JournalShippedStore {
 
 /// Every shipped version's store opens with the current model through JournalMigrationPlan: one test per version of
 /// the lock, in the order they shipped. Each fills a store of that version with an object of every entity (and those
-/// its required relationships need), then checks that after opening the objects of each entity still in the model
-/// are there and the values of attributes unchanged since that version survived. A custom stage's hook may change
+/// its required relationships need), links each optional relationship to one of them, then checks that after
+/// opening the objects of each entity still in the model are there, the values of attributes unchanged since that
+/// version survived (a renamed one under its new name), and so did the links. A custom stage's hook may change
 /// values: the checks then name what it changed. The statements of an entity unchanged between versions are shared:
 /// `fill<Entity><n>` inserts its objects and sets their values, `check<Entity><n>` checks them after opening.
+///
+/// Where a later hop makes a value required without a default, the store holds a row without it (a second object
+/// with it left out, or every object, when that version has no such property yet), and after opening no object may
+/// lack it (`assertNoneMissing`): the test fails while the app's hook of that hop is missing or gives no value.
+///
+/// What these tests cannot show: every store here is created on the OS the tests run on (macOS 14, iOS 17 or
+/// later), so its metadata holds the model's version checksum, by which staged migration finds the store's
+/// version. A store created by an app on an earlier OS has none: Core Data then falls back to the model cached in
+/// the SQLite store, and fails with error 134505 where there is none (docs/core-data-runtime.md, "Staged
+/// migration"). Keep a store file saved by the app on such an OS, and open a copy of it in a test of your own.
 nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestSupport {
 
     /// A store created with 'Journal' opens with the current model; its objects and unchanged values survive.
@@ -127,8 +167,10 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal")
-        fillEntry1(store)
-        fillTag1(store)
+        // Entry: its objects have no mood yet; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give them one
+        let entries = fillEntry1(store)
+        let tags = fillTag1(store)
+        entries[0].mutableSetValue(forKey: "tags").add(tags[0])
 
         let migrated = try store.reopenWithCurrentModel()
         try checkEntry1(store, migrated)
@@ -141,12 +183,15 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 2")
-        fillEntry2(store)
-        fillTag1(store)
+        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give it one
+        let entries = fillEntry2(store)
+        let tags = fillTag1(store)
+        entries[0].mutableSetValue(forKey: "tags").add(tags[0])
+        entries[1].mutableSetValue(forKey: "tags").add(tags[0])
 
         let migrated = try store.reopenWithCurrentModel()
         try checkEntry2(store, migrated)
-        try checkTag1(store, migrated)
+        try checkTag2(store, migrated)
     }
 
     /// A store created with 'Journal 3' opens with the current model; its objects and unchanged values survive.
@@ -155,12 +200,15 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 3")
-        fillEntry2(store)
-        fillTag1(store)
+        // Entry.mood: left out of a second Entry; 'Journal 3' → 'Journal 4' makes Entry.mood required: the app's hook (willMigrateJournal2ToJournal4) must give it one
+        let entries = fillEntry2(store)
+        let tags = fillTag1(store)
+        entries[0].mutableSetValue(forKey: "tags").add(tags[0])
+        entries[1].mutableSetValue(forKey: "tags").add(tags[0])
 
         let migrated = try store.reopenWithCurrentModel()
         try checkEntry2(store, migrated)
-        try checkTag1(store, migrated)
+        try checkTag2(store, migrated)
     }
 
     /// A store created with 'Journal 4' opens with the current model; its objects and unchanged values survive.
@@ -169,11 +217,12 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 4")
-        fillEntry2(store)
-        fillTag1(store)
+        let entries = fillEntry3(store)
+        let tags = fillTag1(store)
+        entries[0].mutableSetValue(forKey: "tags").add(tags[0])
 
         let migrated = try store.reopenWithCurrentModel()
-        try checkEntry2(store, migrated)
+        try checkEntry3(store, migrated)
         try checkTag1(store, migrated)
     }
 
@@ -183,13 +232,15 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
             throw XCTSkip("staged migration (NSStagedMigrationManager) needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
         }
         let store = try JournalShippedStore(version: "Journal 5")
-        fillAttachment1(store)
-        fillEntry2(store)
-        fillTag1(store)
+        let attachments = fillAttachment1(store)
+        let entries = fillEntry3(store)
+        let tags = fillTag1(store)
+        attachments[0].setValue(entries[0], forKey: "entry")
+        entries[0].mutableSetValue(forKey: "tags").add(tags[0])
 
         let migrated = try store.reopenWithCurrentModel()
         try checkAttachment1(store, migrated)
-        try checkEntry2(store, migrated)
+        try checkEntry4(store, migrated)
         try checkTag1(store, migrated)
     }
 
@@ -214,6 +265,20 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @discardableResult
     private func fillEntry2(_ store: JournalShippedStore) -> [NSManagedObject] {
+        let objects = [store.insert("Entry"), store.insert("Entry")]
+        objects[0].setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
+        objects[0].setValue("mood 1", forKey: "mood")
+        objects[0].setValue("text 1", forKey: "text")
+        objects[0].setValue("title 1", forKey: "title")
+        objects[1].setValue(Date(timeIntervalSinceReferenceDate: 694310400), forKey: "createdAt")
+        objects[1].setValue("text 2", forKey: "text")
+        objects[1].setValue("title 2", forKey: "title")
+        return objects
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @discardableResult
+    private func fillEntry3(_ store: JournalShippedStore) -> [NSManagedObject] {
         let objects = [store.insert("Entry")]
         objects[0].setValue(Date(timeIntervalSinceReferenceDate: 694224000), forKey: "createdAt")
         objects[0].setValue("mood 1", forKey: "mood")
@@ -238,6 +303,8 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
         store.assertValues(objects, "text", ["text 1"])
         store.assertValues(objects, "title", ["title 1"])
+        store.assertLinkCount(objects, "tags", 1)
+        store.assertNoneMissing(objects, "mood")
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -245,16 +312,38 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         let objects = try store.objects(of: "Tag", in: migrated)
         assertEqual(objects.count, 1)
         store.assertValues(objects, "name", ["name 1"])
+        store.assertLinkCount(objects, "entries", 1)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func checkEntry2(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Entry", in: migrated)
+        assertEqual(objects.count, 2)
+        store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000), Date(timeIntervalSinceReferenceDate: 694310400)])
+        store.assertValues(objects, "mood", including: ["mood 1"])
+        store.assertValues(objects, "text", ["text 1", "text 2"])
+        store.assertValues(objects, "title", ["title 1", "title 2"])
+        store.assertLinkCount(objects, "tags", 2)
+        store.assertNoneMissing(objects, "mood")
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkTag2(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Tag", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "name", ["name 1"])
+        store.assertLinkCount(objects, "entries", 2)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkEntry3(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
         let objects = try store.objects(of: "Entry", in: migrated)
         assertEqual(objects.count, 1)
         store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
         store.assertValues(objects, "mood", ["mood 1"])
         store.assertValues(objects, "text", ["text 1"])
         store.assertValues(objects, "title", ["title 1"])
+        store.assertLinkCount(objects, "tags", 1)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -263,5 +352,18 @@ nonisolated final class JournalMigrationPlanTests: XCTestCase, JournalModelTestS
         assertEqual(objects.count, 1)
         store.assertValues(objects, "data", [Data([0x01, 0x02, 0x03, 0x04])])
         store.assertValues(objects, "fileName", ["fileName 1"])
+        store.assertLinkCount(objects, "entry", 1)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func checkEntry4(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws {
+        let objects = try store.objects(of: "Entry", in: migrated)
+        assertEqual(objects.count, 1)
+        store.assertValues(objects, "createdAt", [Date(timeIntervalSinceReferenceDate: 694224000)])
+        store.assertValues(objects, "mood", ["mood 1"])
+        store.assertValues(objects, "text", ["text 1"])
+        store.assertValues(objects, "title", ["title 1"])
+        store.assertLinkCount(objects, "attachments", 1)
+        store.assertLinkCount(objects, "tags", 1)
     }
 }

@@ -30,6 +30,10 @@ public struct ValidationHookScan: Hashable, Sendable {
         /// consistency or deletion hook: `;`-separated statements on the object (`email = "Ann"; name = "Ann"`)
         /// that give it a state the hook refuses (to save, or to delete once saved).
         public var rejectedSample: String? = nil
+        /// `nonisolated` on the declaration or on the extension or type holding it. A migration hook without it is
+        /// MainActor-isolated in a target whose default isolation is MainActor, and the generated plan, which is
+        /// `nonisolated`, cannot call it synchronously (``MigrationPlanRules/hookIsolation``).
+        public var isNonisolated = false
     }
 
     /// In file order (files sorted by path).
@@ -83,6 +87,12 @@ private struct HookLexer {
 
     private static let typeKeywords: Set<String> = ["extension", "class", "struct", "enum", "actor", "protocol"]
 
+    /// The declaration modifiers that may stand before `func` or a type keyword.
+    private static let modifiers: Set<String> = [
+        "nonisolated", "static", "class", "public", "internal", "private", "fileprivate", "package", "open", "final",
+        "override", "dynamic", "mutating", "nonmutating", "required", "convenience", "indirect",
+    ]
+
     func declarations() -> [ValidationHookScan.Declaration] {
         let tokens = source.tokens
         let comments = source.lineComments
@@ -94,6 +104,18 @@ private struct HookLexer {
         // One entry per open brace: the type whose body it opens, or nil (function bodies, closures, …).
         var scopes: [String?] = []
         var pendingType: String?
+        // Whether the body each entry of `scopes` opens is declared `nonisolated` (the type or extension).
+        var nonisolatedScopes: [Bool] = []
+        var pendingNonisolated = false
+        // `nonisolated` among the modifiers right before the keyword at `position` (`nonisolated public static func`).
+        func modifiedNonisolated(before position: Int) -> Bool {
+            var index = position - 1
+            while index >= 0, let modifier = source.word(at: index), Self.modifiers.contains(modifier) {
+                if modifier == "nonisolated" { return true }
+                index -= 1
+            }
+            return false
+        }
         var index = 0
         func word(at position: Int) -> String? { source.word(at: position) }
         while index < tokens.count {
@@ -101,9 +123,11 @@ private struct HookLexer {
             switch token {
             case .punctuation(UInt8(ascii: "{")):
                 scopes.append(pendingType)
+                nonisolatedScopes.append(pendingType != nil && pendingNonisolated)
                 pendingType = nil
             case .punctuation(UInt8(ascii: "}")):
                 _ = scopes.popLast()
+                _ = nonisolatedScopes.popLast()
                 pendingType = nil
             case .punctuation(UInt8(ascii: ";")):
                 pendingType = nil
@@ -120,6 +144,7 @@ private struct HookLexer {
                     }
                 }
                 pendingType = name
+                pendingNonisolated = modifiedNonisolated(before: index)
                 index = next
                 continue
             case .word("func"):
@@ -139,7 +164,8 @@ private struct HookLexer {
                     found.append(
                         .init(typeName: typeName, methodName: name,
                               parameters: parameters.map { ValidationHookScan.Parameter(label: $0.label, type: $0.type) },
-                              location: SourceLocation(path: path, line: line), rejectedSample: sample?.isEmpty == false ? sample : nil))
+                              location: SourceLocation(path: path, line: line), rejectedSample: sample?.isEmpty == false ? sample : nil,
+                              isNonisolated: modifiedNonisolated(before: index) || nonisolatedScopes.last == true))
                 }
             default:
                 break

@@ -26,7 +26,15 @@ public enum MigrationPlanRules {
             + "a version no stage names fails to open with Core Data's error 134504, so no plan is written: lock it if it "
             + "shipped (`managed-codegen lock`), remove it from the model if it never did")
 
-    public static let all: [Rule] = [blockedHop, missingHook, unlockedVersion]
+    public static let hookIsolation = Rule(
+        "migration-plan.hook-isolation", .warning,
+        summary: "a migration hook declared without `nonisolated` (on the function, or on its extension)",
+        documentation: "in a target whose default isolation is MainActor (Xcode 26's new app targets) the hook is then "
+            + "MainActor-isolated, and the generated plan, which is `nonisolated` and calls it on the migration's background "
+            + "context, does not compile: declare it `nonisolated static func willMigrate<From>To<To>(_ context: "
+            + "NSManagedObjectContext) throws`")
+
+    public static let all: [Rule] = [blockedHop, missingHook, unlockedVersion, hookIsolation]
 
     /// The table of WarningsAndErrors.md, "Migration plan".
     public static func markdownTable() -> String {

@@ -98,20 +98,27 @@ public enum MigrationPlanner {
                 stages.append(.lightweight(versions))
             case .custom(let from, let to, let needsHook):
                 let name = MigrationPlanFile.hookName(from: from, to: to)
-                let found = hooks.declarations(of: typeName).filter { $0.methodName == name }
-                let hook = found.first(where: isHookSignature)
+                let found = MigrationHookLookup(modelName: current.modelName, hooks: hooks).hook(from: from, to: to)
+                var hook: ValidationHookScan.Declaration?
+                if case .hook(let declaration) = found { hook = declaration }
                 if needsHook && hook == nil {
                     let required = findings(from, to).first { $0.kind == .mayFail }
-                    let otherSignature = found.first.map {
-                        " (\($0.location.path):\($0.location.line) declares \(name) with other parameters, so it is not called)"
-                    } ?? ""
                     diagnostics.report(
                         MigrationPlanRules.missingHook,
-                        "the hop '\(from)' → '\(to)' needs the app's hook, which the hook sources do not declare\(otherSignature): write "
-                            + "`nonisolated static func \(name)(_ context: NSManagedObjectContext) throws` in an extension of \(typeName), giving "
+                        "the hop '\(from)' → '\(to)' needs the app's hook, which the hook sources do not declare"
+                            + "\(MigrationHookLookup.reason(found, name: name)): write "
+                            + "`\(MigrationHookLookup.signature(name))` in an extension of \(typeName), giving "
                             + "a value to the rows that have none; until then a store holding such a row fails to migrate ("
                             + (required?.message ?? "a value made required") + ")",
                         at: required?.location)
+                }
+                if let hook, !hook.isNonisolated {
+                    diagnostics.report(
+                        MigrationPlanRules.hookIsolation,
+                        "\(name) is not declared nonisolated: in a target whose default isolation is MainActor it is MainActor-isolated, "
+                            + "and \(typeName), which calls it from the migration's background context, does not compile; write "
+                            + "`\(MigrationHookLookup.signature(name))`",
+                        at: hook.location)
                 }
                 stages.append(.custom(
                     from: from, to: to, needsHook: needsHook, hook: hook == nil ? nil : name,

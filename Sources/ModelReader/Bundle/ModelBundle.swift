@@ -78,55 +78,6 @@ enum ModelVersionName {
 
     /// The corpus tooling's order (stats.py `natural_key`): digit runs compare as numbers, text case-insensitively.
     static func naturallyOrdered(_ lhs: String, _ rhs: String) -> Bool {
-        let left = naturalKey(lhs)
-        let right = naturalKey(rhs)
-        for (l, r) in zip(left, right) where l != r {
-            return l < r
-        }
-        if left.count != right.count { return left.count < right.count }
-        return lhs < rhs
-    }
-
-    private enum KeyPart: Comparable {
-        /// Digits without leading zeros; compared by length first so any length of digits works.
-        case number(String)
-        case text(String)
-
-        static func < (lhs: KeyPart, rhs: KeyPart) -> Bool {
-            switch (lhs, rhs) {
-            case (.number(let l), .number(let r)): return (l.count, l) < (r.count, r)
-            case (.text(let l), .text(let r)): return l < r
-            // Parts alternate text, number, text, ... so kinds only differ if one key ended early.
-            case (.number, .text): return true
-            case (.text, .number): return false
-            }
-        }
-    }
-
-    private static func naturalKey(_ name: String) -> [KeyPart] {
-        var parts: [KeyPart] = []
-        var text = ""
-        var digits = ""
-        func flushDigits() {
-            guard !digits.isEmpty else { return }
-            let trimmed = digits.drop { $0 == "0" }
-            parts.append(.number(trimmed.isEmpty ? "0" : String(trimmed)))
-            digits = ""
-        }
-        for character in stripped(name) {
-            if character.isASCII, character.isNumber {
-                if digits.isEmpty {
-                    parts.append(.text(text.lowercased()))
-                    text = ""
-                }
-                digits.append(character)
-            } else {
-                flushDigits()
-                text.append(character)
-            }
-        }
-        flushDigits()
-        parts.append(.text(text.lowercased()))
-        return parts
+        NaturalOrder(ignoringPunctuation: false).areInIncreasingOrder(stripped(lhs), stripped(rhs))
     }
 }

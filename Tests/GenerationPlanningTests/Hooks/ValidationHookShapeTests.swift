@@ -58,6 +58,30 @@ import CodeGeneration
         #expect(found(source) == [])
     }
 
+    /// `nonisolated` counts on the function (among its other modifiers) or on the extension or type holding it, not on
+    /// a neighbour or an enclosing function (issue 44: a migration hook without it is MainActor-isolated in a
+    /// MainActor-default target).
+    @Test func nonisolatedOnTheFunctionOrItsExtension() {
+        let source = """
+            extension Plan {
+                public nonisolated static func willMigrateAToB(_ context: NSManagedObjectContext) throws {}
+                static func willMigrateBToC(_ context: NSManagedObjectContext) throws {}
+                @MainActor static func willMigrateCToD(_ context: NSManagedObjectContext) throws {}
+            }
+            nonisolated extension Plan {
+                static func willMigrateDToE(_ context: NSManagedObjectContext) throws {}
+                struct Inner { static func willMigrateEToF(_ context: NSManagedObjectContext) throws {} }
+            }
+            nonisolated var x = 1
+            extension Plan { static func willMigrateFToG(_ context: NSManagedObjectContext) throws {} }
+            """
+        let declarations = ValidationHookScan.scanning([(path: "/app/Plan.swift", text: source)]).declarations
+        #expect(declarations.map { "\($0.methodName) \($0.isNonisolated)" } == [
+            "willMigrateAToB true", "willMigrateBToC false", "willMigrateCToD false", "willMigrateDToE true", "willMigrateEToF false",
+            "willMigrateFToG false",
+        ])
+    }
+
     /// The `// managedCodegen.rejects:` line belongs to the hook below it, attributes between them included.
     @Test func rejectedSampleAboveAnAttributeLine() {
         let source = """

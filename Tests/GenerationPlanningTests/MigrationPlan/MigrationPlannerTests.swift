@@ -26,7 +26,7 @@ import Testing
 
     @Test func journalLoadsOneVersionPerStoreSchemaAndCallsTheHookFound() throws {
         let (current, input) = try Self.journal(locking: Self.allVersions)
-        let hooks = Self.hook("extension JournalMigrationPlan { static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {} }")
+        let hooks = Self.hook("extension JournalMigrationPlan { nonisolated static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {} }")
         let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: hooks)
         let plan = try #require(file)
         #expect(diagnostics.all.isEmpty)
@@ -69,6 +69,40 @@ import Testing
         let warning = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.missingHook.id })
         #expect(warning.severity == .warning)
         #expect(warning.message.contains("App/JournalMigration.swift:2 declares willMigrateJournal2ToJournal4 with other parameters"))
+    }
+
+    /// Issue 44: a hook named nearly like the one the plan calls (the version the user thinks of, where the plan lists
+    /// Journal 3's store schema as Journal 2's) is not called, and the warning asks "did you mean".
+    @Test func aHookNamedNearlyLikeTheOneNeededGetsDidYouMean() throws {
+        let (current, input) = try Self.journal(locking: Self.allVersions)
+        let hooks = Self.hook("extension JournalMigrationPlan {\n    nonisolated static func willMigrateJournal3ToJournal4(_ context: NSManagedObjectContext) throws {}\n}")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: hooks)
+        #expect(file?.callsHooks == false)
+        let warning = try #require(diagnostics.all.first { $0.ruleID == MigrationPlanRules.missingHook.id })
+        #expect(warning.message.contains(
+            "(App/JournalMigration.swift:2 declares willMigrateJournal3ToJournal4, which no hop of the plan calls; did you mean 'willMigrateJournal2ToJournal4'?)"))
+        // Nothing near: no suggestion.
+        let far = Self.hook("extension JournalMigrationPlan { nonisolated static func willMigrateSomethingElse(_ context: NSManagedObjectContext) throws {} }")
+        let message = MigrationPlanner.plan(input, current: current, hooks: far).1.all.first?.message ?? ""
+        #expect(!message.contains("did you mean"))
+    }
+
+    /// A hook without `nonisolated` is called, and reported: in a MainActor-default target the plan could not call it.
+    /// `nonisolated` on the function or on its extension is enough.
+    @Test func aHookWithoutNonisolatedIsAWarning() throws {
+        let (current, input) = try Self.journal(locking: Self.allVersions)
+        let isolated = Self.hook("extension JournalMigrationPlan {\n    static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {}\n}")
+        let (file, diagnostics) = MigrationPlanner.plan(input, current: current, hooks: isolated)
+        #expect(file?.callsHooks == true)
+        #expect(diagnostics.all.map(\.ruleID) == [MigrationPlanRules.hookIsolation.id])
+        #expect(diagnostics.all.first?.description.hasPrefix(
+            "App/JournalMigration.swift:2: warning: willMigrateJournal2ToJournal4 is not declared nonisolated") == true)
+        for source in [
+            "extension JournalMigrationPlan {\n    public nonisolated static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {}\n}",
+            "nonisolated extension JournalMigrationPlan {\n    static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws {}\n}",
+        ] {
+            #expect(MigrationPlanner.plan(input, current: current, hooks: Self.hook(source)).1.all.isEmpty, "\(source)")
+        }
     }
 
     /// A hook in an extension of another type is not the plan's.
