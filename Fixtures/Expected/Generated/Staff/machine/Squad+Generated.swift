@@ -19,8 +19,8 @@ nonisolated public final class Squad: Team {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey("foundedOn") }
-        public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey("lastChanged") }
+        public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey(storedAsDate: "foundedOn") }
+        public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey(storedAsDate: "lastChanged") }
     }
 
     // MARK: Attributes

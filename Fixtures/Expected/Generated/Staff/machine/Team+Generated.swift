@@ -18,8 +18,8 @@ nonisolated public class Team: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey("foundedOn") }
-        public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey("lastChanged") }
+        public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey(storedAsDate: "foundedOn") }
+        public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey(storedAsDate: "lastChanged") }
     }
 
     // MARK: Attributes

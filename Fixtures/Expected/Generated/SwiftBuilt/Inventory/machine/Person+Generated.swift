@@ -21,7 +21,7 @@ nonisolated public final class Person: Party {
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
         public static var isActive: ModelKey<Person, Bool?> { ModelKey("isActive") }
-        public static var joined: ModelKey<Person, TimeInterval?> { ModelKey("joined") }
+        public static var joined: ModelKey<Person, TimeInterval?> { ModelKey(storedAsDate: "joined") }
         public static var nameLength: ModelKey<Person, Int16?> { ModelKey("nameLength") }
     }
 
