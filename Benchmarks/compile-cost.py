@@ -490,15 +490,19 @@ def main():
         print()
         print("%s; compiler CPU (user + system) is the median of %d runs" % (title, arguments.runs))
         print()
-        print("| output | files | Swift | compiler CPU | ratio to xcode | feature's share (this row minus the next) |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| output | files | Swift | compiler CPU | ratio to xcode | paired ratio (range) | feature's share (this row minus the next) |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for index, job in enumerate(jobs):
             share = ""
             if job.label != "xcode" and index + 1 < len(jobs):
                 following = jobs[index + 1]
                 share = "%.2f s" % (job.cpu - following.cpu)
-            print("| %s | %d | %.2f MB | %.2f s | %.1f× | %s |" % (
-                job.label, len(job.files), size_of(job.files) / 1e6, job.cpu, job.cpu / baseline.cpu, share))
+            # Each round's own ratio (the row and xcode compiled one after the other): on a shared machine the load
+            # moves both alike within a round, so their median is steadier than the ratio of the two medians.
+            paired = sorted(cpu / base for cpu, base in zip(job.cpus, baseline.cpus))
+            print("| %s | %d | %.2f MB | %.2f s | %.1f× | %.2f× (%.2f–%.2f) | %s |" % (
+                job.label, len(job.files), size_of(job.files) / 1e6, job.cpu, job.cpu / baseline.cpu,
+                statistics.median(paired), paired[0], paired[-1], share))
         if tests_job:
             print("| %s | %d | %.2f MB | %.2f s | (%.1f× the xcode module) | |" % (
                 tests_job.label, len(tests_job.files), size_of(tests_job.files) / 1e6, tests_job.cpu,

@@ -36,10 +36,7 @@ nonisolated public final class Squad: Team {
         members: [Employee] = [],
         motto: String? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Squad", in: context) else {
-            fatalError("The managed object model of this context has no entity named Squad")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Squad", in: context), insertInto: context)
         self.foundedOn = foundedOn
         self.name = name
         self.members = NSOrderedSet(array: members)

@@ -44,10 +44,7 @@ nonisolated public class Team: NSManagedObject {
         name: String,
         members: [Employee] = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Team", in: context) else {
-            fatalError("The managed object model of this context has no entity named Team")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Team", in: context), insertInto: context)
         self.foundedOn = foundedOn
         self.name = name
         self.members = NSOrderedSet(array: members)

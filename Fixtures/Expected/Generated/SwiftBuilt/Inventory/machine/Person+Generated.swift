@@ -49,10 +49,7 @@ nonisolated public final class Person: Party {
         joined: TimeInterval? = nil,
         items: Set<Item> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Person", in: context) else {
-            fatalError("The managed object model of this context has no entity named Person")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Person", in: context), insertInto: context)
         self.displayName = displayName
         self.isActive = isActive
         self.email = email

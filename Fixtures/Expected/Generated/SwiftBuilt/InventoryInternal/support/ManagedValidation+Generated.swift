@@ -138,6 +138,19 @@ nonisolated enum ManagedOptionalDate {
     }
 }
 
+/// The entity a designated initializer inserts its object as, looked up in the context's model by name
+/// (NSEntityDescription `entity(forEntityName:in:)`; `+entity` can be nil when two loaded models claim the class).
+/// One function instead of a `guard` in every initializer: the app's compiler checks it once (Benchmarks/README.md,
+/// "Compile cost").
+nonisolated enum ManagedEntityLookup {
+    static func entity(named name: String, in context: NSManagedObjectContext) -> NSEntityDescription {
+        guard let entity = NSEntityDescription.entity(forEntityName: name, in: context) else {
+            fatalError("The managed object model of this context has no entity named \(name)")
+        }
+        return entity
+    }
+}
+
 /// A scalar Core Data stores as an `NSNumber`.
 nonisolated protocol ManagedScalarValue {
     init(managedNumber: NSNumber)
@@ -243,20 +256,24 @@ nonisolated struct ManagedObjectID<Object: TypedObjectIdentifiable>: Hashable, @
     /// (docs/core-data-runtime.md). So only `x-coredata://<store identifier>/<entity>/p<number>` passes, for a
     /// store of `coordinator` (NSPersistentStore `identifier`) and an entity of its model (`entitiesByName`).
     fileprivate static func refusal(of uri: URL, in coordinator: NSPersistentStoreCoordinator) -> String? {
-        // "x-coredata:", "", store, entity, object
-        let parts = uri.absoluteString.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 5, parts[0] == "x-coredata:", parts[1].isEmpty else {
+        // "x-coredata:", "", store, entity, object. Written with few generic calls: this file is compiled in every
+        // app that uses the generated classes (Benchmarks/README.md, "Compile cost").
+        let parts = uri.absoluteString.components(separatedBy: "/")
+        guard parts.count == 5, parts[0] == "x-coredata:", parts[1] == "" else {
             return "is not a Core Data object URI (x-coredata://<store>/<entity>/p<number>)"
         }
-        guard coordinator.persistentStores.contains(where: { $0.identifier == parts[2] }) else {
+        let store = parts[2], entity = parts[3], object = parts[4].utf8
+        guard coordinator.persistentStores.contains(where: { $0.identifier == store }) else {
             return "names no store of the coordinator (a temporary ID's URI names none)"
         }
-        guard coordinator.managedObjectModel.entitiesByName[parts[3]] != nil else {
-            return "names the entity \(parts[3]), which the model does not have (renamed since the ID was stored?)"
+        guard coordinator.managedObjectModel.entitiesByName[entity] != nil else {
+            return "names the entity \(entity), which the model does not have (renamed since the ID was stored?)"
         }
-        let number = parts[4].utf8.dropFirst()
-        guard parts[4].hasPrefix("p"), (1...18).contains(number.count), number.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            return "names no saved object: its last part is not p<number>"
+        // "p" (112), then 1 to 18 ASCII digits (48...57).
+        let notPermanent = "names no saved object: its last part is not p<number>"
+        guard object.count > 1, object.count < 20, object.first == 112 else { return notPermanent }
+        for byte in object.dropFirst() where byte < 48 || byte > 57 {
+            return notPermanent
         }
         return nil
     }
