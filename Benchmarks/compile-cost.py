@@ -12,7 +12,8 @@ baseline does not compile against the stub SDK, e.g. a Transformable of a UIKit 
 each of the outputs below is compiled as one module by one `swiftc -frontend -emit-module -enable-objc-interop`
 job against the stub SDK (the type-check harness's command, whole module: every file a non-primary input, as the
 build-tool plugin's single file is), RUNS times; the table gives the Swift size, the compiler's CPU time
-(user + system, median) and its ratio to the Xcode-style baseline compiled in the same round:
+(user + system, median), its ratio to the Xcode-style baseline, and the median of each round's own ratio to the
+baseline compiled in the same round ("paired ratio": steadier when the machine's load changes between minutes):
 
   xcode       what Xcode's "Class Definition" codegen writes for the model (`<Class>+CoreDataClass.swift`,
               `<Class>+CoreDataProperties.swift`): a public class, `fetchRequest()`, optional `@NSManaged`
