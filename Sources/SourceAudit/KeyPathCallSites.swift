@@ -27,8 +27,9 @@ import SwiftSourceScanning
 /// A lexical scan (``SwiftTokens``): a key path with its root written (`\Item.rating`, `\Item.owner.rating`, each
 /// component looked up through to-one relationships' destinations) is checked against that class. One with an
 /// implied root (`item.observe(\.rating)`) takes its root from what the file says: the receiver's declared type
-/// (`item: Item`, `let item: Item`), or the results type of the `@FetchRequest` / `@SectionedFetchRequest` it is
-/// written in (`FetchedResults<Item>`, `SectionedFetchRequest<String, Item>`). Otherwise it is reported when the
+/// (`item: Item`, `let item: Item`), a `SortDescriptor<Item>(` generic clause, or the results type of the
+/// `@FetchRequest` / `@SectionedFetchRequest` it is written in (`FetchedResults<Item>`,
+/// `SectionedFetchRequest<String, Item>`). Otherwise it is reported when the
 /// name is a model property and every class of the sources or the plan that has it makes it Swift-only (none
 /// declares it `@objc`): then whichever of those objects it is, it traps. A framework class with an `@objc` property
 /// of the same name is not seen: that is the one false report this can make.
@@ -239,6 +240,13 @@ public enum KeyPathCallSites {
             else { return nil }
             return declaredType(of: receiver, in: tokens).flatMap { isClass($0) ? $0 : nil }
         case .swiftSortDescriptor, .sectionIdentifier:
+            // `SortDescriptor<Item>(\.rating)`: its own generic clause.
+            if api == .swiftSortDescriptor, index >= 2, tokens[index - 1] == .punct("("), tokens[index - 2] == .punct(">"),
+                let open = openingAngle(closingAt: index - 2, in: tokens),
+                let root = (open..<(index - 2)).lazy.compactMap({ tokens.word(at: $0) }).first(where: isClass)
+            {
+                return root
+            }
             // The `@FetchRequest(` / `@SectionedFetchRequest(` around the key path, and what follows it.
             var position = index - 1
             var depth = 0

@@ -98,6 +98,8 @@ import Testing
             }
             """)
         #expect(try Self.diagnostics([list, draft]).errors.map(\.location?.line) == [2, 4])
+        let explicit = (path: "/app/Sort.swift", text: "let byRating = [SortDescriptor<Book>(\\.rating, order: .reverse)]\n")
+        #expect(try Self.diagnostics([explicit, draft]).errors.map(\.location?.line) == [1])
     }
 
     @Test func aKeyPathStoredInAVariableIsFollowedToTheCall() throws {
