@@ -12,7 +12,8 @@ baseline does not compile against the stub SDK, e.g. a Transformable of a UIKit 
 each of the outputs below is compiled as one module by one `swiftc -frontend -emit-module -enable-objc-interop`
 job against the stub SDK (the type-check harness's command, whole module: every file a non-primary input, as the
 build-tool plugin's single file is), RUNS times; the table gives the Swift size, the compiler's CPU time
-(user + system, median) and its ratio to the Xcode-style baseline compiled in the same round:
+(user + system, median), its ratio to the Xcode-style baseline, and the median of each round's own ratio to the
+baseline compiled in the same round ("paired ratio": steadier when the machine's load changes between minutes):
 
   xcode       what Xcode's "Class Definition" codegen writes for the model (`<Class>+CoreDataClass.swift`,
               `<Class>+CoreDataProperties.swift`): a public class, `fetchRequest()`, optional `@NSManaged`
@@ -490,15 +491,19 @@ def main():
         print()
         print("%s; compiler CPU (user + system) is the median of %d runs" % (title, arguments.runs))
         print()
-        print("| output | files | Swift | compiler CPU | ratio to xcode | feature's share (this row minus the next) |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| output | files | Swift | compiler CPU | ratio to xcode | paired ratio (range) | feature's share (this row minus the next) |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for index, job in enumerate(jobs):
             share = ""
             if job.label != "xcode" and index + 1 < len(jobs):
                 following = jobs[index + 1]
                 share = "%.2f s" % (job.cpu - following.cpu)
-            print("| %s | %d | %.2f MB | %.2f s | %.1f× | %s |" % (
-                job.label, len(job.files), size_of(job.files) / 1e6, job.cpu, job.cpu / baseline.cpu, share))
+            # Each round's own ratio (the row and xcode compiled one after the other): on a shared machine the load
+            # moves both alike within a round, so their median is steadier than the ratio of the two medians.
+            paired = sorted(cpu / base for cpu, base in zip(job.cpus, baseline.cpus))
+            print("| %s | %d | %.2f MB | %.2f s | %.1f× | %.2f× (%.2f–%.2f) | %s |" % (
+                job.label, len(job.files), size_of(job.files) / 1e6, job.cpu, job.cpu / baseline.cpu,
+                statistics.median(paired), paired[0], paired[-1], share))
         if tests_job:
             print("| %s | %d | %.2f MB | %.2f s | (%.1f× the xcode module) | |" % (
                 tests_job.label, len(tests_job.files), size_of(tests_job.files) / 1e6, tests_job.cpu,

@@ -88,7 +88,7 @@ package struct GeneratedTestsPlanner {
             if classPlan.contextInitializerWorks {
                 suite.constraintTests.append(inheritedInitializersTest(for: classPlan, subject: subject))
             }
-            if let test = typedKeySortTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
+            suite.constraintTests += typedKeySortTests(for: classPlan, subject: subject)
             if let test = typedObjectIDTest(for: classPlan, subject: subject) { suite.constraintTests.append(test) }
             if suite.constraintTests.isEmpty { suite.factory = nil }
         } catch {

@@ -45,7 +45,10 @@ extension GenerationPlanner {
                 // Typed keys (`ModelKeys`) only where a Swift key path traps: one constant costs about 1 ms of the
                 // app's compile time (Benchmarks/README.md, "Typed model keys"), and `\Item.title` serves the rest.
                 // Inherited ones too, typed with this class, since `ModelKeys` here hides the superclass's.
-                if !facts.type.isObjectiveCVisible { attributeKeys[attributeKeys.count - 1].valueType = facts.typeDeclaration }
+                if !facts.type.isObjectiveCVisible {
+                    attributeKeys[attributeKeys.count - 1].valueType = facts.typeDeclaration
+                    attributeKeys[attributeKeys.count - 1].storesDate = facts.storesDateBehindScalar(attribute)
+                }
                 if declares {
                     let plan = attributePlan(attribute, facts)
                     if plan.declaration == .managed || plan.declaration == .optionalScalar {
@@ -135,6 +138,12 @@ extension GenerationPlanner {
         var swiftName: String
         /// `String`, `Int16?`
         var typeDeclaration: String { type.declaration }
+
+        /// A Date attribute declared `TimeInterval?` ("Use Scalar Type", optional): Core Data keeps an `NSDate` as
+        /// its primitive value all the same (`ManagedOptionalDate` of the `property-support` template).
+        func storesDateBehindScalar(_ attribute: Attribute) -> Bool {
+            attribute.type == .date && type.storage == .scalar && type.isOptional
+        }
     }
 
     mutating func attributePlan(_ attribute: Attribute, _ facts: AttributeFacts) -> AttributePlan {
@@ -164,7 +173,7 @@ extension GenerationPlanner {
             declaration: declaration, numberAccessor: type.numberAccessor, location: attribute.location,
             documentation: attributeDocumentation(attribute, facts.annotations),
             hasRestrictedSetter: hasRestrictedSetter(attribute, facts.annotations))
-        plan.primitiveIsDate = attribute.type == .date && type.storage == .scalar && type.isOptional
+        plan.primitiveIsDate = facts.storesDateBehindScalar(attribute)
         return plan
     }
 

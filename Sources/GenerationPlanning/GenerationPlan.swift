@@ -132,6 +132,9 @@ public struct KeyConstant: Hashable, Sendable {
     /// (`ModelKeys`, the `ModelKey` of the `property-support` template); nil for relationships and for attributes
     /// the class does not declare (ignored by userInfo).
     public var valueType: String? = nil
+    /// The typed key of a Date attribute declared `TimeInterval?`: Core Data stores an `NSDate`, so the key compares
+    /// with dates (`ModelKey(storedAsDate:)`), not with the `NSNumber` a `TimeInterval` would pass.
+    public var storesDate = false
 }
 
 public struct AttributePlan: Hashable, Sendable {

@@ -81,8 +81,9 @@ public enum AuditRules {
     public static let keyPathTraps = Rule(
         "audit.key-path-traps", .error,
         summary: "A key path over a property that is not `@objc` passed to `NSSortDescriptor(keyPath:ascending:)`, "
-            + "`NSExpression(forKeyPath:)`, KVO's `observe(_:options:changeHandler:)`, `willChangeValue(for:)` or "
-            + "`didChangeValue(for:)` (reported at the call site)",
+            + "`NSExpression(forKeyPath:)`, KVO's `observe(_:options:changeHandler:)`, `willChangeValue(for:)`, "
+            + "`didChangeValue(for:)`, Foundation's `SortDescriptor(_:)` or SwiftUI's `SectionedFetchRequest(sectionIdentifier:)` "
+            + "(reported at the call site; also a key path stored in a variable of the file first)",
         documentation: "these turn the key path into a KVC string and stop the program when there is none; the generated "
             + "optional scalars, typed and fetched properties are Swift-only (<doc:WhatTheTypesPromise>); a property the "
             + "sources declare `@NSManaged` or `@objc` passes")

@@ -7,18 +7,21 @@ import Testing
     static let fixture = TestSupport.packageRoot.appendingPathComponent("Fixtures/Audit")
     static let model = fixture.appendingPathComponent("Library.xcdatamodeld").path
     static let callSites = fixture.appendingPathComponent("KeyPathCallSites").path
-    static let file = callSites + "/BookListController.swift"
+    static let files = ["BookListController.swift", "BookShelfView.swift"].map { callSites + "/" + $0 }
 
-    /// The lines of the fixture marked `// traps`.
-    static func markedLines() throws -> [Int] {
-        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.element.hasSuffix("// traps") }.map { $0.offset + 1 }
+    /// The lines of the fixture's files marked `// traps`, as `path:line`.
+    static func markedLines() throws -> [String] {
+        try files.flatMap { file in
+            try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.hasSuffix("// traps") }.map { "\(file):\($0.offset + 1)" }
+        }
     }
 
-    static func errorLines(_ stderr: String) -> [Int] {
+    static func errorLines(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix(file + ":"), line.contains(": error: "), line.contains("traps at run time") else { return nil }
-            return Int(line.dropFirst(file.count + 1).prefix { $0.isNumber })
+            guard let file = files.first(where: { line.hasPrefix($0 + ":") }), line.contains(": error: "), line.contains(" at run time")
+            else { return nil }
+            return "\(file):\(line.dropFirst(file.count + 1).prefix { $0.isNumber })"
         }
     }
 

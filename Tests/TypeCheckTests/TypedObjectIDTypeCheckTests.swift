@@ -86,6 +86,47 @@ struct TypedObjectIDTypeCheckTests {
         #expect(result.errors.isEmpty && result.warnings.isEmpty, "\(result.summary)")
     }
 
+    /// Generic code over a class (a real app's `func f<C: Collection>(_ c: C) where C.Element: NodeInfo`): the
+    /// spellings the guide gives compile; storing the element's own ID as the class's does not (`ManagedObjectID` is
+    /// a generic struct: `ManagedObjectID<C.Element>` is not `ManagedObjectID<Person>`), and the Swift 6.3 compiler
+    /// says "failed to produce diagnostic for expression" for two of its spellings instead of naming the mismatch.
+    @Test func genericCodeOverAClassUpcastsForTheClasssID() throws {
+        let generated = try GeneratedFixtureModule(model: "Staff")
+        defer { generated.remove() }
+        try generated.writeApp("""
+            import CoreData
+            @testable import Staff
+
+            func upcast<C: Collection>(_ c: C) -> [Person.ObjectID] where C.Element: Person { c.map { ($0 as Person).typedObjectID } }
+            func first<C: Collection>(_ c: C) -> Person.ObjectID? where C.Element: Person { c.first.map { ($0 as Person).typedObjectID } }
+            func own<C: Collection>(_ c: C) -> [C.Element.ObjectID] where C.Element: Person { c.map(\\.typedObjectID) }
+
+            """)
+        let harness = try TypeCheckHarness.shared()
+        let compiles = try harness.typecheck(
+            moduleName: "Staff", moduleFiles: swiftFiles(in: generated.module), testFiles: swiftFiles(in: generated.app))
+        #expect(compiles.errors.isEmpty && compiles.warnings.isEmpty, "\(compiles.summary)")
+
+        for wrong in [
+            "let ids: [Person.ObjectID] = c.map(\\.typedObjectID); _ = ids",
+            "let id: Person.ObjectID? = c.first?.typedObjectID; _ = id",
+            "let ids: [Person.ObjectID] = c.map { $0.typedObjectID }; _ = ids",
+        ] {
+            try generated.writeApp("""
+                import CoreData
+                @testable import Staff
+
+                func f<C: Collection>(_ c: C) where C.Element: Person {
+                    \(wrong)
+                }
+
+                """)
+            let result = try harness.typecheck(
+                moduleName: "Staff", moduleFiles: swiftFiles(in: generated.module), testFiles: swiftFiles(in: generated.app))
+            #expect(!result.errors.isEmpty, "\(wrong) compiled")
+        }
+    }
+
     @Test("an ID of one entity does not look up, or stand for, another", arguments: [5, 6])
     func misuseIsRejected(swiftVersion: Int) throws {
         let generated = try GeneratedFixtureModule(model: "Inventory")

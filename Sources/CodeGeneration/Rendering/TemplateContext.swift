@@ -148,6 +148,7 @@ extension KeyConstant: TemplateObject {
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
         "valueType": { $0.valueType.templateValue },
+        "storesDate": { $0.storesDate.templateValue },
     ])
 }
 

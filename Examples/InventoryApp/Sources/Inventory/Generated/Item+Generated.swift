@@ -57,10 +57,7 @@ nonisolated public final class Item: NSManagedObject {
         owner: Person,
         tags: Set<Tag> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Item", in: context) else {
-            fatalError("The managed object model of this context has no entity named Item")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Item", in: context), insertInto: context)
         self.dateCreated = dateCreated
         self.discount = discount
         self.itemId = itemId

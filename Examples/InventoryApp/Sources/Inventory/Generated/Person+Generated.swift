@@ -27,10 +27,7 @@ nonisolated public final class Person: NSManagedObject {
         name: String,
         items: [Item] = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Person", in: context) else {
-            fatalError("The managed object model of this context has no entity named Person")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Person", in: context), insertInto: context)
         self.name = name
         self.items = NSOrderedSet(array: items)
     }

@@ -25,10 +25,7 @@ nonisolated public final class Cat: Animal {
         keeper: Keeper? = nil,
         lives: Int16 = 9
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Cat", in: context) else {
-            fatalError("The managed object model of this context has no entity named Cat")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Cat", in: context), insertInto: context)
         self.name = name
         self.keeper = keeper
         self.lives = lives

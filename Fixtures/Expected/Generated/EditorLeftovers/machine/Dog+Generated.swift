@@ -25,10 +25,7 @@ nonisolated public final class Dog: Animal {
         keeper: Keeper? = nil,
         isGoodBoy: Bool = true
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Dog", in: context) else {
-            fatalError("The managed object model of this context has no entity named Dog")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Dog", in: context), insertInto: context)
         self.name = name
         self.keeper = keeper
         self.isGoodBoy = isGoodBoy

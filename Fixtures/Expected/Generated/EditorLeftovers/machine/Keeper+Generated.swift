@@ -68,10 +68,7 @@ nonisolated public final class Keeper: NSManagedObject {
         weight: NSDecimalNumber,
         animals: Set<Cat> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Keeper", in: context) else {
-            fatalError("The managed object model of this context has no entity named Keeper")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Keeper", in: context), insertInto: context)
         self.badge = badge
         self.cache = cache
         if let checkedAt { self.checkedAt = checkedAt }

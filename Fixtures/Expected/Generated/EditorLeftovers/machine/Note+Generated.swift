@@ -25,10 +25,7 @@ nonisolated public final class Note: NSManagedObject {
         draft: NSObject,
         text: String = ""
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Note", in: context) else {
-            fatalError("The managed object model of this context has no entity named Note")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Note", in: context), insertInto: context)
         self.draft = draft
         self.text = text
     }

@@ -464,13 +464,15 @@ nonisolated final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversM
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [keeper, keeperSecond, keeperThird].contains($0) }
         assertEqual(fetched, [keeperSecond, keeperThird, keeper])
+        assertTrue(EditorLeftovers.Keeper.ModelKeys.nickname.equals(1).evaluate(with: keeperSecond))
+        assertFalse(EditorLeftovers.Keeper.ModelKeys.nickname.isGreater(than: 2).evaluate(with: keeperThird))
         var observed = 0
         let observation = EditorLeftovers.Keeper.ModelKeys.nickname.observe(keeper) { _ in observed += 1 }
         keeper.nickname = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `EditorLeftovers.Keeper.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `EditorLeftovers.Keeper.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try EditorLeftoversModelTestStore()
         let context = store.newContext()
@@ -485,6 +487,12 @@ nonisolated final class EditorLeftoversKeeperTests: XCTestCase, EditorLeftoversM
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(EditorLeftovers.Keeper.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(EditorLeftovers.Keeper.ObjectID(keeper.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/KeeperRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(EditorLeftovers.Keeper.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(EditorLeftovers.Keeper.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(EditorLeftovers.Keeper.ObjectID(uriRepresentation: URL(string: "https://example.com/Keeper/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid EditorLeftovers.Keeper with only the values its initializer requires, and the objects it needs.
@@ -535,7 +543,7 @@ nonisolated final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversMod
         assertEqual(refetched.text, "text 2")
     }
 
-    /// `EditorLeftovers.Note.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `EditorLeftovers.Note.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try EditorLeftoversModelTestStore()
         let context = store.newContext()
@@ -550,6 +558,12 @@ nonisolated final class EditorLeftoversNoteTests: XCTestCase, EditorLeftoversMod
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(EditorLeftovers.Note.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(EditorLeftovers.Note.ObjectID(note.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/NoteRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(EditorLeftovers.Note.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(EditorLeftovers.Note.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(EditorLeftovers.Note.ObjectID(uriRepresentation: URL(string: "https://example.com/Note/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid EditorLeftovers.Note with only the values its initializer requires, and the objects it needs.

@@ -27,10 +27,7 @@ nonisolated public final class Tag: NSManagedObject {
         name: String,
         items: Set<Item> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Tag", in: context) else {
-            fatalError("The managed object model of this context has no entity named Tag")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Tag", in: context), insertInto: context)
         self.name = name
         self.items = items
     }

@@ -314,13 +314,15 @@ nonisolated final class InventoryItemTests: XCTestCase, InventoryModelTestSuppor
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [item, itemSecond, itemThird].contains($0) }
         assertEqual(fetched, [itemSecond, itemThird, item])
+        assertTrue(Inventory.Item.ModelKeys.discount.equals(1).evaluate(with: itemSecond))
+        assertFalse(Inventory.Item.ModelKeys.discount.isGreater(than: 2).evaluate(with: itemThird))
         var observed = 0
         let observation = Inventory.Item.ModelKeys.discount.observe(item) { _ in observed += 1 }
         item.discount = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `Inventory.Item.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Inventory.Item.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
@@ -335,6 +337,12 @@ nonisolated final class InventoryItemTests: XCTestCase, InventoryModelTestSuppor
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Inventory.Item.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Inventory.Item.ObjectID(item.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/ItemRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Inventory.Item.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Inventory.Item.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Inventory.Item.ObjectID(uriRepresentation: URL(string: "https://example.com/Item/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Inventory.Item with only the values its initializer requires, and the objects it needs.
@@ -498,7 +506,7 @@ nonisolated final class InventoryPersonTests: XCTestCase, InventoryModelTestSupp
         assertEqual(refetched.items.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
-    /// `Inventory.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Inventory.Person.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
@@ -513,6 +521,12 @@ nonisolated final class InventoryPersonTests: XCTestCase, InventoryModelTestSupp
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Inventory.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Inventory.Person.ObjectID(person.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/PersonRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Inventory.Person.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Inventory.Person.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Inventory.Person.ObjectID(uriRepresentation: URL(string: "https://example.com/Person/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Inventory.Person with only the values its initializer requires, and the objects it needs.
@@ -643,7 +657,7 @@ nonisolated final class InventoryTagTests: XCTestCase, InventoryModelTestSupport
         assertFalse(store.relatedObjectIDs(of: member5, key: "tags").contains(tag.objectID))
     }
 
-    /// `Inventory.Tag.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Inventory.Tag.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try InventoryModelTestStore()
         let context = store.newContext()
@@ -658,6 +672,12 @@ nonisolated final class InventoryTagTests: XCTestCase, InventoryModelTestSupport
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Inventory.Tag.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Inventory.Tag.ObjectID(tag.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/TagRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Inventory.Tag.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Inventory.Tag.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Inventory.Tag.ObjectID(uriRepresentation: URL(string: "https://example.com/Tag/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Inventory.Tag with only the values its initializer requires, and the objects it needs.

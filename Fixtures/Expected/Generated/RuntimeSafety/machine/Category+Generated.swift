@@ -58,10 +58,7 @@ nonisolated public final class Category: NSManagedObject {
         featured: [Selector] = [],
         drafts: Set<Selector> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Category", in: context) else {
-            fatalError("The managed object model of this context has no entity named Category")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Category", in: context), insertInto: context)
         self.name = name
         self.draftTitle = draftTitle
         self.draftScore = draftScore

@@ -33,10 +33,7 @@ nonisolated public final class Method: NSManagedObject {
         category: Category,
         selectors: Set<Selector> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Method", in: context) else {
-            fatalError("The managed object model of this context has no entity named Method")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Method", in: context), insertInto: context)
         self.name = name
         self.createdAt = createdAt
         self.category = category

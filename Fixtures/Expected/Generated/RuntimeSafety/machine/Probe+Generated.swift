@@ -39,10 +39,7 @@ nonisolated public final class Probe: NSManagedObject {
         setPrimitiveValue: Int64? = nil,
         objectIDs: Set<Reading> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Probe", in: context) else {
-            fatalError("The managed object model of this context has no entity named Probe")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Probe", in: context), insertInto: context)
         self.primitiveValue = primitiveValue
         self.setPrimitiveValue = setPrimitiveValue
         self.objectIDs = objectIDs

@@ -76,10 +76,7 @@ nonisolated public final class Reading: NSManagedObject {
         awakeFromSnapshotEvents: Int16? = nil,
         probe: Probe? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Reading", in: managedObjectContext) else {
-            fatalError("The managed object model of this context has no entity named Reading")
-        }
-        super.init(entity: entity, insertInto: managedObjectContext)
+        super.init(entity: ManagedEntityLookup.entity(named: "Reading", in: managedObjectContext), insertInto: managedObjectContext)
         self.value = value
         self.context = context
         self.setValue = setValue

@@ -33,10 +33,7 @@ nonisolated public final class Selector: NSManagedObject {
         featuredIn: Set<Category> = [],
         owner: Category? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Selector", in: context) else {
-            fatalError("The managed object model of this context has no entity named Selector")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Selector", in: context), insertInto: context)
         self.name = name
         self.methods = methods
         self.featuredIn = featuredIn

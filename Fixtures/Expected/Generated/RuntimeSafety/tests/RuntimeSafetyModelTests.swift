@@ -464,13 +464,15 @@ nonisolated final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyMod
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [category, categorySecond, categoryThird].contains($0) }
         assertEqual(fetched, [categorySecond, categoryThird, category])
+        assertTrue(RuntimeSafety.Category.ModelKeys.draftScore.equals(1).evaluate(with: categorySecond))
+        assertFalse(RuntimeSafety.Category.ModelKeys.draftScore.isGreater(than: 2).evaluate(with: categoryThird))
         var observed = 0
         let observation = RuntimeSafety.Category.ModelKeys.draftScore.observe(category) { _ in observed += 1 }
         category.draftScore = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `RuntimeSafety.Category.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `RuntimeSafety.Category.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try RuntimeSafetyModelTestStore()
         let context = store.newContext()
@@ -485,6 +487,12 @@ nonisolated final class RuntimeSafetyCategoryTests: XCTestCase, RuntimeSafetyMod
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(RuntimeSafety.Category.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(RuntimeSafety.Category.ObjectID(category.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/CategoryRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(RuntimeSafety.Category.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(RuntimeSafety.Category.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(RuntimeSafety.Category.ObjectID(uriRepresentation: URL(string: "https://example.com/Category/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid RuntimeSafety.Category with only the values its initializer requires, and the objects it needs.
@@ -582,7 +590,7 @@ nonisolated final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModel
         assertFalse(store.relatedObjectIDs(of: member5, key: "methods").contains(method.objectID))
     }
 
-    /// `RuntimeSafety.Method.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `RuntimeSafety.Method.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try RuntimeSafetyModelTestStore()
         let context = store.newContext()
@@ -597,6 +605,12 @@ nonisolated final class RuntimeSafetyMethodTests: XCTestCase, RuntimeSafetyModel
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(RuntimeSafety.Method.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(RuntimeSafety.Method.ObjectID(method.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/MethodRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(RuntimeSafety.Method.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(RuntimeSafety.Method.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(RuntimeSafety.Method.ObjectID(uriRepresentation: URL(string: "https://example.com/Method/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid RuntimeSafety.Method with only the values its initializer requires, and the objects it needs.
@@ -733,13 +747,15 @@ nonisolated final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelT
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [probe, probeSecond, probeThird].contains($0) }
         assertEqual(fetched, [probeSecond, probeThird, probe])
+        assertTrue(RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.equals(1).evaluate(with: probeSecond))
+        assertFalse(RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.isGreater(than: 2).evaluate(with: probeThird))
         var observed = 0
         let observation = RuntimeSafety.Probe.ModelKeys.setPrimitiveValue.observe(probe) { _ in observed += 1 }
         probe.setPrimitiveValue = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `RuntimeSafety.Probe.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `RuntimeSafety.Probe.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try RuntimeSafetyModelTestStore()
         let context = store.newContext()
@@ -754,6 +770,12 @@ nonisolated final class RuntimeSafetyProbeTests: XCTestCase, RuntimeSafetyModelT
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(RuntimeSafety.Probe.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(RuntimeSafety.Probe.ObjectID(probe.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/ProbeRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(RuntimeSafety.Probe.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(RuntimeSafety.Probe.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(RuntimeSafety.Probe.ObjectID(uriRepresentation: URL(string: "https://example.com/Probe/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid RuntimeSafety.Probe with only the values its initializer requires, and the objects it needs.
@@ -895,13 +917,15 @@ nonisolated final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyMode
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [reading, readingSecond, readingThird].contains($0) }
         assertEqual(fetched, [readingSecond, readingThird, reading])
+        assertTrue(RuntimeSafety.Reading.ModelKeys.willAccessValue.equals(1).evaluate(with: readingSecond))
+        assertFalse(RuntimeSafety.Reading.ModelKeys.willAccessValue.isGreater(than: 2).evaluate(with: readingThird))
         var observed = 0
         let observation = RuntimeSafety.Reading.ModelKeys.willAccessValue.observe(reading) { _ in observed += 1 }
         reading.willAccessValue = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `RuntimeSafety.Reading.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `RuntimeSafety.Reading.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try RuntimeSafetyModelTestStore()
         let context = store.newContext()
@@ -916,6 +940,12 @@ nonisolated final class RuntimeSafetyReadingTests: XCTestCase, RuntimeSafetyMode
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(RuntimeSafety.Reading.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(RuntimeSafety.Reading.ObjectID(reading.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/ReadingRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(RuntimeSafety.Reading.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(RuntimeSafety.Reading.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(RuntimeSafety.Reading.ObjectID(uriRepresentation: URL(string: "https://example.com/Reading/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid RuntimeSafety.Reading with only the values its initializer requires, and the objects it needs.
@@ -1069,7 +1099,7 @@ nonisolated final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyMod
         assertFalse(store.relatedObjectIDs(of: member5, key: "featured").contains(selector.objectID))
     }
 
-    /// `RuntimeSafety.Selector.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `RuntimeSafety.Selector.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try RuntimeSafetyModelTestStore()
         let context = store.newContext()
@@ -1084,6 +1114,12 @@ nonisolated final class RuntimeSafetySelectorTests: XCTestCase, RuntimeSafetyMod
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(RuntimeSafety.Selector.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(RuntimeSafety.Selector.ObjectID(selector.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/SelectorRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(RuntimeSafety.Selector.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(RuntimeSafety.Selector.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(RuntimeSafety.Selector.ObjectID(uriRepresentation: URL(string: "https://example.com/Selector/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid RuntimeSafety.Selector with only the values its initializer requires, and the objects it needs.

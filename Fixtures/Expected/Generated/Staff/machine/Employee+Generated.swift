@@ -34,10 +34,7 @@ nonisolated public class Employee: Person {
         manager: Manager? = nil,
         team: Team? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Employee", in: context) else {
-            fatalError("The managed object model of this context has no entity named Employee")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Employee", in: context), insertInto: context)
         self.email = email
         self.name = name
         self.level = level

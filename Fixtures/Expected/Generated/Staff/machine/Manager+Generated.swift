@@ -46,10 +46,7 @@ nonisolated public final class Manager: Employee {
         budget: Double? = nil,
         reports: Set<Employee> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Manager", in: context) else {
-            fatalError("The managed object model of this context has no entity named Manager")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Manager", in: context), insertInto: context)
         self.email = email
         self.name = name
         self.level = level

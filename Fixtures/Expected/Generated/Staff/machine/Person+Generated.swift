@@ -25,10 +25,7 @@ nonisolated public class Person: NSManagedObject {
         email: String? = nil,
         name: String
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Person", in: context) else {
-            fatalError("The managed object model of this context has no entity named Person")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Person", in: context), insertInto: context)
         self.email = email
         self.name = name
     }

@@ -19,8 +19,8 @@ nonisolated public final class Squad: Team {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey("foundedOn") }
-        public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey("lastChanged") }
+        public static var foundedOn: ModelKey<Squad, TimeInterval?> { ModelKey(storedAsDate: "foundedOn") }
+        public static var lastChanged: ModelKey<Squad, TimeInterval?> { ModelKey(storedAsDate: "lastChanged") }
     }
 
     // MARK: Attributes
@@ -36,10 +36,7 @@ nonisolated public final class Squad: Team {
         members: [Employee] = [],
         motto: String? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Squad", in: context) else {
-            fatalError("The managed object model of this context has no entity named Squad")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Squad", in: context), insertInto: context)
         self.foundedOn = foundedOn
         self.name = name
         self.members = NSOrderedSet(array: members)

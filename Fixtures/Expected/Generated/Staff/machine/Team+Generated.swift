@@ -18,8 +18,8 @@ nonisolated public class Team: NSManagedObject {
     /// Typed keys for sorting, predicates and observation that work for every attribute, also those Objective-C
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
-        public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey("foundedOn") }
-        public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey("lastChanged") }
+        public static var foundedOn: ModelKey<Team, TimeInterval?> { ModelKey(storedAsDate: "foundedOn") }
+        public static var lastChanged: ModelKey<Team, TimeInterval?> { ModelKey(storedAsDate: "lastChanged") }
     }
 
     // MARK: Attributes
@@ -44,10 +44,7 @@ nonisolated public class Team: NSManagedObject {
         name: String,
         members: [Employee] = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Team", in: context) else {
-            fatalError("The managed object model of this context has no entity named Team")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Team", in: context), insertInto: context)
         self.foundedOn = foundedOn
         self.name = name
         self.members = NSOrderedSet(array: members)

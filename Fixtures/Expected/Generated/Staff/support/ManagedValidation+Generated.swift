@@ -138,6 +138,19 @@ nonisolated enum ManagedOptionalDate {
     }
 }
 
+/// The entity a designated initializer inserts its object as, looked up in the context's model by name
+/// (NSEntityDescription `entity(forEntityName:in:)`; `+entity` can be nil when two loaded models claim the class).
+/// One function instead of a `guard` in every initializer: the app's compiler checks it once (Benchmarks/README.md,
+/// "Compile cost").
+nonisolated enum ManagedEntityLookup {
+    static func entity(named name: String, in context: NSManagedObjectContext) -> NSEntityDescription {
+        guard let entity = NSEntityDescription.entity(forEntityName: name, in: context) else {
+            fatalError("The managed object model of this context has no entity named \(name)")
+        }
+        return entity
+    }
+}
+
 /// A scalar Core Data stores as an `NSNumber`.
 nonisolated protocol ManagedScalarValue {
     init(managedNumber: NSNumber)
@@ -187,7 +200,9 @@ nonisolated public extension TypedObjectIdentifiable {
     typealias ObjectID = ManagedObjectID<Self>
 
     /// The object's ID, typed with the class it is read through (`employee.typedObjectID` is an `Employee.ObjectID`,
-    /// `(employee as Person).typedObjectID` a `Person.ObjectID`). Temporary until the object is first saved (or
+    /// `(employee as Person).typedObjectID` a `Person.ObjectID`; in `func f<C: Collection>(_ c: C) where
+    /// C.Element: Person`, write `($0 as Person).typedObjectID` for a `Person.ObjectID`: without the upcast it is a
+    /// `C.Element.ObjectID`, and Swift 6.3 may fail to say so). Temporary until the object is first saved (or
     /// `obtainPermanentIDs(for:)`): a temporary ID finds the object only in its own context.
     var typedObjectID: ManagedObjectID<Self> { ManagedObjectID(knownToBe: objectID) }
 }
@@ -224,12 +239,43 @@ nonisolated public struct ManagedObjectID<Object: TypedObjectIdentifiable>: Hash
     }
 
     /// The ID a URI from `uriRepresentation()` stands for in the stores of `coordinator`
-    /// (`managedObjectID(forURIRepresentation:)`), nil when none of them has it or it names another entity.
+    /// (`managedObjectID(forURIRepresentation:)`), nil when none of them has it, it names another entity, or it is
+    /// not the URI of a saved object of an entity the coordinator's model has (`refusal(of:in:)`): an ID names its
+    /// entity by name, so an ID stored before its entity was renamed gives nil.
     public init?(uriRepresentation: URL, coordinator: NSPersistentStoreCoordinator) {
-        guard let managedObjectID = coordinator.managedObjectID(forURIRepresentation: uriRepresentation) else {
-            return nil
-        }
+        guard Self.refusal(of: uriRepresentation, in: coordinator) == nil,
+            let managedObjectID = coordinator.managedObjectID(forURIRepresentation: uriRepresentation)
+        else { return nil }
         self.init(managedObjectID)
+    }
+
+    /// Why `managedObjectID(forURIRepresentation:)` must not be asked about `uri`, nil when it may. It returns nil
+    /// for a URI naming a store the coordinator does not have, and raises NSInvalidArgumentException ("The specified
+    /// URI is not a valid Core Data URI"), which Swift cannot catch, for every other URI it cannot parse: another
+    /// scheme, an entity its model lacks, an object part other than `p<number>` / `t<uuid>`
+    /// (docs/core-data-runtime.md). So only `x-coredata://<store identifier>/<entity>/p<number>` passes, for a
+    /// store of `coordinator` (NSPersistentStore `identifier`) and an entity of its model (`entitiesByName`).
+    fileprivate static func refusal(of uri: URL, in coordinator: NSPersistentStoreCoordinator) -> String? {
+        // "x-coredata:", "", store, entity, object. Written with few generic calls: this file is compiled in every
+        // app that uses the generated classes (Benchmarks/README.md, "Compile cost").
+        let parts = uri.absoluteString.components(separatedBy: "/")
+        guard parts.count == 5, parts[0] == "x-coredata:", parts[1] == "" else {
+            return "is not a Core Data object URI (x-coredata://<store>/<entity>/p<number>)"
+        }
+        let store = parts[2], entity = parts[3], object = parts[4].utf8
+        guard coordinator.persistentStores.contains(where: { $0.identifier == store }) else {
+            return "names no store of the coordinator (a temporary ID's URI names none)"
+        }
+        guard coordinator.managedObjectModel.entitiesByName[entity] != nil else {
+            return "names the entity \(entity), which the model does not have (renamed since the ID was stored?)"
+        }
+        // "p" (112), then 1 to 18 ASCII digits (48...57).
+        let notPermanent = "names no saved object: its last part is not p<number>"
+        guard object.count > 1, object.count < 20, object.first == 112 else { return notPermanent }
+        for byte in object.dropFirst() where byte < 48 || byte > 57 {
+            return notPermanent
+        }
+        return nil
     }
 
     /// True until the object is saved or given a permanent ID with `obtainPermanentIDs(for:)` (NSManagedObjectID
@@ -291,7 +337,14 @@ nonisolated extension ManagedObjectID: Codable {
             throw DecodingError.dataCorruptedError(in: container, debugDescription:
                 "Decoding a ManagedObjectID needs userInfo[.persistentStoreCoordinator]: a coordinator or container")
         }
-        guard let url = URL(string: uri), let id = Self(uriRepresentation: url, coordinator: coordinator) else {
+        guard let url = URL(string: uri) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(uri) is not a URI")
+        }
+        // Checked before Core Data is asked: it raises for a URI it cannot parse (`refusal(of:in:)`).
+        if let refusal = Self.refusal(of: url, in: coordinator) {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(uri) \(refusal)")
+        }
+        guard let id = Self(uriRepresentation: url, coordinator: coordinator) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription:
                 "\(uri) names no \(Object.self) in the coordinator's stores")
         }
@@ -310,7 +363,22 @@ nonisolated public struct ModelKey<Root: NSManagedObject, Value>: Hashable, Send
     /// The model's property name, as `Keys` spells it.
     public let key: String
 
-    public init(_ key: String) { self.key = key }
+    /// The key of a Date attribute declared `TimeInterval?` ("Use Scalar Type"): Core Data stores an `NSDate` for
+    /// it (see `ManagedOptionalDate`), so predicates compare with `Date(timeIntervalSinceReferenceDate:)` of the
+    /// value. An `NSNumber` would match nothing where Core Data evaluates in memory (pending changes,
+    /// `evaluate(with:)`, fetched-results updates compare an `NSDate` with it).
+    public let storesDate: Bool
+
+    public init(_ key: String) {
+        self.key = key
+        storesDate = false
+    }
+
+    /// For Date attributes declared `TimeInterval?`: see `storesDate`.
+    public init(storedAsDate key: String) {
+        self.key = key
+        storesDate = true
+    }
 
     /// `key == nil`: Predicate Programming Guide, "Predicate Format String Syntax" (`%K` substitutes a key path,
     /// a comparison with `nil` matches a missing value).
@@ -381,22 +449,29 @@ nonisolated public extension ModelKey where Value: ModelKeyValue {
 
     /// `key IN values`, or `key == nil` when `values` holds nil.
     func isIn(_ values: [Value]) -> NSPredicate {
-        let present = values.compactMap(\.modelKeyArgument)
+        let present = values.compactMap(argument)
         let membership = NSPredicate(format: "%K IN %@", argumentArray: [key, present])
         guard present.count < values.count else { return membership }
         return NSCompoundPredicate(orPredicateWithSubpredicates: [membership, isNil])
     }
 
     private func comparison(_ operation: String, _ value: Value) -> NSPredicate {
-        guard let argument = value.modelKeyArgument else {
+        guard let argument = argument(value) else {
             return NSPredicate(format: "%K \(operation) nil", argumentArray: [key])
         }
         return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
     }
 
     private func ordering(_ operation: String, _ value: Value) -> NSPredicate {
-        guard let argument = value.modelKeyArgument else { return NSPredicate(value: false) }
+        guard let argument = argument(value) else { return NSPredicate(value: false) }
         return NSPredicate(format: "%K \(operation) %@", argumentArray: [key, argument])
+    }
+
+    /// The object Core Data stores for `value`: a date for the seconds of a `storesDate` key.
+    private func argument(_ value: Value) -> Any? {
+        let stored = value.modelKeyArgument
+        guard storesDate, let seconds = stored as? NSNumber else { return stored }
+        return Date(timeIntervalSinceReferenceDate: seconds.doubleValue)
     }
 }
 

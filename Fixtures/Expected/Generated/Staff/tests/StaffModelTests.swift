@@ -686,6 +686,8 @@ nonisolated final class StaffManagerTests: XCTestCase, StaffModelTestSupport {
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [manager, managerSecond, managerThird].contains($0) }
         assertEqual(fetched, [managerSecond, managerThird, manager])
+        assertTrue(Staff.Manager.ModelKeys.budget.equals(1).evaluate(with: managerSecond))
+        assertFalse(Staff.Manager.ModelKeys.budget.isGreater(than: 2).evaluate(with: managerThird))
         var observed = 0
         let observation = Staff.Manager.ModelKeys.budget.observe(manager) { _ in observed += 1 }
         manager.budget = 4
@@ -771,7 +773,7 @@ nonisolated final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
         store.assertHookError(try context.save(), thrown: thrown)
     }
 
-    /// `Staff.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Staff.Person.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try StaffModelTestStore()
         let context = store.newContext()
@@ -786,6 +788,12 @@ nonisolated final class StaffPersonTests: XCTestCase, StaffModelTestSupport {
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Staff.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Staff.Person.ObjectID(person.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/PersonRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Staff.Person.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Staff.Person.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Staff.Person.ObjectID(uriRepresentation: URL(string: "https://example.com/Person/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Staff.Person with only the values its initializer requires, and the objects it needs.
@@ -1016,7 +1024,33 @@ nonisolated final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         assertEqual(refetched.members.array.compactMap { ($0 as? NSManagedObject)?.objectID }, [member3.objectID, member.objectID, member4.objectID, member5.objectID, member2.objectID])
     }
 
-    /// `Staff.Team.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Staff.Team.ModelKeys.foundedOn` sorts, filters and observes `foundedOn`, a Date declared TimeInterval? that Core Data stores as an NSDate (compared with dates), where a Swift key path to it traps.
+    func testTypedDateKeySortsFiltersAndObserves() throws {
+        let store = try StaffModelTestStore()
+        let context = store.newContext()
+        let team = makeTeam(in: context)
+        let teamSecond = makeTeam(in: context)
+        let teamThird = makeTeam(in: context)
+        team.foundedOn = 3
+        teamSecond.foundedOn = 1
+        teamThird.foundedOn = 2
+        let byKey = [NSSortDescriptor(Staff.Team.ModelKeys.foundedOn, ascending: true)]
+        let sorted = ([team, teamSecond, teamThird] as NSArray).sortedArray(using: byKey).compactMap { $0 as? Staff.Team }
+        assertEqual(sorted, [teamSecond, teamThird, team])
+        let request: NSFetchRequest<Staff.Team> = Staff.Team.fetchRequest()
+        request.predicate = Staff.Team.ModelKeys.foundedOn.isIn([1, 2, 3])
+        request.sortDescriptors = byKey
+        let fetched = try context.fetch(request).filter { [team, teamSecond, teamThird].contains($0) }
+        assertEqual(fetched, [teamSecond, teamThird, team])
+        assertTrue(Staff.Team.ModelKeys.foundedOn.equals(1).evaluate(with: teamSecond))
+        assertFalse(Staff.Team.ModelKeys.foundedOn.isGreater(than: 2).evaluate(with: teamThird))
+        var observed = 0
+        let observation = Staff.Team.ModelKeys.foundedOn.observe(team) { _ in observed += 1 }
+        team.foundedOn = 4
+        withExtendedLifetime(observation) { assertTrue(observed > 0) }
+    }
+
+    /// `Staff.Team.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try StaffModelTestStore()
         let context = store.newContext()
@@ -1031,6 +1065,12 @@ nonisolated final class StaffTeamTests: XCTestCase, StaffModelTestSupport {
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Staff.Team.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Staff.Team.ObjectID(team.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/TeamRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Staff.Team.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Staff.Team.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Staff.Team.ObjectID(uriRepresentation: URL(string: "https://example.com/Team/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Staff.Team with only the values its initializer requires, and the objects it needs.

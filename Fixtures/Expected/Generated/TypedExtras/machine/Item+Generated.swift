@@ -230,10 +230,7 @@ nonisolated public final class Item: NSManagedObject {
         tagNames: NSArray? = nil,
         warehouse: Warehouse? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Item", in: context) else {
-            fatalError("The managed object model of this context has no entity named Item")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Item", in: context), insertInto: context)
         self.color = color
         self.createdAt = createdAt
         self.identifier = identifier

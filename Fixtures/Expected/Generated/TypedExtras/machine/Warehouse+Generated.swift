@@ -33,10 +33,7 @@ nonisolated public final class Warehouse: NSManagedObject {
         name: String,
         items: Set<Item> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Warehouse", in: context) else {
-            fatalError("The managed object model of this context has no entity named Warehouse")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Warehouse", in: context), insertInto: context)
         self.code = code
         self.name = name
         self.items = items

@@ -308,13 +308,15 @@ nonisolated final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSu
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [item, itemSecond, itemThird].contains($0) }
         assertEqual(fetched, [itemSecond, itemThird, item])
+        assertTrue(TypedExtras.Item.ModelKeys.revision.equals(1).evaluate(with: itemSecond))
+        assertFalse(TypedExtras.Item.ModelKeys.revision.isGreater(than: 2).evaluate(with: itemThird))
         var observed = 0
         let observation = TypedExtras.Item.ModelKeys.revision.observe(item) { _ in observed += 1 }
         item.revision = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `TypedExtras.Item.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `TypedExtras.Item.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try TypedExtrasModelTestStore()
         let context = store.newContext()
@@ -329,6 +331,12 @@ nonisolated final class TypedExtrasItemTests: XCTestCase, TypedExtrasModelTestSu
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(TypedExtras.Item.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(TypedExtras.Item.ObjectID(item.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/ItemRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(TypedExtras.Item.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(TypedExtras.Item.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(TypedExtras.Item.ObjectID(uriRepresentation: URL(string: "https://example.com/Item/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid TypedExtras.Item with only the values its initializer requires, and the objects it needs.
@@ -466,7 +474,7 @@ nonisolated final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelT
         assertFalse(store.relatedObjectIDs(of: member5, key: "warehouse").contains(warehouse.objectID))
     }
 
-    /// `TypedExtras.Warehouse.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `TypedExtras.Warehouse.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try TypedExtrasModelTestStore()
         let context = store.newContext()
@@ -481,6 +489,12 @@ nonisolated final class TypedExtrasWarehouseTests: XCTestCase, TypedExtrasModelT
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(TypedExtras.Warehouse.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(TypedExtras.Warehouse.ObjectID(warehouse.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/WarehouseRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(TypedExtras.Warehouse.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(TypedExtras.Warehouse.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(TypedExtras.Warehouse.ObjectID(uriRepresentation: URL(string: "https://example.com/Warehouse/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid TypedExtras.Warehouse with only the values its initializer requires, and the objects it needs.

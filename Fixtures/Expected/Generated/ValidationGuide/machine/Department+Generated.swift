@@ -27,10 +27,7 @@ nonisolated public final class Department: NSManagedObject {
         name: String,
         employees: Set<Employee> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Department", in: context) else {
-            fatalError("The managed object model of this context has no entity named Department")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Department", in: context), insertInto: context)
         self.name = name
         self.employees = employees
     }

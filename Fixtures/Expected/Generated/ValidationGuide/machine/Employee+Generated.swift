@@ -45,10 +45,7 @@ nonisolated public final class Employee: NSManagedObject {
         salary: NSDecimalNumber = NSDecimalNumber(string: "1000"),
         department: Department
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Employee", in: context) else {
-            fatalError("The managed object model of this context has no entity named Employee")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Employee", in: context), insertInto: context)
         self.age = age
         self.bonus = bonus
         self.name = name

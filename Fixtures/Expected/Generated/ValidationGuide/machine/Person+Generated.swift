@@ -31,10 +31,7 @@ nonisolated public final class Person: NSManagedObject {
         hasDrivingLicense: Bool = false,
         name: String
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Person", in: context) else {
-            fatalError("The managed object model of this context has no entity named Person")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Person", in: context), insertInto: context)
         self.age = age
         self.birthday = birthday
         self.hasDrivingLicense = hasDrivingLicense

@@ -28,10 +28,7 @@ nonisolated public final class User: NSManagedObject {
         firstName: String,
         lastName: String
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "User", in: context) else {
-            fatalError("The managed object model of this context has no entity named User")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "User", in: context), insertInto: context)
         self.email = email
         self.firstName = firstName
         self.lastName = lastName

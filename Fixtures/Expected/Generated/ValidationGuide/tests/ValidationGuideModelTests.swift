@@ -306,7 +306,7 @@ nonisolated final class ValidationGuideDepartmentTests: XCTestCase, ValidationGu
         assertFalse(store.relatedObjectIDs(of: member5, key: "department").contains(department.objectID))
     }
 
-    /// `ValidationGuide.Department.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `ValidationGuide.Department.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
@@ -321,6 +321,12 @@ nonisolated final class ValidationGuideDepartmentTests: XCTestCase, ValidationGu
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(ValidationGuide.Department.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(ValidationGuide.Department.ObjectID(department.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/DepartmentRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(ValidationGuide.Department.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(ValidationGuide.Department.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(ValidationGuide.Department.ObjectID(uriRepresentation: URL(string: "https://example.com/Department/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid ValidationGuide.Department with only the values its initializer requires, and the objects it needs.
@@ -504,13 +510,15 @@ nonisolated final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuid
         request.sortDescriptors = byKey
         let fetched = try context.fetch(request).filter { [employee, employeeSecond, employeeThird].contains($0) }
         assertEqual(fetched, [employeeSecond, employeeThird, employee])
+        assertTrue(ValidationGuide.Employee.ModelKeys.bonus.equals(1).evaluate(with: employeeSecond))
+        assertFalse(ValidationGuide.Employee.ModelKeys.bonus.isGreater(than: 2).evaluate(with: employeeThird))
         var observed = 0
         let observation = ValidationGuide.Employee.ModelKeys.bonus.observe(employee) { _ in observed += 1 }
         employee.bonus = 4
         withExtendedLifetime(observation) { assertTrue(observed > 0) }
     }
 
-    /// `ValidationGuide.Employee.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `ValidationGuide.Employee.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
@@ -525,6 +533,12 @@ nonisolated final class ValidationGuideEmployeeTests: XCTestCase, ValidationGuid
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(ValidationGuide.Employee.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(ValidationGuide.Employee.ObjectID(employee.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/EmployeeRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(ValidationGuide.Employee.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(ValidationGuide.Employee.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(ValidationGuide.Employee.ObjectID(uriRepresentation: URL(string: "https://example.com/Employee/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid ValidationGuide.Employee with only the values its initializer requires, and the objects it needs.
@@ -595,7 +609,7 @@ nonisolated final class ValidationGuidePersonTests: XCTestCase, ValidationGuideM
         store.assertValidationError(try context.save(), code: NSValidationNumberTooSmallError, key: "age")
     }
 
-    /// `ValidationGuide.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `ValidationGuide.Person.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
@@ -610,6 +624,12 @@ nonisolated final class ValidationGuidePersonTests: XCTestCase, ValidationGuideM
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(ValidationGuide.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(ValidationGuide.Person.ObjectID(person.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/PersonRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(ValidationGuide.Person.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(ValidationGuide.Person.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(ValidationGuide.Person.ObjectID(uriRepresentation: URL(string: "https://example.com/Person/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid ValidationGuide.Person with only the values its initializer requires, and the objects it needs.
@@ -709,7 +729,7 @@ nonisolated final class ValidationGuideUserTests: XCTestCase, ValidationGuideMod
         store.assertValidationErrors(try context.save(), [(NSValidationStringPatternMatchingError, "email"), (NSValidationStringTooShortError, "firstName")])
     }
 
-    /// `ValidationGuide.User.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `ValidationGuide.User.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try ValidationGuideModelTestStore()
         let context = store.newContext()
@@ -724,6 +744,12 @@ nonisolated final class ValidationGuideUserTests: XCTestCase, ValidationGuideMod
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(ValidationGuide.User.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(ValidationGuide.User.ObjectID(user.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/UserRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(ValidationGuide.User.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(ValidationGuide.User.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(ValidationGuide.User.ObjectID(uriRepresentation: URL(string: "https://example.com/User/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid ValidationGuide.User with only the values its initializer requires, and the objects it needs.

@@ -27,10 +27,7 @@ nonisolated public final class Notebook: NSManagedObject {
         name: String,
         notes: Set<Note> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Notebook", in: context) else {
-            fatalError("The managed object model of this context has no entity named Notebook")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Notebook", in: context), insertInto: context)
         self.name = name
         self.notes = notes
     }

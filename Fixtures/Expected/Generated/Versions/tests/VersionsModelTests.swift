@@ -231,7 +231,7 @@ nonisolated final class VersionsNoteTests: XCTestCase, VersionsModelTestSupport 
         assertTrue(store.relatedObjectIDs(of: checker.object(with: newNotebook.objectID), key: "notes").contains(note.objectID))
     }
 
-    /// `Versions.Note.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Versions.Note.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try VersionsModelTestStore()
         let context = store.newContext()
@@ -246,6 +246,12 @@ nonisolated final class VersionsNoteTests: XCTestCase, VersionsModelTestSupport 
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Versions.Note.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Versions.Note.ObjectID(note.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/NoteRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Versions.Note.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Versions.Note.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Versions.Note.ObjectID(uriRepresentation: URL(string: "https://example.com/Note/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Versions.Note with only the values its initializer requires, and the objects it needs.
@@ -324,7 +330,7 @@ nonisolated final class VersionsNotebookTests: XCTestCase, VersionsModelTestSupp
         assertFalse(store.relatedObjectIDs(of: member5, key: "notebook").contains(notebook.objectID))
     }
 
-    /// `Versions.Notebook.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Versions.Notebook.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try VersionsModelTestStore()
         let context = store.newContext()
@@ -339,6 +345,12 @@ nonisolated final class VersionsNotebookTests: XCTestCase, VersionsModelTestSupp
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Versions.Notebook.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Versions.Notebook.ObjectID(notebook.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/NotebookRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Versions.Notebook.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Versions.Notebook.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Versions.Notebook.ObjectID(uriRepresentation: URL(string: "https://example.com/Notebook/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Versions.Notebook with only the values its initializer requires, and the objects it needs.

@@ -226,7 +226,7 @@ nonisolated final class VocabularyPersonTests: XCTestCase, VocabularyModelTestSu
         assertEqual(refetched.reviewed.count, 0)
     }
 
-    /// `Vocabulary.Person.ObjectID` finds the object in its context, in another one and from its URI.
+    /// `Vocabulary.Person.ObjectID` finds the object in its context, in another one and from its URI; a URI Core Data cannot read gives nil.
     func testTypedObjectIDFindsTheObject() throws {
         let store = try VocabularyModelTestStore()
         let context = store.newContext()
@@ -241,6 +241,12 @@ nonisolated final class VocabularyPersonTests: XCTestCase, VocabularyModelTestSu
         let coordinator = store.container.persistentStoreCoordinator
         assertEqual(Vocabulary.Person.ObjectID(uriRepresentation: id.managedObjectID.uriRepresentation(), coordinator: coordinator), id)
         assertEqual(Vocabulary.Person.ObjectID(person.objectID), id)
+        let uriParts = id.managedObjectID.uriRepresentation().absoluteString.split(separator: "/", omittingEmptySubsequences: false)
+        let renamed = URL(string: uriParts.dropLast(2).joined(separator: "/") + "/PersonRenamed/" + uriParts[uriParts.count - 1])!
+        assertEqual(Vocabulary.Person.ObjectID(uriRepresentation: renamed, coordinator: coordinator), nil)
+        let notAnObject = URL(string: uriParts.dropLast().joined(separator: "/") + "/x1")!
+        assertEqual(Vocabulary.Person.ObjectID(uriRepresentation: notAnObject, coordinator: coordinator), nil)
+        assertEqual(Vocabulary.Person.ObjectID(uriRepresentation: URL(string: "https://example.com/Person/p1")!, coordinator: coordinator), nil)
     }
 
     /// A valid Vocabulary.Person with only the values its initializer requires, and the objects it needs.

@@ -22,10 +22,7 @@ nonisolated public class Base: NSManagedObject {
         context: NSManagedObjectContext,
         title: String
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Base", in: context) else {
-            fatalError("The managed object model of this context has no entity named Base")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Base", in: context), insertInto: context)
         self.title = title
     }
 

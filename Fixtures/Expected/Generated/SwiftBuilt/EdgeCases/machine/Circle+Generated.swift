@@ -22,10 +22,7 @@ nonisolated public final class Circle: Shape {
         context: NSManagedObjectContext,
         radius: Float = 1.0
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Circle", in: context) else {
-            fatalError("The managed object model of this context has no entity named Circle")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Circle", in: context), insertInto: context)
         self.radius = radius
     }
 

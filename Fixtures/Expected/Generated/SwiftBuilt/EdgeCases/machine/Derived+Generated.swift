@@ -19,10 +19,7 @@ nonisolated public final class Derived: Base {
         context: NSManagedObjectContext,
         title: String
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Derived", in: context) else {
-            fatalError("The managed object model of this context has no entity named Derived")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Derived", in: context), insertInto: context)
         self.title = title
     }
 

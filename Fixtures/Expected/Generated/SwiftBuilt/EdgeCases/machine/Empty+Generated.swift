@@ -17,10 +17,7 @@ nonisolated public final class Empty: NSManagedObject {
     public init(
         context: NSManagedObjectContext
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Empty", in: context) else {
-            fatalError("The managed object model of this context has no entity named Empty")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Empty", in: context), insertInto: context)
     }
 
     /// Core Data creates instances, faults included, through this initializer.

@@ -17,10 +17,7 @@ nonisolated public final class OnTop: XcodeMade {
     public init(
         context: NSManagedObjectContext
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "OnTop", in: context) else {
-            fatalError("The managed object model of this context has no entity named OnTop")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "OnTop", in: context), insertInto: context)
     }
 
     /// Core Data creates instances, faults included, through this initializer.

@@ -22,10 +22,7 @@ nonisolated public final class Partner: NSManagedObject {
         context: NSManagedObjectContext,
         words: Words? = nil
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Partner", in: context) else {
-            fatalError("The managed object model of this context has no entity named Partner")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Partner", in: context), insertInto: context)
         if let words { self.words = words }
     }
 

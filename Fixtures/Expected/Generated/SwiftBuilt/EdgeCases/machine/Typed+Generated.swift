@@ -25,10 +25,7 @@ nonisolated public final class Typed: NSManagedObject {
         payload: Data? = nil,
         count: NSNumber
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Typed", in: context) else {
-            fatalError("The managed object model of this context has no entity named Typed")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Typed", in: context), insertInto: context)
         self.payload = payload
         self.count = count
     }

@@ -54,10 +54,7 @@ nonisolated public final class Words: NSManagedObject {
         partner: Partner,
         steps: [Empty]
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Words", in: context) else {
-            fatalError("The managed object model of this context has no entity named Words")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Words", in: context), insertInto: context)
         self.`default` = `default`
         self.`in` = `in`
         self.colors = colors

@@ -30,10 +30,7 @@ nonisolated public final class Line: NSManagedObject {
         quantity: Int32 = 1,
         item: Item
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Line", in: context) else {
-            fatalError("The managed object model of this context has no entity named Line")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Line", in: context), insertInto: context)
         self.note = note
         self.quantity = quantity
         self.item = item

@@ -21,7 +21,7 @@ nonisolated public final class Person: Party {
     /// cannot see (a Swift key path to them traps in Foundation's key-path APIs): see `ModelKey`.
     nonisolated public enum ModelKeys {
         public static var isActive: ModelKey<Person, Bool?> { ModelKey("isActive") }
-        public static var joined: ModelKey<Person, TimeInterval?> { ModelKey("joined") }
+        public static var joined: ModelKey<Person, TimeInterval?> { ModelKey(storedAsDate: "joined") }
         public static var nameLength: ModelKey<Person, Int16?> { ModelKey("nameLength") }
     }
 
@@ -49,10 +49,7 @@ nonisolated public final class Person: Party {
         joined: TimeInterval? = nil,
         items: Set<Item> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Person", in: context) else {
-            fatalError("The managed object model of this context has no entity named Person")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Person", in: context), insertInto: context)
         self.displayName = displayName
         self.isActive = isActive
         self.email = email

@@ -30,10 +30,7 @@ nonisolated public final class Tag: NSManagedObject {
         uuid: UUID = UUID(uuidString: "4F3C2A1B-0000-4000-8000-000000000001")!,
         items: Set<Item> = []
     ) {
-        guard let entity = NSEntityDescription.entity(forEntityName: "Tag", in: context) else {
-            fatalError("The managed object model of this context has no entity named Tag")
-        }
-        super.init(entity: entity, insertInto: context)
+        super.init(entity: ManagedEntityLookup.entity(named: "Tag", in: context), insertInto: context)
         self.name = name
         self.uuid = uuid
         self.items = items
