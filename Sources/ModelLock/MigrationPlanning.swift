@@ -92,26 +92,10 @@ public enum MigrationPlanning {
     public static func stages(
         of versions: [StoreFingerprint], current: String? = nil, findings: (String, String) throws -> [MigrationCheck.Finding]
     ) rethrows -> MigrationPlanStages {
-        var sharedChecksums: [String: String] = [:]
-        var distinct: [String] = []
-        var firstWithHash: [String: String] = [:]
-        var sequence = versions
-        var openAsCurrent: [String] = []
-        if let current, let currentVersion = versions.first(where: { $0.versionName == current }) {
-            for version in versions where version.versionName != current && version.hash == currentVersion.hash {
-                sharedChecksums[version.versionName] = current
-                openAsCurrent.append(version.versionName)
-            }
-            sequence = versions.filter { $0.hash != currentVersion.hash } + [currentVersion]
-        }
-        for version in sequence {
-            if let earlier = firstWithHash[version.hash] {
-                sharedChecksums[version.versionName] = earlier
-            } else {
-                firstWithHash[version.hash] = version.versionName
-                distinct.append(version.versionName)
-            }
-        }
+        let schemas = StoreSchemaSequence(versions, current: current)
+        let distinct = schemas.distinct
+        let sharedChecksums = schemas.sharedChecksums
+        let openAsCurrent = schemas.openAsCurrent
         var stages: [MigrationPlanStages.Stage] = []
         var blocked: [MigrationPlanStages.BlockedHop] = []
         var reasons: [MigrationPlanStages.Hop: MigrationPlanStages.CustomStageReason] = [:]
@@ -164,5 +148,45 @@ public enum MigrationPlanning {
         if !listed.isEmpty { stages.append(.lightweight(listed)) }
         return MigrationPlanStages(
             stages: stages, sharedChecksums: sharedChecksums, blockedHops: blocked, reasons: reasons, openAsCurrent: openAsCurrent)
+    }
+}
+
+/// The store schemas the migration plan walks, in its order: the lock's versions, each store schema once (a version
+/// whose hash equals an earlier one's is that one: it shares its checksum), and the current version last, the other
+/// versions with its schema (a revert) planned nowhere. ``MigrationPlanning/stages(of:current:findings:)`` stages
+/// these; `migration-check` and `generate` find the hops a store crosses, and so the hooks it needs, on the same ones.
+public struct StoreSchemaSequence: Sendable {
+    /// One version per store schema, in the order the plan walks them.
+    public private(set) var distinct: [String] = []
+    /// A version not in ``distinct`` -> the version in it with its store schema.
+    public private(set) var sharedChecksums: [String: String] = [:]
+    /// The versions with the current model's store schema besides the current one, in the lock's order.
+    public private(set) var openAsCurrent: [String] = []
+
+    /// `versions`: the lock's, in its order (then the current one when it is not locked); `current`: the version the
+    /// app's container opens with.
+    public init(_ versions: [StoreFingerprint], current: String?) {
+        var sequence = versions
+        if let current, let currentVersion = versions.first(where: { $0.versionName == current }) {
+            for version in versions where version.versionName != current && version.hash == currentVersion.hash {
+                sharedChecksums[version.versionName] = current
+                openAsCurrent.append(version.versionName)
+            }
+            sequence = versions.filter { $0.hash != currentVersion.hash } + [currentVersion]
+        }
+        var firstWithHash: [String: String] = [:]
+        for version in sequence {
+            if let earlier = firstWithHash[version.hash] {
+                sharedChecksums[version.versionName] = earlier
+            } else {
+                firstWithHash[version.hash] = version.versionName
+                distinct.append(version.versionName)
+            }
+        }
+    }
+
+    /// Where a store of `version` stands in ``distinct``; nil for a version not in the sequence.
+    public func position(of version: String) -> Int? {
+        distinct.firstIndex(of: sharedChecksums[version] ?? version)
     }
 }

@@ -78,28 +78,18 @@ enum LockSupport {
     }
 
     /// The hops of the migration plan a store of `source` crosses to `destination` that make a value required (each
-    /// needs the app's hook), in the plan's names: the lock's versions in its order, then `destination` when it is not
-    /// locked, each store schema once (a version whose lock hash equals an earlier one's is that one, as the plan lists
-    /// it). Nil when the lock does not order `source` before `destination`.
+    /// needs the app's hook), in the plan's names: the store schemas the plan walks (``StoreSchemaSequence``: the
+    /// lock's versions in its order, each store schema once, `destination` last, a revert's earlier versions opening
+    /// as it). Nil when the plan does not take a store of `source` to `destination`.
     static func hookedHops(
         _ lock: ModelLock, from source: String, to destination: Schema, schema load: @escaping (String) throws -> Schema
     ) throws -> [(from: String, to: String)]? {
-        var versions = lock.versions
-        if lock.version(named: destination.versionName) == nil { versions.append(StoreFingerprint(destination)) }
-        var representative: [String: String] = [:]
-        var firstWithHash: [String: String] = [:]
-        var distinct: [String] = []
-        for version in versions {
-            if let earlier = firstWithHash[version.hash] {
-                representative[version.versionName] = earlier
-            } else {
-                firstWithHash[version.hash] = version.versionName
-                representative[version.versionName] = version.versionName
-                distinct.append(version.versionName)
-            }
-        }
-        guard let from = representative[source].flatMap(distinct.firstIndex(of:)),
-            let to = representative[destination.versionName].flatMap(distinct.firstIndex(of:)), from < to
+        // The plan as the app opening `destination` has it: the versions shipped up to it, then it.
+        var versions = Array(lock.versions.prefix { $0.versionName != destination.versionName })
+        versions.append(lock.version(named: destination.versionName) ?? StoreFingerprint(destination))
+        let sequence = StoreSchemaSequence(versions, current: destination.versionName)
+        let distinct = sequence.distinct
+        guard let from = sequence.position(of: source), let to = sequence.position(of: destination.versionName), from < to
         else { return nil }
         let verdicts = MigrationCheck.VerdictCache(schema: { $0 == destination.versionName ? destination : try load($0) })
         var hops: [(from: String, to: String)] = []

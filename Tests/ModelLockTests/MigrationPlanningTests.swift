@@ -67,6 +67,21 @@ import Testing
         #expect(MigrationPlanning.stages(of: versions, findings: Verdicts([:]).findings).stages == [.lightweight(["A", "B", "C"])])
     }
 
+    /// The hops a store crosses, as `migration-check` and `generate` find its hooks, are the plan's: in a revert, the
+    /// version with the current schema opens as the current one (the old rule, the first version with a hash standing
+    /// for it, put the current version first and found no hop from C).
+    @Test func theStoreSchemaSequenceIsThePlans() {
+        let versions = [Self.version("A", schema: "1"), Self.version("B", schema: "2"), Self.version("C", schema: "3"), Self.version("D", schema: "2")]
+        let sequence = StoreSchemaSequence(versions, current: "D")
+        #expect(sequence.distinct == ["A", "C", "D"])
+        #expect(sequence.position(of: "B") == sequence.position(of: "D"))
+        #expect(sequence.position(of: "C") == 1 && sequence.position(of: "E") == nil)
+        let plan = MigrationPlanning.stages(of: versions, current: "D", findings: Verdicts(["C>D": .mayFail]).findings)
+        #expect(plan.sharedChecksums == sequence.sharedChecksums && plan.openAsCurrent == sequence.openAsCurrent)
+        let duplicate = StoreSchemaSequence([Self.version("A", schema: "1"), Self.version("B", schema: "1"), Self.version("C", schema: "2")], current: "C")
+        #expect(duplicate.distinct == ["A", "C"] && duplicate.position(of: "B") == 0)
+    }
+
     /// Why each custom stage is there (issue 44, item 10): one that stops a straight migration names the version
     /// whose stores it stops, and one between two custom stages says so.
     @Test func everyCustomStageHasAReason() {
