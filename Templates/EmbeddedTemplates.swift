@@ -373,10 +373,11 @@ nonisolated final class {{storeTypeName}} {
     }
 
     /// Saves, closes the store (https://developer.apple.com/documentation/coredata/nspersistentstorecoordinator/remove(_:)),
-    /// and opens it again with the current model, with {{planTypeName}}'s staged migration manager as the store's
-    /// `NSPersistentStoreStagedMigrationManagerOptionKey` option
-    /// (https://developer.apple.com/documentation/coredata/nspersistentstorestagedmigrationmanageroptionkey); returns a
-    /// context on it. The current model is the model tests' own, loaded once per process.
+    /// and opens it again with the current model through `{{planTypeName}}.configure(_:in:)`, the one line apps call:
+    /// it gives the store the plan's staged migration manager as its `NSPersistentStoreStagedMigrationManagerOptionKey`
+    /// option (https://developer.apple.com/documentation/coredata/nspersistentstorestagedmigrationmanageroptionkey)
+    /// when the store's metadata is not compatible with the current model; returns a context on it. The current model
+    /// is the model tests' own, loaded once per process.
     func reopenWithCurrentModel() throws -> NSManagedObjectContext {
         try context.save()
         for store in coordinator.persistentStores {
@@ -384,9 +385,8 @@ nonisolated final class {{storeTypeName}} {
         }
         let model = try {{currentModelStoreTypeName}}().container.managedObjectModel
         let container = NSPersistentContainer(name: {{currentModelStoreTypeName}}.modelName, managedObjectModel: model)
-        let description = NSPersistentStoreDescription(url: url)
-        description.setOption(try {{planTypeName}}.makeStagedMigrationManager(in: bundle), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
-        container.persistentStoreDescriptions = [description]
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        try {{planTypeName}}.configure(container, in: bundle)
         var loadError: Error?
         container.loadPersistentStores { _, error in loadError = error }
         if let loadError {

@@ -71,10 +71,11 @@ nonisolated final class JournalShippedStore {
     }
 
     /// Saves, closes the store (https://developer.apple.com/documentation/coredata/nspersistentstorecoordinator/remove(_:)),
-    /// and opens it again with the current model, with JournalMigrationPlan's staged migration manager as the store's
-    /// `NSPersistentStoreStagedMigrationManagerOptionKey` option
-    /// (https://developer.apple.com/documentation/coredata/nspersistentstorestagedmigrationmanageroptionkey); returns a
-    /// context on it. The current model is the model tests' own, loaded once per process.
+    /// and opens it again with the current model through `JournalMigrationPlan.configure(_:in:)`, the one line apps call:
+    /// it gives the store the plan's staged migration manager as its `NSPersistentStoreStagedMigrationManagerOptionKey`
+    /// option (https://developer.apple.com/documentation/coredata/nspersistentstorestagedmigrationmanageroptionkey)
+    /// when the store's metadata is not compatible with the current model; returns a context on it. The current model
+    /// is the model tests' own, loaded once per process.
     func reopenWithCurrentModel() throws -> NSManagedObjectContext {
         try context.save()
         for store in coordinator.persistentStores {
@@ -82,9 +83,8 @@ nonisolated final class JournalShippedStore {
         }
         let model = try JournalModelTestStore().container.managedObjectModel
         let container = NSPersistentContainer(name: JournalModelTestStore.modelName, managedObjectModel: model)
-        let description = NSPersistentStoreDescription(url: url)
-        description.setOption(try JournalMigrationPlan.makeStagedMigrationManager(in: bundle), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
-        container.persistentStoreDescriptions = [description]
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+        try JournalMigrationPlan.configure(container, in: bundle)
         var loadError: Error?
         container.loadPersistentStores { _, error in loadError = error }
         if let loadError {
