@@ -91,12 +91,13 @@ import Testing
     /// is checked. Name-disjoint versions share a module, so that the compiler starts a few dozen times, not
     /// a thousand.
     ///
-    /// By default every second bundle (in name order) is checked, every version of it, each bundle in one language
+    /// By default every third bundle (in name order) is checked, every version of it, each bundle in one language
     /// mode (the checked bundles take the modes in turn): the three modes of all 145 versions cost 390 CPU-seconds,
-    /// one mode of them 130, the largest row of a CI run that must stay under ten minutes on 2 cores (measured:
-    /// 439 s for a clean `.ci/run` with every bundle, 65 CPU-seconds of it the half left out). What differs between
-    /// the modes is exercised in every mode by the fixtures above and the isolation tests, and every bundle is still
-    /// read, generated and audited by the corpus tests of ModelReaderTests and SourceAuditTests.
+    /// one mode of them 130, the largest row of a CI run that must stay under ten minutes on 2 cores (measured: a
+    /// clean `.ci/run` took 439 s here with every bundle, about 667 s in CI by the ratio of an earlier landing; 373-397 s
+    /// with every second).
+    /// What differs between the modes is exercised in every mode by the fixtures above and the isolation tests, and
+    /// every bundle is still read, generated and audited by the corpus tests of ModelReaderTests and SourceAuditTests.
     /// `MANAGED_CODEGEN_CORPUS=full` (scripts/test-full.sh) checks every bundle in every mode.
     @Test(.enabled(if: corpusIsPresent, "needs ../shared/corpus (absent: corpus type-check skipped)"))
     func corpusModelsTypeCheck() throws {
@@ -117,7 +118,7 @@ import Testing
             }
             models += versions.map { ($0.schema, "\(folder)/\($0.schema.versionName)") }
         }
-        #expect(models.count > (Self.checksEveryMode ? 100 : 50), "expected the corpus's model versions, loaded \(models.count)")
+        #expect(models.count > (Self.checksEveryMode ? 100 : 30), "expected the corpus's model versions, loaded \(models.count)")
 
         let options = GenerationOptions(moduleName: "CorpusModel", generateXcodeCodegenEntities: true)
         let outcomes = TypeCheckRun.check(models, options: options, modes: Self.corpusModes(bundles: folders))
@@ -134,7 +135,7 @@ import Testing
         let notClean = Set(outcomes.filter { !$0.isClean }.map(bundle))
         print("""
             corpus type-check: \(clean.count) of \(outcomes.count) model versions clean, module and generated tests \
-            (\(clean.filter { $0.testFileCount > 0 }.count) with tests), in \(Self.checksEveryMode ? "all \(LanguageMode.allCases.count) language modes" : "one language mode each, in turn, every second bundle") \
+            (\(clean.filter { $0.testFileCount > 0 }.count) with tests), in \(Self.checksEveryMode ? "all \(LanguageMode.allCases.count) language modes" : "one language mode each, in turn, every third bundle") \
             (\(Set(outcomes.map(bundle)).subtracting(notClean).count) of \(folders.count) bundles with every version clean); \
             \(rejected.count) rejected by the generator; \(unloadable.count) bundles not loadable \(unloadable); \
             \(outcomes.filter(\.usesStandIns).count) versions with stand-ins for app/Xcode/UIKit types; \
@@ -148,9 +149,9 @@ import Testing
     static let checksEveryMode = ProcessInfo.processInfo.environment["MANAGED_CODEGEN_CORPUS"] == "full"
 
     /// The corpus bundles type-checked (`bundles` in name order): every one with `MANAGED_CODEGEN_CORPUS=full`,
-    /// else every second one.
+    /// else every third one.
     static func corpusSample(_ bundles: [String]) -> [String] {
-        checksEveryMode ? bundles : bundles.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        checksEveryMode ? bundles : bundles.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
     }
 
     /// The language modes each corpus version is checked in (by its label, `bundle/version`): its bundle's turn,
@@ -161,9 +162,9 @@ import Testing
         return { label in [turn[String(label.split(separator: "/").first ?? "")] ?? .swift6] }
     }
 
-    @Test func everySecondCorpusBundleIsCheckedUnlessFull() {
+    @Test func everyThirdCorpusBundleIsCheckedUnlessFull() {
         let sample = Self.corpusSample(["A", "B", "C", "D", "E"])
-        #expect(sample == (Self.checksEveryMode ? ["A", "B", "C", "D", "E"] : ["A", "C", "E"]))
+        #expect(sample == (Self.checksEveryMode ? ["A", "B", "C", "D", "E"] : ["A", "D"]))
     }
 
     @Test func eachModeTakesATurnOfTheCorpusBundles() {
