@@ -160,8 +160,7 @@ let package = Package(
             dependencies: [
                 "managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            exclude: ["Inputs"]
+            ]
         ),
         .testTarget(
             name: "TypeCheckTests",

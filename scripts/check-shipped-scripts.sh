@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Every script and example the repository ships is exercised here or names the test that does, so none of them
 # rots unseen (CI runs this after `swift test`, whose debug build it reuses: .ci/run). Under a minute on 2 cores.
-#   scripts/check-shipped-scripts.sh [FUZZ_SECONDS]     (default 5; 0 builds the fuzz target without running it)
-# The fuzz target is linked against SwiftPM's debug objects with libFuzzer, only Fuzz/FuzzTarget.swift instrumented:
-# a smoke run over the seeds (every input through the reader and the whole pipeline), not a fuzzing campaign, which
-# is scripts/fuzz.sh (every module instrumented, with ASan; minutes to build). Without libFuzzer in the toolchain
-# (Xcode's), the target is type-checked only, and the script says so.
+#   scripts/check-shipped-scripts.sh [FUZZ_SECONDS]     (default 20; 0 builds the fuzz target and replays Fuzz/FailCases only)
+# The fuzz target is built by scripts/build-fuzzer.sh --debug-objects (SwiftPM's debug objects, only
+# Fuzz/FuzzTarget.swift instrumented), replays every input of Fuzz/FailCases, then fuzzes FUZZ_SECONDS from the seeds:
+# a smoke run, not a fuzzing campaign, which is scripts/fuzz.sh (every module instrumented, with ASan; minutes to
+# build). Without libFuzzer in the toolchain (Xcode's), the target is type-checked only, and the script says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FUZZ_SECONDS="${1:-5}"
+FUZZ_SECONDS="${1:-20}"
 failures=0
 fail() { echo "check-shipped-scripts: error: $*" >&2; failures=$((failures + 1)); }
 step() { echo "check-shipped-scripts: $*" >&2; }
@@ -20,7 +20,7 @@ checked_by() {
         scripts/artifactbundle-info.sh) echo "ReleaseMetadataCLITests runs it" ;;
         scripts/bench-migration-plan.sh) echo "its skip without a history here; a full run builds in release and times generate over 117 versions (minutes)" ;;
         scripts/build-docs.sh) echo ".ci/run runs it" ;;
-        scripts/build-fuzzer.sh) echo "syntax only: the instrumented build takes minutes; the same modules are linked below" ;;
+        scripts/build-fuzzer.sh) echo "run below with --debug-objects (the same module list); its instrumented build takes minutes" ;;
         scripts/check-shipped-scripts.sh) echo "this script; .ci/run runs it" ;;
         scripts/dump-models.sh) echo "its usage here; a full run generates every corpus model" ;;
         scripts/embed-templates.sh) echo "run with --check here and by TemplateEmbeddingTests" ;;
@@ -65,41 +65,35 @@ step "scripts/make-migration-fixture.py reproduces Fixtures/MigrationRules"
 diff -r "$scratch/Fixtures/MigrationRules" Fixtures/MigrationRules >&2 \
     || fail "Fixtures/MigrationRules differs from what scripts/make-migration-fixture.py writes"
 
-step "Fuzz/FuzzTarget.swift against the debug build"
-bin="$(swift build --show-bin-path)"
-modules=(ManagedModel ModelLock CoreDataMapping SwiftSourceScanning ModelReader SampleValues MustacheEngine ManagedCodegenTemplates
-    GenerationPlanning GeneratedTestsPlanning CodeGeneration)
-objects=()
-for module in "${modules[@]}"; do
-    [ -d "$bin/$module.build" ] || { fail "$bin/$module.build is missing: run swift build first"; exit 1; }
-    objects+=("$bin/$module.build"/*.o)
-done
-# shellcheck disable=SC2046  # pkg-config prints several flags
-compile=(swiftc -parse-as-library -swift-version 6 -I "$bin/Modules" -I Sources/CLibXML2
-    $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') Fuzz/FuzzTarget.swift)
+step "Fuzz/FuzzTarget.swift against the debug build (scripts/build-fuzzer.sh --debug-objects)"
 # Kept after the run: the linked target and any crashing input.
 work=.build/fuzz-smoke
 rm -rf "$work"
 mkdir -p "$work/corpus" "$work/seeds"
 fuzzer="$work/managed-codegen-fuzzer"
-echo '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ d: UnsafePointer<UInt8>, _ s: Int) -> CInt { 0 }' \
-    > "$scratch/probe.swift"
-if ! swiftc -sanitize=fuzzer -parse-as-library "$scratch/probe.swift" -o "$scratch/probe" >/dev/null 2>&1; then
-    step "this toolchain has no libFuzzer (-sanitize=fuzzer): Fuzz/FuzzTarget.swift is type-checked only"
-    "${compile[@]}" -typecheck || fail "Fuzz/FuzzTarget.swift does not compile"
-elif ! "${compile[@]}" -sanitize=fuzzer "${objects[@]}" -lxml2 -o "$fuzzer"; then
-    fail "Fuzz/FuzzTarget.swift does not compile or link"
-elif [ "$FUZZ_SECONDS" -gt 0 ]; then
-    index=0
-    while IFS= read -r -d '' file; do
-        cp "$file" "$work/seeds/seed-$index.xml"
-        index=$((index + 1))
-    done < <(find Fixtures/Models -name contents -type f -print0; find Tests -path '*Inputs*' -type f -print0)
-    step "fuzzing for $FUZZ_SECONDS s from $index seeds"
-    "$fuzzer" "$work/corpus" "$work/seeds" -max_total_time="$FUZZ_SECONDS" -timeout=30 -max_len=262144 \
-        -artifact_prefix="$work/" -print_final_stats=1 2>"$work/fuzz.log" \
-        || { tail -40 "$work/fuzz.log" >&2; fail "the fuzz target failed; the input is in $work (see scripts/fuzz.sh for turning it into a test)"; }
-    grep -E '^stat::number_of_executed_units|^Done' "$work/fuzz.log" >&2 || true
+export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+if ! scripts/build-fuzzer.sh --debug-objects "$work" >/dev/null; then
+    fail "Fuzz/FuzzTarget.swift does not compile or link (scripts/build-fuzzer.sh --debug-objects)"
+elif [ ! -x "$fuzzer" ]; then
+    step "no fuzz target linked (type-checked only): nothing to run"
+else
+    # Every input that once failed, each run once (libFuzzer runs the files it is given and exits).
+    failcases=(Fuzz/FailCases/*)
+    step "replaying ${#failcases[@]} inputs of Fuzz/FailCases"
+    "$fuzzer" "${failcases[@]}" 2>"$work/replay.log" \
+        || { tail -40 "$work/replay.log" >&2; fail "an input of Fuzz/FailCases fails again (the log is $work/replay.log)"; }
+    if [ "$FUZZ_SECONDS" -gt 0 ]; then
+        index=0
+        while IFS= read -r -d '' file; do
+            cp "$file" "$work/seeds/seed-$index.xml"
+            index=$((index + 1))
+        done < <(find Fixtures/Models -name contents -type f -print0; find Fuzz/FailCases -type f -print0)
+        step "fuzzing for $FUZZ_SECONDS s from $index seeds"
+        "$fuzzer" "$work/corpus" "$work/seeds" -max_total_time="$FUZZ_SECONDS" -timeout=30 -max_len=262144 \
+            -artifact_prefix="$work/" -print_final_stats=1 2>"$work/fuzz.log" \
+            || { tail -40 "$work/fuzz.log" >&2; fail "the fuzz target failed; the input is in $work (Fuzz/README.md: add it to Fuzz/FailCases)"; }
+        grep -E '^stat::number_of_executed_units|^Done' "$work/fuzz.log" >&2 || true
+    fi
 fi
 
 if [ "$failures" -gt 0 ]; then

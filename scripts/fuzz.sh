@@ -2,9 +2,9 @@
 # Fuzzes the reader and the whole generation pipeline with libFuzzer for MINUTES (default 30).
 # Usage: scripts/fuzz.sh [MINUTES] [extra libFuzzer flags...]
 #   Builds .build-fuzz/managed-codegen-fuzzer (scripts/build-fuzzer.sh) unless FUZZ_NO_BUILD=1.
-#   Seeds: Fixtures/Models and ../shared/corpus (every `contents` file), plus the inputs of the
-#   regression tests (Tests/*/Inputs). The growing corpus lives in .build-fuzz/corpus (kept between runs);
-#   crashes are written to .build-fuzz/crashes/ — turn each into a regression test under Tests/.../Inputs/.
+#   Seeds: Fixtures/Models and ../shared/corpus (every `contents` file), plus every input that once failed
+#   (Fuzz/FailCases). The growing corpus lives in .build-fuzz/corpus (kept between runs); crashes are written to
+#   .build-fuzz/crashes/ — once fixed, copy each into Fuzz/FailCases (CI replays them; a CLI test runs each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MINUTES="${1:-30}"
@@ -20,7 +20,7 @@ index=0
 while IFS= read -r -d '' file; do
     cp "$file" "$SEEDS/seed-$index.xml"
     index=$((index + 1))
-done < <(find Fixtures/Models ../shared/corpus Tests -path '*Inputs*' -type f -print0 -o -name contents -type f -print0 2>/dev/null)
+done < <(find Fixtures/Models ../shared/corpus -name contents -type f -print0 2>/dev/null; find Fuzz/FailCases -type f -print0)
 echo "$index seed files" >&2
 
 # Swift's runtime keeps metadata caches alive for the life of the process; LeakSanitizer reports them.

@@ -256,23 +256,13 @@ struct Generate: ParsableCommand {
         let report = try session.commit()
         keepUntilExit((loaded, prepared))
         if check {
-            var absent = Diagnostics()
-            for path in report.missingHumanFiles {
-                absent.warning(
-                    "human file is absent: a run without --check writes it once (or pass --no-human-files)",
-                    at: SourceLocation(path: Self.displayPath(path), line: 0))
-            }
+            let found = OutputRules.checkDiagnostics(report, displayPath: Self.displayPath)
             guard report.isUpToDate else {
-                var stale = absent
-                for path in report.stale { stale.error("generated file is out of date", at: SourceLocation(path: Self.displayPath(path), line: 0)) }
-                for path in report.missing { stale.error("generated file is missing", at: SourceLocation(path: Self.displayPath(path), line: 0)) }
-                for path in report.extra {
-                    stale.error("generated file is no longer produced (a run without --check deletes it)", at: SourceLocation(path: Self.displayPath(path), line: 0))
-                }
+                var stale = found
                 stale.append(.note("to update them, run: \(Self.commandWithoutCheck())"))
                 throw DiagnosticsError(stale)
             }
-            DiagnosticPrinter.print(absent)
+            DiagnosticPrinter.print(found)
             if !quiet { print("Generated files are up to date.") }
             return
         }
@@ -290,7 +280,8 @@ struct Generate: ParsableCommand {
             in: humanDirectory, producedNames: produced, modelFileName: prepared.plan.modelFileName,
             machineDirectory: request.machineDirectory, modelBanner: prepared.banner)
         {
-            warnings.warning(
+            warnings.report(
+                OutputRules.leftoverHumanFile,
                 "human file of a class \(prepared.plan.modelFileName) no longer generates: it is yours and is kept; "
                     + "delete it, or move what you still need",
                 at: SourceLocation(path: Self.displayPath(path), line: 0))
@@ -322,7 +313,7 @@ struct Generate: ParsableCommand {
             guard (path as NSString).deletingLastPathComponent != humanFolder, reported.insert(path).inserted,
                 humanNames.contains((path as NSString).lastPathComponent)
             else { continue }
-            warnings.warning(clash.advice, at: SourceLocation(path: Self.displayPath(path), line: clash.line))
+            warnings.report(OutputRules.fileNameClash, clash.advice, at: SourceLocation(path: Self.displayPath(path), line: clash.line))
         }
         return warnings
     }

@@ -13,7 +13,7 @@ import Testing
         (["audit."], AuditRules.all), (["lock."], LockFacts.all + LockOrderRules.all), (["migration."], MigrationVerdicts.all),
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
         (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
-        (["migration-plan."], MigrationPlanRules.all),
+        (["migration-plan."], MigrationPlanRules.all), (["output."], OutputRules.all),
     ]
     static let article = TestSupport.packageRoot
         .appendingPathComponent("Sources/managed-codegen/Documentation.docc/WarningsAndErrors.md")
@@ -42,6 +42,7 @@ import Testing
         try assertGeneratedSection("model-warnings", of: Self.article, is: ModelRules.warningsTable())
         try assertGeneratedSection("model-errors", of: Self.article, is: ModelRules.errorsTable())
         try assertGeneratedSection("generation-rules", of: Self.article, is: GenerationRules.markdownTable())
+        try assertGeneratedSection("output-rules", of: Self.article, is: OutputRules.markdownTable())
         try assertGeneratedSection("cloudkit-rules", of: Self.article, is: CloudKitRules.markdownTable())
         try assertGeneratedSection("migration-plan-rules", of: Self.article, is: MigrationPlanRules.markdownTable())
         try assertGeneratedSection(

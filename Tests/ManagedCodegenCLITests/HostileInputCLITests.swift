@@ -245,11 +245,12 @@ import Darwin
         #expect(parse.status == 0, "\(parse.output)")
     }
 
+    /// Fuzz/FailCases: every input that once failed (the fuzz target replays them too, scripts/check-shipped-scripts.sh).
     @Test("the inputs of fuzz-found problems stay fixed", arguments: regressionInputs)
     func fuzzRegression(input: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let bytes = try [UInt8](Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("Tests/ManagedCodegenCLITests/Inputs/\(input)")))
+        let bytes = try [UInt8](Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("Fuzz/FailCases/\(input)")))
         let bundle = try CLI.writeModel(bytes, in: workspace.root)
         let run = try workspace.generate(bundle)
         #expect(!run.terminatedBySignal && !run.timedOut, "\(run.stderr.prefix(2000))")
@@ -260,8 +261,12 @@ import Darwin
         if run.status == 1 { workspace.expectNothingWritten() }
     }
 
+    @Test func theFuzzFailCasesAreThere() {
+        #expect(!Self.regressionInputs.isEmpty, "Fuzz/FailCases is empty or missing: the regression test above ran nothing")
+    }
+
     static var regressionInputs: [String] {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Tests/ManagedCodegenCLITests/Inputs")
+        let folder = TestSupport.packageRoot.appendingPathComponent("Fuzz/FailCases")
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 }

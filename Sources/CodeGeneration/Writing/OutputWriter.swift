@@ -132,7 +132,7 @@ public struct OutputWriter: Sendable {
             switch destinationPath(of: relativePath, kind: kind) {
             case .success(let destination): path = destination
             case .failure(let problem):
-                diagnostics.error(problem.message)
+                diagnostics.report(OutputRules.unusableFolder, problem.message)
                 return nil
             }
             // Output folders are standardized once; only a destination that is itself a symbolic link needs resolving.
@@ -142,12 +142,12 @@ public struct OutputWriter: Sendable {
                 entry = OutputWriter.existingEntry(at: path)
             }
             guard produced.insert(path).inserted else {
-                diagnostics.error("two generated files have the same path \(path)")
+                diagnostics.report(OutputRules.samePath, "two generated files have the same path \(path)")
                 return nil
             }
             switch entry {
             case .directory:
-                diagnostics.error("cannot write \(path): a folder is in the way")
+                diagnostics.report(OutputRules.unusableFolder, "cannot write \(path): a folder is in the way")
                 return nil
             case .file(let size):
                 return (path, size)
@@ -304,7 +304,7 @@ public struct OutputWriter: Sendable {
         if let bundle = destinations.modelBundlePath.map(Self.standardized),
             path == bundle || path.hasPrefix(bundle.hasSuffix("/") ? bundle : bundle + "/")
         {
-            diagnostics.error("the output folder \(directory) is inside the model bundle \(bundle)")
+            diagnostics.report(OutputRules.unusableFolder, "the output folder \(directory) is inside the model bundle \(bundle)")
             return
         }
         var isDirectory: ObjCBool = false
@@ -316,12 +316,14 @@ public struct OutputWriter: Sendable {
             existing = parent
         }
         if !isDirectory.boolValue {
-            diagnostics.error(
+            diagnostics.report(
+                OutputRules.unusableFolder,
                 existing == path
                     ? "the output folder \(directory) is a file"
                     : "cannot create the output folder \(directory): \(existing) is a file")
         } else if writable && !FileManager.default.isWritableFile(atPath: existing) {
-            diagnostics.error(
+            diagnostics.report(
+                OutputRules.unusableFolder,
                 existing == path
                     ? "the output folder \(directory) is not writable"
                     : "cannot create the output folder \(directory): \(existing) is not writable")
