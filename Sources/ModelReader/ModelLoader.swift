@@ -41,6 +41,15 @@ public enum ModelLoader {
         return loaded
     }
 
+    /// The bundle at `path`, and what was noticed finding it (a guessed current version); what `load(_:version:)`
+    /// starts from, for a caller that reads several versions of one bundle (`ModelHistory`).
+    /// - Throws: `DiagnosticsError` carrying the diagnostics noticed before the error.
+    public static func locateBundle(_ path: String) throws -> (bundle: ModelBundle, diagnostics: Diagnostics) {
+        var diagnostics = Diagnostics()
+        let bundle = try locate(path, diagnostics: &diagnostics)
+        return (bundle, diagnostics)
+    }
+
     private static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
         // Not `rethrowingWith`: `locate` adds to `diagnostics` itself, and the error carries what it added.
         var failure = Diagnostics()
@@ -49,7 +58,9 @@ public enum ModelLoader {
         throw DiagnosticsError(diagnostics)
     }
 
-    private static func load(
+    /// Reads the version at `location` of `bundle`; `diagnostics` (the bundle's, from ``locateBundle(_:)``) come first
+    /// in its diagnostics, as ``load(_:version:)`` gives them.
+    public static func load(
         _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
     ) throws -> LoadedModel {
         var diagnostics = diagnostics
