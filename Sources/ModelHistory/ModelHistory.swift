@@ -25,6 +25,8 @@ public final class ModelHistory {
     private var lockState: LockState = .unread
     private var loadedVersions: [String: LoadedModel] = [:]
     private var digests: [String: String?] = [:]
+    /// `contents` bytes read for a digest, not parsed yet.
+    private var contentsRead: [String: [UInt8]] = [:]
     /// The versions read from their `contents` files, in the order they were read (each at most once).
     public private(set) var versionsRead: [String] = []
 
@@ -94,7 +96,8 @@ public final class ModelHistory {
         let location = try bundle.version(named: name)
         if let loaded = loadedVersions[location.name] { return loaded }
         versionsRead.append(location.name)
-        let loaded = try ModelLoader.load(location, of: bundle, diagnostics: bundleDiagnostics)
+        // Bytes read for the version's digest are parsed, not read again; then dropped.
+        let loaded = try ModelLoader.load(location, of: bundle, contents: contentsRead.removeValue(forKey: location.name), diagnostics: bundleDiagnostics)
         loadedVersions[location.name] = loaded
         return loaded
     }
@@ -109,11 +112,15 @@ public final class ModelHistory {
         bundle.versions.contains { $0.name == name }
     }
 
-    /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once.
+    /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once. The
+    /// bytes are kept until the version is read (``loadedVersion(named:)``), so that its file is read once: a
+    /// `--migration-plan` run checks every locked version's digest, then reads each of them.
     func contentsDigest(of location: ModelVersionLocation) -> String? {
         if let digest = digests[location.name] { return digest }
-        let digest = FileManager.default.contents(atPath: location.contentsPath).map { data in FingerprintHash.digest([UInt8](data)) }
+        let bytes = FileManager.default.contents(atPath: location.contentsPath).map { [UInt8]($0) }
+        let digest = bytes.map(FingerprintHash.digest)
         digests[location.name] = digest
+        if let bytes, loadedVersions[location.name] == nil { contentsRead[location.name] = bytes }
         return digest
     }
 }
