@@ -42,6 +42,12 @@ let package = Package(
         ),
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
         .target(name: "ModelLock", dependencies: ["ManagedModel"]),
+        // A model's shipped history (ModelHistory): the bundle's versions, each read once, and the lock, parsed once; it
+        // answers the lock check, the migration findings, CloudKit's production check, the plan's input and re-locking.
+        .target(
+            name: "ModelHistory",
+            dependencies: ["ManagedModel", "ModelReader", "ModelLock", "GenerationPlanning", "ManagedCodegenConfig"]
+        ),
         .target(name: "SampleValues", dependencies: ["ManagedModel", "CoreDataMapping"]),
         // `adopt`: the move from Xcode's codegen, mogenerator or SwiftGen (the model's Codegen settings, clashing files).
         .target(name: "Adoption", dependencies: ["ManagedModel"]),
@@ -79,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "managed-codegen",
             dependencies: [
-                "ModelReader", "ModelLock", "CodeGeneration", "ManagedCodegenConfig", "Adoption", "SourceAudit",
+                "ModelReader", "ModelLock", "ModelHistory", "CodeGeneration", "ManagedCodegenConfig", "Adoption", "SourceAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,10 +144,11 @@ let package = Package(
         .testTarget(name: "CoreDataMappingTests", dependencies: ["CoreDataMapping", "TestSupport"]),
         .testTarget(name: "ModelReaderTests", dependencies: ["ModelReader", "TestSupport"]),
         .testTarget(name: "ModelLockTests", dependencies: ["ModelLock", "ModelReader", "TestSupport"]),
+        .testTarget(name: "ModelHistoryTests", dependencies: ["ModelHistory", "ModelLock", "ModelReader", "GenerationPlanning", "TestSupport"]),
         .testTarget(name: "SampleValuesTests", dependencies: ["SampleValues", "TestSupport"]),
         .testTarget(name: "MustacheEngineTests", dependencies: ["MustacheEngine", "TestSupport"]),
         .testTarget(name: "SourceAuditTests", dependencies: ["SourceAudit", "CodeGeneration", "ModelReader", "TestSupport"]),
-        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]),
+        .testTarget(name: "CodeGenerationTests", dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "ModelHistory", "TestSupport"]),
         // The generation planner; plans through CodeGenerator.makePlan, as the pipeline makes them.
         .testTarget(
             name: "GenerationPlanningTests",
@@ -150,7 +157,9 @@ let package = Package(
         // The generated-test planner; its plans come from CodeGeneration's planner, as in a run.
         .testTarget(
             name: "GeneratedTestsPlanningTests",
-            dependencies: ["GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "ModelLock", "TestSupport"]
+            dependencies: [
+                "GeneratedTestsPlanning", "GenerationPlanning", "CodeGeneration", "ModelReader", "ModelLock", "ModelHistory", "TestSupport",
+            ]
         ),
         // Runs the built `managed-codegen` binary: exit status, stderr format, files on disk (hostile input,
         // unusable destinations, concurrent runs, determinism).
@@ -164,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypeCheckTests",
-            dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "TestSupport"],
+            dependencies: ["CodeGeneration", "ModelReader", "ModelLock", "ModelHistory", "TestSupport"],
             exclude: ["StubSDK", "Samples", "AcceptanceCases.json"]
         ),
         // The plugins' shared code (symlinked PluginsShared), target selection, the build plugin's commands and the
@@ -177,7 +186,7 @@ let package = Package(
         // parser), the output manifest's file tables, the README's test command.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport", "SourceAudit", "ModelLock"]
+            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport", "SourceAudit", "ModelLock", "ModelHistory"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -41,6 +41,15 @@ public enum ModelLoader {
         return loaded
     }
 
+    /// The bundle at `path`, and what was noticed finding it (a guessed current version); what `load(_:version:)`
+    /// starts from, for a caller that reads several versions of one bundle (`ModelHistory`).
+    /// - Throws: `DiagnosticsError` carrying the diagnostics noticed before the error.
+    public static func locateBundle(_ path: String) throws -> (bundle: ModelBundle, diagnostics: Diagnostics) {
+        var diagnostics = Diagnostics()
+        let bundle = try locate(path, diagnostics: &diagnostics)
+        return (bundle, diagnostics)
+    }
+
     private static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
         // Not `rethrowingWith`: `locate` adds to `diagnostics` itself, and the error carries what it added.
         var failure = Diagnostics()
@@ -49,14 +58,18 @@ public enum ModelLoader {
         throw DiagnosticsError(diagnostics)
     }
 
-    private static func load(
-        _ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics
+    /// Reads the version at `location` of `bundle`; `diagnostics` (the bundle's, from ``locateBundle(_:)``) come first
+    /// in its diagnostics, as ``load(_:version:)`` gives them. `contents`: the bytes of its `contents` file when the
+    /// caller has read them already (`ModelHistory`, for their digest), parsed instead of reading the file again.
+    public static func load(
+        _ location: ModelVersionLocation, of bundle: ModelBundle, contents: [UInt8]? = nil, diagnostics: Diagnostics
     ) throws -> LoadedModel {
         var diagnostics = diagnostics
         let resolved = try diagnostics.rethrowingWith {
-            SchemaResolver.resolve(
-                try bundle.readDocument(of: location), contentsPath: location.contentsPath, modelName: bundle.modelName,
-                versionName: location.name)
+            let document =
+                try contents.map { try XMLDocumentReader.parse($0, path: location.contentsPath) } ?? bundle.readDocument(of: location)
+            return SchemaResolver.resolve(
+                document, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
         }
         diagnostics.append(contentsOf: resolved.diagnostics)
         guard let schema = resolved.schema, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics) }

@@ -4,6 +4,7 @@ import CodeGeneration
 import Foundation
 import ManagedCodegenConfig
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import SwiftSourceScanning
@@ -217,7 +218,8 @@ struct Generate: ParsableCommand {
 
         // No stamp of the last run: comparing contents keeps unchanged files untouched (Benchmarks/README.md,
         // "No-change runs").
-        let loaded = try ModelLoader.load(model.model, version: model.modelVersion)
+        let history = try ModelHistory(locating: model.model)
+        let loaded = try history.loadedVersion(named: model.modelVersion)
         let request = try makeRequest(modelName: loaded.bundle.modelName, configFile: configFile)
         var diagnostics = loaded.diagnostics
         for (key, folder) in configFoldersLeftAlone(configFile) {
@@ -232,8 +234,11 @@ struct Generate: ParsableCommand {
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
         let hooks = ValidationHookScan.scanning(appSources.map { (path: Self.displayPath($0.path), text: $0.text) })
-        diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit, hooks: hooks))
-        let migration = request.migrationPlan ? try migrationPlanInput(loaded, oldest: request.migrationPlanOldestVersion) : nil
+        // With a lock: changes to locked versions, and the way from the newest locked version to this one.
+        diagnostics.append(contentsOf: try history.lockCheck())
+        diagnostics.append(contentsOf: try history.migrationDiagnostics(to: loaded.schema, hooks: hooks, cloudKit: request.options.cloudKit))
+        let migration =
+            request.migrationPlan ? try history.migrationPlanInput(current: loaded.schema, oldest: request.migrationPlanOldestVersion) : nil
         let pipeline = GenerationPipeline(options: request.options, hooks: hooks, migration: migration)
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
@@ -254,7 +259,7 @@ struct Generate: ParsableCommand {
             throw error
         }
         let report = try session.commit()
-        keepUntilExit((loaded, prepared))
+        keepUntilExit((history, prepared))
         if check {
             let found = OutputRules.checkDiagnostics(report, displayPath: Self.displayPath)
             guard report.isUpToDate else {
@@ -319,90 +324,12 @@ struct Generate: ParsableCommand {
     }
 
     /// `path` relative to the current folder when inside it, as the paths the user typed: the writer's are absolute.
-    static func displayPath(_ path: String) -> String {
-        for folder in Set([FileManager.default.currentDirectoryPath, OutputWriter.standardized(FileManager.default.currentDirectoryPath)]) {
-            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
-        }
-        return path
-    }
+    static func displayPath(_ path: String) -> String { DisplayPath.relativeToCurrentFolder(path) }
 
     /// This run's command line without `--check`: the command that brings the files up to date.
     static func commandWithoutCheck() -> String {
         let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--check" }
         return (["managed-codegen"] + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }).joined(separator: " ")
-    }
-
-    /// With a lock file beside the model: an error for each change to a locked version (`LockCheck`), and a warning
-    /// for each change from the newest locked version to the current one that lightweight migration cannot infer
-    /// (`MigrationCheck`), and, for a synced model, an error for each change CloudKit's production schema refuses
-    /// (`CloudKitAppendOnly`). Without one, nothing. A value made required on a hop whose migration hook the app has
-    /// written (`hooks`) is a note, not a warning (`MigrationHookLookup`).
-    private func lockDiagnostics(_ loaded: LoadedModel, cloudKit: Bool?, hooks: ValidationHookScan) throws -> Diagnostics {
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return Diagnostics() }
-        let current = loaded.schema.versionName
-        let schema = { (name: String) throws -> Schema in
-            name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
-        }
-        var diagnostics = try LockSupport.check(
-            lock, lockPath: lockPath, modelPath: model.model, bundle: loaded.bundle, schema: schema)
-        if lock.version(named: current) == nil,
-            let from = LockSupport.newestLockedVersion(before: current, lock: lock)
-        {
-            let findings = MigrationCheck.findings(from: try schema(from), to: loaded.schema)
-            let hookLookup = MigrationHookLookup(modelName: loaded.schema.modelName, hooks: hooks)
-            let hops = findings.contains { $0.kind == .mayFail } ? try LockSupport.hookedHops(lock, from: from, to: loaded.schema, schema: schema) : nil
-            if let handled = hookLookup.handledDiagnostics(findings, from: from, to: current, hops: hops ?? []) {
-                let others = findings.filter { $0.kind != .mayFail }
-                diagnostics.append(contentsOf: MigrationCheck.diagnostics(others, from: from, to: current, asWarnings: true))
-                diagnostics.append(contentsOf: handled)
-            } else {
-                diagnostics.append(contentsOf: MigrationCheck.diagnostics(findings, from: from, to: current, asWarnings: true))
-            }
-            diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(try LockSupport.cloudKitFindings(
-                lock: lock, fallback: nil, destination: loaded.schema, bundle: loaded.bundle, setting: cloudKit, schema: schema)))
-        }
-        return diagnostics
-    }
-
-    /// The schema of each locked version in the bundle, in the lock's order from `oldest` on (all of them when nil):
-    /// what `--migration-plan` plans through. Locked versions missing from the bundle are `lockDiagnostics`' errors.
-    /// - Throws: ``DiagnosticsError`` when the model has no lock, or `oldest` is not a locked version in the bundle.
-    private func migrationPlanInput(_ loaded: LoadedModel, oldest: String?) throws -> MigrationPlanInput {
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else {
-            throw DiagnosticsError(
-                .error(
-                    "--migration-plan needs the model's lock of shipped versions, and \(lockPath) does not exist: run "
-                        + "managed-codegen lock \(model.model)",
-                    at: SourceLocation(path: model.model, line: 0)))
-        }
-        let inBundle = Set(loaded.bundle.versions.map(\.name))
-        let current = loaded.schema.versionName
-        var names = lock.versions.map(\.versionName).filter(inBundle.contains)
-        var leftOut: [String] = []
-        if let oldest {
-            guard let start = names.firstIndex(of: oldest) else {
-                throw DiagnosticsError(
-                    .error(
-                        "the migration plan's oldest version '\(oldest)' is not a locked version of the model; locked: "
-                            + NameList.quoted(names, noun: "versions"),
-                        at: SourceLocation(path: lockPath, line: 0)))
-            }
-            leftOut = Array(names[..<start])
-            names.removeFirst(start)
-        }
-        let schemas = try names.map { name in
-            name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
-        }
-        // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
-        let unlocked = loaded.bundle.versions.filter { lock.version(named: $0.name) == nil && $0.name != current }.map {
-            (name: $0.name, location: SourceLocation(path: Self.displayPath($0.contentsPath), line: 0))
-        }
-        return MigrationPlanInput(
-            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap(lock.version(named:)), unlockedVersions: unlocked)
     }
 
     private func summary(of report: WriteReport) -> String {

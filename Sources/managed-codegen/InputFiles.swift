@@ -3,6 +3,7 @@ import CodeGeneration
 import Foundation
 import ManagedCodegenConfig
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 
@@ -57,7 +58,7 @@ struct InputFiles: ParsableCommand {
             if FileManager.default.fileExists(atPath: currentVersion) { paths.append(currentVersion) }
         }
         if let configFile { paths.append(configFile.path) }
-        let lock = LockSupport.lockPath(modelPath: model, modelName: bundle.modelName)
+        let lock = ModelHistory.lockPath(modelPath: model, modelName: bundle.modelName)
         if FileManager.default.fileExists(atPath: lock) { paths.append(lock) }
         let hookFolders =
             hookSources + [humanOutput].compactMap { $0 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 
@@ -35,76 +36,25 @@ struct Lock: ParsableCommand {
     var force = false
 
     func run() throws {
-        var diagnostics = Diagnostics()
-        let bundle = try ModelBundle.locate(model.model, diagnostics: &diagnostics)
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
-        let existing = try LockSupport.load(path: lockPath, modelPath: model.model, replacingOutdated: force) ?? ModelLock(versions: [])
+        var bundleDiagnostics = Diagnostics()
+        let bundle = try ModelBundle.locate(model.model, diagnostics: &bundleDiagnostics)
+        let history = ModelHistory(modelPath: model.model, bundle: bundle, bundleDiagnostics: bundleDiagnostics, replacingOutdatedLock: force)
+        let relocking = try history.relocked(versionNamed: model.modelVersion, force: force)
+        try DiagnosticPrinter.report(relocking.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
 
-        let wanted = try model.modelVersion.map { [try bundle.version(named: $0)] } ?? bundle.versions
-        var fingerprints: [String: StoreFingerprint] = [:]
-        for version in existing.versions { fingerprints[version.versionName] = version }
-        var added: [String] = []
-        var relocked: [String] = []
-        var refreshed: [String] = []
-        var loadFailures = Diagnostics()
-        for location in wanted {
-            // A locked version whose `contents` has the bytes it had when locked is not read again.
-            let digest = LockSupport.contentsDigest(location.contentsPath)
-            let locked = existing.version(named: location.name)
-            // An entry recording derived attributes as before issue 44 is read again, to be rewritten.
-            if let locked, locked.contentsDigest != nil, locked.contentsDigest == digest, !locked.hasLegacyDerivedAttributes { continue }
-            guard let loaded = try loadFailures.collecting({ try ModelLoader.load(model.model, version: location.name) }) else { continue }
-            for diagnostic in loaded.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
-            var fingerprint = StoreFingerprint(loaded.schema)
-            fingerprint.contentsDigest = digest
-            if let locked {
-                let changes = LockSupport.changes(from: locked, to: loaded.schema)
-                if !changes.isEmpty {
-                    if !force {
-                        diagnostics.append(contentsOf: LockCheck.diagnostics(
-                            for: changes, versionName: fingerprint.versionName, modelPath: model.model))
-                        continue
-                    }
-                    relocked.append(fingerprint.versionName)
-                } else {
-                    // The same store schema in other bytes: the new digest spares the next runs reading it.
-                    refreshed.append(fingerprint.versionName)
-                }
-            } else {
-                added.append(fingerprint.versionName)
-            }
-            fingerprints[fingerprint.versionName] = fingerprint
-        }
-        if loadFailures.hasErrors { throw DiagnosticsError(loadFailures) }
-        var dropped: [String] = []
-        for version in existing.versions where !bundle.versions.contains(where: { $0.name == version.versionName }) {
-            if force {
-                fingerprints[version.versionName] = nil
-                dropped.append(version.versionName)
-            } else {
-                diagnostics.error(
-                    "locked model version '\(version.versionName)' is no longer in the model; restore it, or drop it from the lock with --force",
-                    at: version.location ?? SourceLocation(path: lockPath, line: 0))
-            }
-        }
-        try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
-
-        let assumed = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
-        let ordered = existing.shippingOrder(of: Set(fingerprints.keys), assumedOrder: assumed).compactMap { fingerprints[$0] }
-        let lock = ModelLock(versions: ordered)
-        let text = lock.text(modelName: bundle.modelName)
-        let old = FileManager.default.contents(atPath: lockPath).flatMap { String(data: $0, encoding: .utf8) }
+        let lock = relocking.lock
+        let lockPath = history.lockPath
+        let added = relocking.added
         let quoted = { (names: [String]) in NameList.quoted(names, noun: "versions") }
-        if old == text {
+        guard try history.write(lock) else {
             print("\(lockPath): up to date (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
             return
         }
-        try LockSupport.write(text, to: lockPath)
         var parts: [String] = []
         if !added.isEmpty { parts.append("locked \(quoted(added))") }
-        if !relocked.isEmpty { parts.append("re-locked \(quoted(relocked))") }
-        if !dropped.isEmpty { parts.append("dropped \(quoted(dropped))") }
-        if !refreshed.isEmpty { parts.append("store schema unchanged, contents digest updated for \(quoted(refreshed))") }
+        if !relocking.relocked.isEmpty { parts.append("re-locked \(quoted(relocking.relocked))") }
+        if !relocking.dropped.isEmpty { parts.append("dropped \(quoted(relocking.dropped))") }
+        if !relocking.refreshed.isEmpty { parts.append("store schema unchanged, contents digest updated for \(quoted(relocking.refreshed))") }
         if parts.isEmpty { parts.append("rewritten") }
         print("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
         if added.count > 1 {
@@ -114,7 +64,7 @@ struct Lock: ParsableCommand {
             let appended = lock.versions.map(\.versionName).filter(added.contains)
             print(
                 "\(lockPath): assumed these versions shipped in this order"
-                    + (existing.versions.isEmpty ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, "
+                    + ((try history.lock())?.versions.isEmpty ?? true ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, "
                     + "spaces and punctuation ignored, the current version last); if they shipped in another order, move their "
                     + "version blocks in the lock file (migration-check and the migration plan follow it):")
             for name in appended { print("  \(name)") }

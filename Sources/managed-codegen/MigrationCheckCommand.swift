@@ -3,6 +3,7 @@ import CodeGeneration
 import Foundation
 import ManagedCodegenConfig
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import SwiftSourceScanning
@@ -42,37 +43,15 @@ struct MigrationCheckCommand: ParsableCommand {
     var hookSources: [String] = []
 
     func run() throws {
-        let destination = try ModelLoader.load(model.model, version: model.modelVersion)
-        let bundle = destination.bundle
+        let history = try ModelHistory(locating: model.model)
+        let destination = try history.loadedVersion(named: model.modelVersion)
         let destinationName = destination.schema.versionName
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: bundle.modelName)
-        let lock = try LockSupport.load(path: lockPath, modelPath: model.model)
-        let sourceName: String
-        if let from {
-            sourceName = try bundle.version(named: from).name
-        } else {
-            let names = bundle.versions.map(\.name)
-            let previous = names.firstIndex(of: destinationName).flatMap { $0 > 0 ? names[$0 - 1] : nil }
-            let locked = lock.flatMap { LockSupport.newestLockedVersion(before: destinationName, lock: $0) }
-            guard let name = locked ?? previous else {
-                // One version: nothing to migrate. Several, and this one first by name (a version named out of the
-                // model's order, `Shop 2` among `Shop V 1` … `Shop V 58`): "nothing to migrate" would pass a check
-                // that compared nothing.
-                guard names.count > 1 else {
-                    try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
-                    print("'\(destinationName)' has no earlier version: nothing to migrate.")
-                    return
-                }
-                var diagnostics = destination.diagnostics
-                diagnostics.error(
-                    "'\(destinationName)' comes first of the model's \(names.count) versions by name, and no locked version comes before "
-                        + "it: there is no version to compare it with; pass --from VERSION (the version the stores were created with)",
-                    at: SourceLocation(path: model.model, line: 0))
-                throw DiagnosticsError(diagnostics)
-            }
-            sourceName = name
+        guard let sourceName = try history.migrationSource(to: destination, requested: from) else {
+            try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
+            print("'\(destinationName)' has no earlier version: nothing to migrate.")
+            return
         }
-        let source = try ModelLoader.load(model.model, version: sourceName)
+        let source = try history.loadedVersion(named: sourceName)
         var diagnostics = destination.diagnostics
         if sourceName != destinationName {
             for diagnostic in source.diagnostics.all where !diagnostics.all.contains(diagnostic) { diagnostics.append(diagnostic) }
@@ -82,7 +61,8 @@ struct MigrationCheckCommand: ParsableCommand {
         // A value made required: accepted once the migration plan's hook of every hop making one required exists.
         var handled = 0
         if findings.contains(where: { $0.kind == .mayFail }) {
-            let (accepted, notes) = try hookVerdict(findings, source: source.schema, destination: destination.schema, configFile: configFile)
+            let (accepted, notes) = try history.hookVerdict(
+                findings, from: source.schema, to: destination.schema, hooks: migrationHooks(configFile: configFile))
             if let accepted {
                 handled = findings.filter { $0.kind == .mayFail }.count
                 findings.removeAll { $0.kind == .mayFail }
@@ -98,11 +78,7 @@ struct MigrationCheckCommand: ParsableCommand {
         // A synced model: what CloudKit's production schema (the locked versions before the destination, as `generate`
         // compares; the source without a lock) refuses (the config file beside the model can say `cloudkit: false`).
         let cloudKit = configFile?.settings.cloudKit
-        let cloudKitFindings = try LockSupport.cloudKitFindings(
-            lock: lock, fallback: sourceName, destination: destination.schema, bundle: bundle, setting: cloudKit,
-            schema: { name in
-                name == sourceName ? source.schema : name == destinationName ? destination.schema : try ModelLoader.load(model.model, version: name).schema
-            })
+        let cloudKitFindings = try history.cloudKitFindings(fallback: sourceName, destination: destination.schema, setting: cloudKit)
         diagnostics.append(contentsOf: CloudKitAppendOnly.diagnostics(cloudKitFindings))
         let summary: String
         if !cloudKitFindings.isEmpty {
@@ -120,24 +96,11 @@ struct MigrationCheckCommand: ParsableCommand {
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
     }
 
-    /// The may-fail findings as the app's migration hooks leave them: `accepted`, notes, when every hop of the plan
-    /// from `source` to `destination` that makes a value required has its hook (`MigrationHookLookup`); else nil, and
-    /// `notes` naming the hooks to write (with "did you mean" for one named nearly like it). Without a lock there is no
-    /// plan, and nothing to say; a lock that does not order `source` before `destination` leaves the direct hop.
-    private func hookVerdict(
-        _ findings: [MigrationCheck.Finding], source: Schema, destination: Schema, configFile: ConfigFile?
-    ) throws -> (accepted: Diagnostics?, notes: Diagnostics) {
+    /// The migration plan's hooks the app declares: in --hook-sources and the config file's human-output and hook-sources.
+    private func migrationHooks(configFile: ConfigFile?) -> ValidationHookScan {
         let folders = hookSources + [configFile?.settings.humanOutput].compactMap { $0 } + (configFile?.settings.hookSources ?? [])
         let sources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }.map { (path: Generate.displayPath($0.path), text: $0.text) }
-        let lookup = MigrationHookLookup(modelName: destination.modelName, hooks: ValidationHookScan.scanning(sources))
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: destination.modelName)
-        // No lock, no migration plan (`generate --migration-plan` needs one): no hook is called.
-        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return (nil, Diagnostics()) }
-        let hops = try LockSupport.hookedHops(lock, from: source.versionName, to: destination) { name in
-            name == source.versionName ? source : try ModelLoader.load(model.model, version: name).schema
-        } ?? [(source.versionName, destination.versionName)]
-        let accepted = lookup.handledDiagnostics(findings, from: source.versionName, to: destination.versionName, hops: hops)
-        return (accepted, lookup.missingHookNotes(hops))
+        return ValidationHookScan.scanning(sources)
     }
 }

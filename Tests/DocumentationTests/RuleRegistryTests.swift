@@ -1,6 +1,7 @@
 import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import SourceAudit
@@ -13,7 +14,7 @@ import Testing
         (["audit."], AuditRules.all), (["lock."], LockFacts.all + LockOrderRules.all), (["migration."], MigrationVerdicts.all),
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
         (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
-        (["migration-plan."], MigrationPlanRules.all), (["output."], OutputRules.all),
+        (["migration-plan."], MigrationPlanRules.all), (["output."], OutputRules.all), (["history."], HistoryRules.all),
     ]
     static let article = TestSupport.packageRoot
         .appendingPathComponent("Sources/managed-codegen/Documentation.docc/WarningsAndErrors.md")
@@ -45,6 +46,7 @@ import Testing
         try assertGeneratedSection("output-rules", of: Self.article, is: OutputRules.markdownTable())
         try assertGeneratedSection("cloudkit-rules", of: Self.article, is: CloudKitRules.markdownTable())
         try assertGeneratedSection("migration-plan-rules", of: Self.article, is: MigrationPlanRules.markdownTable())
+        try assertGeneratedSection("history-rules", of: Self.article, is: HistoryRules.markdownTable())
         try assertGeneratedSection(
             "cloudkit-production", of: Self.article.deletingLastPathComponent().appendingPathComponent("SyncingWithCloudKit.md"),
             is: CloudKitAppendOnly.markdownTable())

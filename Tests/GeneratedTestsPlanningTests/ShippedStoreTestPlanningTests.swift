@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import Testing
@@ -341,8 +342,12 @@ import CodeGeneration
     @Test func journalTestsFileMatchesItsReference() throws {
         let journal = try Self.journal()
         let options = GeneratorOptions(moduleName: "Journal", generatesTests: true)
-        let input = MigrationPlanInput(lockedVersions: journal.shipped, lockFileName: "Journal.managed-codegen.lock")
-        let result = try CodeGenerator.generate(schema: journal.current, options: options, migration: input)
+        // As `generate --migration-plan` reads the model's history.
+        let history = try ModelHistory(locating: TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path)
+        let current = try history.loadedVersion().schema
+        #expect(current == journal.current)
+        let input = try history.migrationPlanInput(current: current, oldest: nil)
+        let result = try CodeGenerator.generate(schema: current, options: options, migration: input)
         let file = try #require(result.files.first { $0.relativePath == "JournalMigrationPlanTests.swift" })
         #expect(file.relativePath == "JournalMigrationPlanTests.swift" && file.kind == .tests)
         assertMatchesReference(file.contents, reference: TestSupport.expected.appendingPathComponent("MigrationPlan/JournalMigrationPlanTests.swift"))

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import Testing
@@ -16,14 +17,13 @@ struct MigrationPlanTypeCheckTests {
 
     /// The generated machine and support files, and the app's files, written into `folder`.
     static func writeModule(into folder: URL, accessLevel: GeneratorOptions.AccessLevel) throws -> [URL] {
-        // The fixture's lock lists its versions in this order (Fixtures/MigrationPlan/Journal.managed-codegen.lock).
-        let locked = try ["Journal", "Journal 2", "Journal 3", "Journal 4", "Journal 5"].map {
-            try ModelLoader.load(journal, version: $0).schema
-        }
+        // The fixture's lock (Fixtures/MigrationPlan/Journal.managed-codegen.lock) read as `generate` reads it.
+        let history = try ModelHistory(locating: journal)
+        let current = try history.loadedVersion().schema
         let hooks = ValidationHookScan.scanning(folders: [hookFolder.path], skippingPrefix: CodeGenerator.bannerPrefix)
         let result = try CodeGenerator.generate(
-            schema: ModelLoader.load(journal).schema, options: .init(accessLevel: accessLevel), hooks: hooks,
-            migration: MigrationPlanInput(lockedVersions: locked, lockFileName: "Journal.managed-codegen.lock"))
+            schema: current, options: .init(accessLevel: accessLevel), hooks: hooks,
+            migration: try history.migrationPlanInput(current: current, oldest: nil))
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all)")
         var files: [URL] = []
         for file in result.files where file.kind == .machine || file.kind == .support {

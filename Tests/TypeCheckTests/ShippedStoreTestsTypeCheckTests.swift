@@ -1,6 +1,7 @@
 import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import Testing
@@ -14,10 +15,15 @@ struct ShippedStoreTestsTypeCheckTests {
     /// out for the compiler, with the app's migration hooks of `Fixtures/Hooks/<Model>/<Model>Migration.swift` when
     /// there is such a file; the caller removes the folder.
     static func sources(current: Schema, shipped: [Schema]) throws -> (GeneratedSources, testFiles: [URL], rendered: String) {
+        try sources(current: current, migration: MigrationPlanInput(lockedVersions: shipped, lockFileName: ModelLock.fileName(modelName: current.modelName)))
+    }
+
+    /// As ``sources(current:shipped:)``, with the plan's input as given (a model's history gives it as `generate` does).
+    static func sources(current: Schema, migration: MigrationPlanInput) throws -> (GeneratedSources, testFiles: [URL], rendered: String) {
         let hookFile = TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(current.modelName)/\(current.modelName)Migration.swift")
         let options = GenerationOptions(
             moduleName: current.modelName, appSource: try? String(contentsOf: hookFile, encoding: .utf8),
-            migration: MigrationPlanInput(lockedVersions: shipped, lockFileName: ModelLock.fileName(modelName: current.modelName)))
+            migration: migration)
         let output = try GeneratedSources(schema: current, label: current.modelName, options: options)
         let testsFile = "\(SwiftNames.modelTypeName(current.modelName))MigrationPlanTests.swift"
         let url = try #require(output.testFiles.first { $0.lastPathComponent == testsFile })
@@ -35,13 +41,10 @@ struct ShippedStoreTestsTypeCheckTests {
     /// Journal (Fixtures/MigrationPlan): every kind of hop, an entity added in the last version.
     @Test("the Journal fixture's shipped-store tests type-check in the three language modes")
     func journal() throws {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
-        let bundle = folder.appendingPathComponent("Journal.xcdatamodeld").path
-        let versions = Dictionary(uniqueKeysWithValues: try ModelLoader.loadAllVersions(bundle).map { ($0.schema.versionName, $0.schema) })
-        let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: "Journal")).path
-        let lock = try ModelLock.parse(try String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
-        let shipped = try lock.versions.map { try #require(versions[$0.versionName]) }
-        let (output, testFiles, rendered) = try Self.sources(current: try ModelLoader.load(bundle).schema, shipped: shipped)
+        // The fixture's bundle and lock, read as `generate --migration-plan` reads them.
+        let history = try ModelHistory(locating: TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/Journal.xcdatamodeld").path)
+        let current = try history.loadedVersion().schema
+        let (output, testFiles, rendered) = try Self.sources(current: current, migration: try history.migrationPlanInput(current: current, oldest: nil))
         defer { output.remove() }
         #expect(rendered.contains("func testStoreOfJournal5Opens()"))
         for mode in LanguageMode.allCases {

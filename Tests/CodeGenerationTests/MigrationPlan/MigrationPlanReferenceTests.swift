@@ -1,5 +1,6 @@
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import Testing
@@ -10,14 +11,13 @@ import Testing
 /// `Fixtures/Expected/Generated/MigrationPlan/<case>/` (the plan file and the run's diagnostics).
 /// `UPDATE_REFERENCES=1 swift test --filter MigrationPlanReferenceTests` rewrites them (then read every diff).
 @Suite struct MigrationPlanReferenceTests {
-    /// `Fixtures/MigrationPlan/<name>.xcdatamodeld` (current version) and its lock's versions, as `generate` reads them.
+    /// `Fixtures/MigrationPlan/<name>.xcdatamodeld` (current version) and its lock's versions, as `generate` reads them
+    /// (through the model's history).
     static func fixture(_ name: String) throws -> (current: Schema, input: MigrationPlanInput) {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
-        let bundle = folder.appendingPathComponent("\(name).xcdatamodeld").path
-        let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: name)).path
-        let lock = try ModelLock.parse(String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
-        let schemas = try lock.versions.map { try ModelLoader.load(bundle, version: $0.versionName).schema }
-        return (try ModelLoader.load(bundle).schema, MigrationPlanInput(lockedVersions: schemas, lockFileName: ModelLock.fileName(modelName: name)))
+        let bundle = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan/\(name).xcdatamodeld").path
+        let history = try ModelHistory(locating: bundle)
+        let current = try history.loadedVersion().schema
+        return (current, try history.migrationPlanInput(current: current, oldest: nil))
     }
 
     static func hooks(_ folder: String) -> ValidationHookScan {

@@ -1,6 +1,7 @@
 import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelHistory
 import ModelLock
 import ModelReader
 import Testing
@@ -42,9 +43,9 @@ struct MigrationPlanRunTests {
         more: (StagedMigrationApp, _ locked: [Schema], _ current: Schema, _ all: [Schema]) throws -> Void = { _, _, _, _ in }
     ) throws {
         let (current, locked, all) = try fixture(name)
-        let input = MigrationPlanInput(
-            lockedVersions: Array(locked.dropFirst(skipping)), lockFileName: ModelLock.fileName(modelName: name),
-            leftOutVersionNames: locked.prefix(skipping).map(\.versionName))
+        // As `generate --migration-plan` (with `migration-plan-oldest-version` when skipping) reads the model's history.
+        let history = try ModelHistory(locating: folder.appendingPathComponent("\(name).xcdatamodeld").path)
+        let input = try history.migrationPlanInput(current: current, oldest: skipping == 0 ? nil : locked[skipping].versionName)
         let result = try CodeGenerator.generate(schema: current, options: .init(), hooks: hooks.map(Self.hooks) ?? .none, migration: input)
         let plan = try #require(result.files.first { $0.relativePath == "\(name)MigrationPlan.swift" })
         let app = try StagedMigrationApp.build(plan: plan.contents, typeName: "\(name)MigrationPlan", modelName: name, versions: all, current: current.versionName)
@@ -143,7 +144,8 @@ struct SharedChecksumPlanRunTests {
     /// (without it they would enter the custom stage 'Journal 4' → 'Journal 5' from 'Journal 2').
     @Test func aLightweightStageBetweenCustomStagesLeftEmpty() throws {
         let (current, locked, all) = try MigrationPlanRunTests.fixture("Journal")
-        let input = MigrationPlanInput(lockedVersions: locked, lockFileName: ModelLock.fileName(modelName: "Journal"))
+        let history = try ModelHistory(locating: MigrationPlanRunTests.folder.appendingPathComponent("Journal.xcdatamodeld").path)
+        let input = try history.migrationPlanInput(current: current, oldest: nil)
         let result = try CodeGenerator.generate(schema: current, options: .init(), migration: input)
         let generated = try #require(result.files.first { $0.relativePath == "JournalMigrationPlan.swift" }).contents
         let start = try #require(generated.range(of: "        var plan = StagePlan(currentChecksum: currentChecksum)\n"))

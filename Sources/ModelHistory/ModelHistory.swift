@@ -1,0 +1,126 @@
+import Foundation
+import ManagedCodegenConfig
+import ManagedModel
+import ModelLock
+import ModelReader
+
+/// A model's shipped history: its bundle and versions, and the lock of the versions that shipped
+/// (`<Model>.managed-codegen.lock` beside the bundle). `generate`, `lock` and `migration-check` ask it every question
+/// about the versions before the one they work on: the lock check, the migration findings to that version, the
+/// CloudKit production findings, the migration plan's input, re-locking.
+///
+/// One per run: the lock is read and parsed once, when first asked for; each version is read once, when a question
+/// first needs it, and kept (a `generate --migration-plan` run over 117 versions asks for most of them several times).
+public final class ModelHistory {
+    /// The model as the user named it (in messages and in the commands they advise).
+    public let modelPath: String
+    public let bundle: ModelBundle
+    /// What was noticed finding the bundle (a guessed current version); first in each version's diagnostics.
+    public let bundleDiagnostics: Diagnostics
+    /// `<Model>.managed-codegen.lock` beside the bundle, relative to the current folder when below it.
+    public let lockPath: String
+    /// `lock --force`: a lock file of an earlier format reads as an empty lock instead of an error.
+    private let replacingOutdatedLock: Bool
+
+    private var lockState: LockState = .unread
+    private var loadedVersions: [String: LoadedModel] = [:]
+    private var digests: [String: String?] = [:]
+    /// `contents` bytes read for a digest, not parsed yet.
+    private var contentsRead: [String: [UInt8]] = [:]
+    /// The versions read from their `contents` files, in the order they were read (each at most once).
+    public private(set) var versionsRead: [String] = []
+
+    private enum LockState {
+        case unread
+        case read(ModelLock?, text: String?)
+    }
+
+    /// The history of `bundle`, found at `modelPath`.
+    public init(modelPath: String, bundle: ModelBundle, bundleDiagnostics: Diagnostics = Diagnostics(), replacingOutdatedLock: Bool = false) {
+        self.modelPath = modelPath
+        self.bundle = bundle
+        self.bundleDiagnostics = bundleDiagnostics
+        self.replacingOutdatedLock = replacingOutdatedLock
+        lockPath = Self.lockPath(modelPath: modelPath, modelName: bundle.modelName)
+    }
+
+    /// The history of the bundle at `modelPath` (``ModelLoader/locateBundle(_:)``).
+    public convenience init(locating modelPath: String) throws {
+        let (bundle, diagnostics) = try ModelLoader.locateBundle(modelPath)
+        self.init(modelPath: modelPath, bundle: bundle, bundleDiagnostics: diagnostics)
+    }
+
+    /// `<Model>.managed-codegen.lock` in the folder holding the bundle, written relative to the current folder
+    /// when it is below it (diagnostics read like the model's own paths).
+    public static func lockPath(modelPath: String, modelName: String) -> String {
+        let absolute = (ConfigFile.directory(besideModel: modelPath) as NSString)
+            .appendingPathComponent(ModelLock.fileName(modelName: modelName))
+        let current = ConfigFile.absolutePath(FileManager.default.currentDirectoryPath)
+        if absolute.hasPrefix(current + "/") { return String(absolute.dropFirst(current.count + 1)) }
+        return absolute
+    }
+
+    // MARK: The lock
+
+    /// The lock, or nil when the model has no lock file; read and parsed on the first call only. A lock file in an
+    /// earlier format is one error telling how to re-create it, or, when ``replacingOutdatedLock``, an empty lock.
+    public func lock() throws -> ModelLock? {
+        if case .read(let lock, _) = lockState { return lock }
+        guard FileManager.default.fileExists(atPath: lockPath) else {
+            lockState = .read(nil, text: nil)
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: lockPath), let text = String(data: data, encoding: .utf8) else {
+            throw DiagnosticsError(HistoryRules.unreadableLock.diagnostic("cannot read the lock file", at: SourceLocation(path: lockPath, line: 0)))
+        }
+        let lock =
+            replacingOutdatedLock && ModelLock.isOutdatedFormat(text)
+            ? ModelLock(versions: [])
+            : try ModelLock.parse(text, path: lockPath, relock: "managed-codegen lock \(modelPath) --force")
+        lockState = .read(lock, text: text)
+        return lock
+    }
+
+    /// The lock file's text as read (nil without one): `lock` compares the text it would write with it.
+    public func lockText() throws -> String? {
+        _ = try lock()
+        guard case .read(_, let text) = lockState else { return nil }
+        return text
+    }
+
+    // MARK: Versions
+
+    /// The version called `name` (nil: the current version), read on the first call only.
+    /// - Throws: `DiagnosticsError` for an unknown version, or one with errors (carrying ``bundleDiagnostics``).
+    public func loadedVersion(named name: String? = nil) throws -> LoadedModel {
+        let location = try bundle.version(named: name)
+        if let loaded = loadedVersions[location.name] { return loaded }
+        versionsRead.append(location.name)
+        // Bytes read for the version's digest are parsed, not read again; then dropped.
+        let loaded = try ModelLoader.load(location, of: bundle, contents: contentsRead.removeValue(forKey: location.name), diagnostics: bundleDiagnostics)
+        loadedVersions[location.name] = loaded
+        return loaded
+    }
+
+    /// The schema of the version called `name`, read on the first call only.
+    public func schema(of name: String) throws -> Schema {
+        try loadedVersion(named: name).schema
+    }
+
+    /// Whether the bundle has a version called `name`.
+    public func hasVersion(_ name: String) -> Bool {
+        bundle.versions.contains { $0.name == name }
+    }
+
+    /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once. The
+    /// bytes are kept until the version is read (``loadedVersion(named:)``), so that its file is read once: a
+    /// `--migration-plan` run checks every locked version's digest, then reads each of them.
+    func contentsDigest(of location: ModelVersionLocation) -> String? {
+        if let digest = digests[location.name] { return digest }
+        let bytes = FileManager.default.contents(atPath: location.contentsPath).map { [UInt8]($0) }
+        let digest = bytes.map(FingerprintHash.digest)
+        digests[location.name] = digest
+        if let bytes, loadedVersions[location.name] == nil { contentsRead[location.name] = bytes }
+        return digest
+    }
+}
