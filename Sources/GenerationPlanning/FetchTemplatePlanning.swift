@@ -66,9 +66,9 @@ extension GenerationPlanner {
 
         var configuration: [String] = []
         if let predicate = template.predicateString {
-            var line = "request.predicate = NSPredicate(format: \(SwiftLiteral.string(predicate)), argumentArray: nil)"
+            var line = "request.predicate = NSPredicate(format: \(SwiftSourceText.stringLiteral(predicate)), argumentArray: nil)"
             if !parameters.isEmpty {
-                let entries = parameters.map { "\(SwiftLiteral.string($0.variable)): \($0.substitution)" }.joined(separator: ", ")
+                let entries = parameters.map { "\(SwiftSourceText.stringLiteral($0.variable)): \($0.substitution)" }.joined(separator: ", ")
                 line += ".withSubstitutionVariables([\(entries)])"
             }
             configuration.append(line)
@@ -158,7 +158,7 @@ extension GenerationPlanner {
             switch (type.storage, attribute.annotations.override) {
             case (.typed, .rawRepresentable?): element = InferredType(name: type.name, substitutionSuffix: ".rawValue")
             case (.typed, _): return nil
-            case (.scalar, _) where type.name == "TimeInterval": element = InferredType(name: "Date")
+            case (.scalar, _) where type.valueType == .timeInterval: element = InferredType(name: "Date")
             default: element = InferredType(name: type.name)
             }
         }
