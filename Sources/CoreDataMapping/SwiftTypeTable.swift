@@ -20,12 +20,16 @@ public struct SwiftPropertyType: Hashable, Sendable {
     public var storage: Storage
     /// For scalars, the `NSNumber` property that unboxes the value (`int16Value`, `boolValue`, …).
     public var numberAccessor: String?
+    /// The type as the key of a model value's Swift spelling (`ModelValue.swiftSource(as:in:)`); nil for types the
+    /// model cannot state a value of. Set only by the table (`ValueSwiftType.swift`).
+    public var valueType: ValueSwiftType?
 
-    public init(name: String, isOptional: Bool, storage: Storage, numberAccessor: String? = nil) {
+    public init(name: String, isOptional: Bool, storage: Storage, numberAccessor: String? = nil, valueType: ValueSwiftType? = nil) {
         self.name = name
         self.isOptional = isOptional
         self.storage = storage
         self.numberAccessor = numberAccessor
+        self.valueType = valueType
     }
 
     /// The type as written in a declaration: `String`, `Int16?`.
@@ -61,33 +65,35 @@ public enum SwiftTypeTable {
     public static func storedType(of attribute: Attribute) -> SwiftPropertyType {
         let isOptional = attribute.mayReadNil
         let usesScalarValueType = attribute.usesScalarValueType
-        func scalar(_ name: String, _ accessor: String) -> SwiftPropertyType {
+        func scalar(_ type: ValueSwiftType, _ accessor: String) -> SwiftPropertyType {
             if usesScalarValueType == false {
-                return SwiftPropertyType(name: "NSNumber", isOptional: isOptional, storage: .object)
+                return SwiftPropertyType(.number, isOptional: isOptional, storage: .object)
             }
-            return SwiftPropertyType(name: name, isOptional: isOptional, storage: .scalar, numberAccessor: accessor)
+            return SwiftPropertyType(type, isOptional: isOptional, storage: .scalar, numberAccessor: accessor)
+        }
+        func object(_ type: ValueSwiftType) -> SwiftPropertyType {
+            SwiftPropertyType(type, isOptional: isOptional, storage: .object)
         }
         func object(_ name: String) -> SwiftPropertyType {
             SwiftPropertyType(name: name, isOptional: isOptional, storage: .object)
         }
         switch attribute.type {
-        case .integer16: return scalar("Int16", "int16Value")
-        case .integer32: return scalar("Int32", "int32Value")
-        case .integer64: return scalar("Int64", "int64Value")
-        case .double: return scalar("Double", "doubleValue")
-        case .float: return scalar("Float", "floatValue")
-        case .boolean: return scalar("Bool", "boolValue")
+        case .integer16: return scalar(.int16, "int16Value")
+        case .integer32: return scalar(.int32, "int32Value")
+        case .integer64: return scalar(.int64, "int64Value")
+        case .double: return scalar(.double, "doubleValue")
+        case .float: return scalar(.float, "floatValue")
+        case .boolean: return scalar(.bool, "boolValue")
         case .date:
             if usesScalarValueType == true {
-                return SwiftPropertyType(
-                    name: "TimeInterval", isOptional: isOptional, storage: .scalar, numberAccessor: "doubleValue")
+                return SwiftPropertyType(.timeInterval, isOptional: isOptional, storage: .scalar, numberAccessor: "doubleValue")
             }
-            return object("Date")
-        case .decimal: return object("NSDecimalNumber")
-        case .string: return object("String")
-        case .binary: return object("Data")
-        case .uuid: return object("UUID")
-        case .uri: return object("URL")
+            return object(.date)
+        case .decimal: return object(.decimalNumber)
+        case .string: return object(.string)
+        case .binary: return object(.data)
+        case .uuid: return object(.uuid)
+        case .uri: return object(.url)
         case .transformable:
             return object(transformableClassName(attribute.customClassName) ?? "NSObject")
         case .objectID: return object("NSManagedObjectID")

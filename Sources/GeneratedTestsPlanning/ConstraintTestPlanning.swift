@@ -1,3 +1,4 @@
+import CoreDataMapping
 import GenerationPlanning
 import ManagedModel
 import SampleValues
@@ -34,8 +35,8 @@ extension GeneratedTestsPlanner {
                 }
             }
             for value in analysis.values {
-                let inside = value.inside.swiftLiteral(forTypeNamed: typeName)
-                let outside = value.outside.swiftLiteral(forTypeNamed: typeName)
+                let inside = value.inside.swiftExpression(as: type.valueType)
+                let outside = value.outside.swiftExpression(as: type.valueType)
                 let code = value.errorCode.constantName
                 tests.append(ConstraintTestPlan(
                     kind: .attributeBound,
@@ -45,7 +46,7 @@ extension GeneratedTestsPlanner {
                         "\(subject).\(name) = \(inside)",
                         "try context.save()",
                         "\(subject).\(name) = \(outside)",
-                        "store.assertValidationError(try context.save(), code: \(code), key: \(SampleValue.stringLiteral(attribute.name)))",
+                        "store.assertValidationError(try context.save(), code: \(code), key: \(SwiftSourceText.stringLiteral(attribute.name)))",
                     ],
                     subject: subject))
                 if !outsideValues.contains(where: { $0.key == attribute.name }) {
@@ -56,7 +57,7 @@ extension GeneratedTestsPlanner {
 
         if outsideValues.count >= 2 {
             let pair = Array(outsideValues.prefix(2))
-            let expected = pair.map { "(\($0.code.constantName), \(SampleValue.stringLiteral($0.key)))" }.joined(separator: ", ")
+            let expected = pair.map { "(\($0.code.constantName), \(SwiftSourceText.stringLiteral($0.key)))" }.joined(separator: ", ")
             tests.append(ConstraintTestPlan(
                 kind: .multipleErrors, methodName: "testSeveralViolationsAreReportedTogether",
                 summary: "Violating `\(pair[0].key)` and `\(pair[1].key)` at once fails with \(ValidationErrorCode.multipleErrors.constantName), listing both.",

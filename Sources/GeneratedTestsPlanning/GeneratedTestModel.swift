@@ -196,7 +196,7 @@ struct GeneratedTestModel {
         guard let value = synthesis.value else {
             return .failure(TestPlanFailure(reason: synthesis.unavailableReason ?? "no sample value"))
         }
-        return .success(value.swiftLiteral(forTypeNamed: type.name))
+        return .success(value.swiftExpression(as: type.valueType))
     }
 
     /// The userInfo sample value of a typed attribute, as the Swift expression it is.
@@ -226,7 +226,7 @@ struct GeneratedTestModel {
                 literal = compositeLiteral(fieldType, entityName: entityName, variant: variant, depth: depth + 1)
             } else {
                 let synthesis = synthesizer.sample(for: element, variant: variant, entityName: "\(entityName).\(definition.name)")
-                literal = synthesis.value.map { .success($0.swiftLiteral(forTypeNamed: fieldType)) }
+                literal = synthesis.value.map { .success($0.swiftExpression(as: TypeAssigner.fieldType(of: element).valueType)) }
                     ?? .failure(TestPlanFailure(reason: synthesis.unavailableReason ?? "no sample value"))
             }
             switch literal {

@@ -42,7 +42,7 @@ extension GeneratedTestsPlanner {
         }
         let (a, b, c, d, e) = (members[0], members[1], members[2], members[3], members[4])
         var lines = builder.statements
-        let key = SampleValue.stringLiteral(relationship.name)
+        let key = SwiftSourceText.stringLiteral(relationship.name)
         let finalMembers: [String]
         if relationship.isOrdered {
             // Each step names the members it leaves, in order; the recorder sees one notification per step.
@@ -89,7 +89,7 @@ extension GeneratedTestsPlanner {
             // Core Data keeps the inverse in step at the latest when it processes pending changes
             // (NSManagedObjectContext, processPendingChanges()).
             lines.append("context.processPendingChanges()")
-            let inverseKey = SampleValue.stringLiteral(inverse.name)
+            let inverseKey = SwiftSourceText.stringLiteral(inverse.name)
             for member in members {
                 let isMember = finalMembers.contains(member)
                 lines.append(
@@ -129,7 +129,7 @@ extension GeneratedTestsPlanner {
             return ["// The order on disk is not checked here: the members have uniqueness constraints."]
         }
         let className = model.typeReference(classPlan.className)
-        let entity = SampleValue.stringLiteral(classPlan.entityName)
+        let entity = SwiftSourceText.stringLiteral(classPlan.entityName)
         func ids(_ variables: [String]) -> String { "[" + variables.map { "\($0).objectID" }.joined(separator: ", ") + "]" }
         let moved = Array(members.dropFirst()) + [members[0]]
         return [

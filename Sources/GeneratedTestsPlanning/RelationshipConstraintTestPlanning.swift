@@ -8,7 +8,7 @@ extension GeneratedTestsPlanner {
         for relationship: Relationship, in entityName: String, subject: String, reserved: Set<String>
     ) -> [ConstraintTestPlan] {
         let (name, accessors) = model.names(of: relationship.name, in: entityName)
-        let key = SampleValue.stringLiteral(relationship.name)
+        let key = SwiftSourceText.stringLiteral(relationship.name)
         let inverse = model.inverse(of: relationship)
         let location = relationship.location
         let reports = declares(relationship.name, entityName)
@@ -109,7 +109,7 @@ extension GeneratedTestsPlanner {
                 "try context.save()",
                 "context.delete(\(subject))",
                 // Core Data may report other consequences of the refused delete alongside it.
-                "store.assertValidationError(try context.save(), code: NSValidationRelationshipDeniedDeleteError, key: \(SampleValue.stringLiteral(relationship.name)), amongOthers: true)",
+                "store.assertValidationError(try context.save(), code: NSValidationRelationshipDeniedDeleteError, key: \(SwiftSourceText.stringLiteral(relationship.name)), amongOthers: true)",
             ],
             subject: subject)
     }

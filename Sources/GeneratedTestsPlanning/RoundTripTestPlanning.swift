@@ -150,7 +150,7 @@ extension GeneratedTestsPlanner {
         func inverseCheck(_ member: String, context: String, contains: Bool = true) -> String? {
             guard let inverse else { return nil }
             return "assert\(contains ? "True" : "False")(store.relatedObjectIDs(of: \(context).object(with: \(member).objectID), "
-                + "key: \(SampleValue.stringLiteral(inverse.name))).contains(\(subject).objectID))"
+                + "key: \(SwiftSourceText.stringLiteral(inverse.name))).contains(\(subject).objectID))"
         }
 
         /// A new destination object in `reader` bound to `fetched` through the inverse; its variable.

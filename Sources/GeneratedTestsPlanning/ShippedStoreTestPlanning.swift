@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 import SampleValues
 
@@ -198,13 +199,13 @@ public struct ShippedStoreTestPlanner {
         for entityName in objectsOf.keys.sorted() {
             guard let entity = schema.entity(named: entityName), let indexes = objectsOf[entityName] else { continue }
             let offset = variantOffset(of: entity, in: schema)
-            var body = ["let objects = [\(Array(repeating: "store.insert(\(SampleValue.stringLiteral(entityName)))", count: indexes.count).joined(separator: ", "))]"]
+            var body = ["let objects = [\(Array(repeating: "store.insert(\(SwiftSourceText.stringLiteral(entityName)))", count: indexes.count).joined(separator: ", "))]"]
             for objectOrdinal in indexes.indices {
                 for attribute in schema.allAttributes(of: entity) {
                     guard !attribute.isTransient, !attribute.isDerived, !graph.goesWithout(indexes[objectOrdinal], attribute.name) else { continue }
                     switch value(of: attribute, entityName: entity.name, variant: offset + objectOrdinal) {
                     case .success(let literal):
-                        body.append("objects[\(objectOrdinal)].setValue(\(literal.set), forKey: \(SampleValue.stringLiteral(attribute.name)))")
+                        body.append("objects[\(objectOrdinal)].setValue(\(literal.set), forKey: \(SwiftSourceText.stringLiteral(attribute.name)))")
                         // Equal literals once: the set literal they are compared with holds each value once.
                         if let expected = literal.expected, given[entity.name]?[attribute.name]?.contains(expected) != true {
                             given[entity.name, default: [:]][attribute.name, default: []].append(expected)
@@ -232,7 +233,7 @@ public struct ShippedStoreTestPlanner {
         }
         for link in graph.links {
             let object = { (index: Int) in "\(arrays[graph.objects[index].entityName] ?? "")[\(ordinal[index])]" }
-            let (from, to, key) = (object(link.source), object(link.destination), SampleValue.stringLiteral(link.relationshipName))
+            let (from, to, key) = (object(link.source), object(link.destination), SwiftSourceText.stringLiteral(link.relationshipName))
             if !link.isToMany {
                 statements.append("\(from).setValue(\(to), forKey: \(key))")
             } else if link.isOrdered {
@@ -310,7 +311,7 @@ public struct ShippedStoreTestPlanner {
                 $0.key == SampleValueSynthesizer.sampleValueKey || $0.key == SampleValueSynthesizer.modifiedSampleValueKey
             }
         }
-        guard let type = Self.storedTypeName(of: attribute.type) else {
+        guard let type = ValueSwiftType.keyValueCodingType(of: attribute) else {
             if case .swiftExpression(let source)? = synthesizer.sample(for: stored, variant: 0, entityName: entityName).value {
                 return .success(Literal(set: source, expected: nil))
             }
@@ -321,28 +322,9 @@ public struct ShippedStoreTestPlanner {
             return .failure(TestPlanFailure(reason: synthesis.unavailableReason ?? "no sample value"))
         }
         if case .swiftExpression(let source) = value { return .success(Literal(set: source, expected: nil)) }
-        let literal = value.swiftLiteral(forTypeNamed: type)
+        let literal = value.swiftExpression(as: type)
         // A Decimal sample is spelled `NSDecimalNumber(string:)`, the object Core Data stores; read back as Decimal.
         return .success(Literal(set: literal, expected: attribute.type == .decimal ? "\(literal).decimalValue" : literal))
-    }
-
-    /// The Swift type a stored value of `type` is read back as (`value(forKey:) as? T`), nil when not compared.
-    static func storedTypeName(of type: AttributeType) -> String? {
-        switch type {
-        case .integer16: return "Int16"
-        case .integer32: return "Int32"
-        case .integer64: return "Int64"
-        case .decimal: return "Decimal"
-        case .double: return "Double"
-        case .float: return "Float"
-        case .string: return "String"
-        case .boolean: return "Bool"
-        case .date: return "Date"
-        case .binary: return "Data"
-        case .uuid: return "UUID"
-        case .uri: return "URL"
-        case .transformable, .objectID, .undefined, .composite: return nil
-        }
     }
 
     // MARK: What the app's hooks must fill
@@ -421,30 +403,30 @@ public struct ShippedStoreTestPlanner {
                 continue
             }
             var body = [
-                "let objects = try store.objects(of: \(SampleValue.stringLiteral(target.name)), in: migrated)",
+                "let objects = try store.objects(of: \(SwiftSourceText.stringLiteral(target.name)), in: migrated)",
                 "assertEqual(objects.count, \(count))",
             ]
             let filled = hooked[entityName] ?? []
             if let entity = schema.entity(named: entityName) {
                 for attribute in schema.allAttributes(of: entity) {
-                    guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil,
+                    guard let literals = given[entityName]?[attribute.name], ValueSwiftType.keyValueCodingType(of: attribute) != nil,
                         let match = lineage.currentAttribute(attribute.name, of: entityName, version: version)
                     else { continue }
                     checked[entityName, default: []].append(attribute.name)
                     // Read back as the literals' type (`store.assertValues`): no closure to infer, cheap to compile at 100 versions.
                     let kind = filled.contains(match.property) ? "including: " : ""
-                    body.append("store.assertValues(objects, \(SampleValue.stringLiteral(match.property)), \(kind)[\(literals.joined(separator: ", "))])")
+                    body.append("store.assertValues(objects, \(SwiftSourceText.stringLiteral(match.property)), \(kind)[\(literals.joined(separator: ", "))])")
                 }
                 for relationship in schema.allRelationships(of: entity) {
                     guard let linked = links[entityName]?[relationship.name], changed[entityName]?.contains(relationship.name) != true,
                         let match = lineage.currentRelationship(relationship.name, of: entityName, version: version),
                         !filled.contains(match.property)
                     else { continue }
-                    body.append("store.assertLinkCount(objects, \(SampleValue.stringLiteral(match.property)), \(linked))")
+                    body.append("store.assertLinkCount(objects, \(SwiftSourceText.stringLiteral(match.property)), \(linked))")
                 }
             }
             for property in filled.sorted() {
-                body.append("store.assertNoneMissing(objects, \(SampleValue.stringLiteral(property)))")
+                body.append("store.assertNoneMissing(objects, \(SwiftSourceText.stringLiteral(property)))")
             }
             checks.append("try \(shared.name(of: .check, entityName: entityName, statements: body))(store, migrated)")
         }

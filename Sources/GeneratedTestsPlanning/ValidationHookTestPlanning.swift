@@ -27,7 +27,7 @@ extension GeneratedTestsPlanner {
         func thrownStatements(_ bridge: ValidationPlan.Bridge, _ name: String) -> [String] {
             let conversion = bridge.conversion.replacing("value.pointee", with: "hookValue")
             return [
-                "let \(name) = store.errorThrown(for: \(subject), key: \(SampleValue.stringLiteral(bridge.key))) { hookValue in",
+                "let \(name) = store.errorThrown(for: \(subject), key: \(SwiftSourceText.stringLiteral(bridge.key))) { hookValue in",
                 "    guard let hookArgument = \(conversion) else { return }",
                 "    try \(subject).\(bridge.hookName)(hookArgument)",
                 "}",
@@ -77,7 +77,7 @@ extension GeneratedTestsPlanner {
         if let hooks = shared.first, let check = outsideValues.first(where: { $0.key != hooks[0].bridge.key }) {
             let bridge = hooks[0].bridge
             let names = hooks.indices.map { "thrown\($0 + 1)" }
-            let expected = "(\(check.code.constantName), \(SampleValue.stringLiteral(check.key)))"
+            let expected = "(\(check.code.constantName), \(SwiftSourceText.stringLiteral(check.key)))"
             tests.append(ConstraintTestPlan(
                 kind: .validationHook,
                 methodName: "test\(SwiftNames.capitalizedFirst(bridge.key))HooksAndAModelCheckFailTogether",

@@ -66,9 +66,9 @@ extension GenerationPlanner {
 
         var configuration: [String] = []
         if let predicate = template.predicateString {
-            var line = "request.predicate = NSPredicate(format: \(SwiftLiteral.string(predicate)), argumentArray: nil)"
+            var line = "request.predicate = NSPredicate(format: \(SwiftSourceText.stringLiteral(predicate)), argumentArray: nil)"
             if !parameters.isEmpty {
-                let entries = parameters.map { "\(SwiftLiteral.string($0.variable)): \($0.substitution)" }.joined(separator: ", ")
+                let entries = parameters.map { "\(SwiftSourceText.stringLiteral($0.variable)): \($0.substitution)" }.joined(separator: ", ")
                 line += ".withSubstitutionVariables([\(entries)])"
             }
             configuration.append(line)
@@ -133,6 +133,8 @@ extension GenerationPlanner {
         var name: String
         /// Appended to the parameter in the substitution dictionary: enums are compared by raw value.
         var substitutionSuffix = ""
+        /// The table's type when an attribute's value is compared (`String` for string operators).
+        var valueType: ValueSwiftType?
     }
 
     private enum PathEnd {
@@ -158,8 +160,9 @@ extension GenerationPlanner {
             switch (type.storage, attribute.annotations.override) {
             case (.typed, .rawRepresentable?): element = InferredType(name: type.name, substitutionSuffix: ".rawValue")
             case (.typed, _): return nil
-            case (.scalar, _) where type.name == "TimeInterval": element = InferredType(name: "Date")
-            default: element = InferredType(name: type.name)
+            // A scalar date is compared as the Date Core Data stores.
+            case (.scalar, _) where type.valueType == .timeInterval: element = InferredType(name: ValueSwiftType.date.name, valueType: .date)
+            default: element = InferredType(name: type.name, valueType: type.valueType)
             }
         }
         switch comparison {
@@ -171,7 +174,7 @@ extension GenerationPlanner {
         case "CONTAINS" where isCollection:
             return element
         case "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES":
-            return element.name == "String" ? element : nil
+            return element.valueType == .string ? element : nil
         default:
             return isCollection && !use.isAggregate ? nil : element
         }

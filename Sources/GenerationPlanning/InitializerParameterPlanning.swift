@@ -26,7 +26,7 @@ extension GenerationPlanner {
         // A required transient is optional as a property (a refault discards its value) but required when created.
         let parameterType = attribute.isOptional ? facts.typeDeclaration : type.name
         if let modelDefault = attribute.defaultValue {
-            if let literal = SwiftLiteral.defaultValue(modelDefault, for: type) {
+            if let literal = modelDefault.swiftSource(as: type.valueType, in: .defaultArgument) {
                 return .init(
                     swiftName: name, key: attribute.name, typeDeclaration: parameterType, defaultValue: literal,
                     assignment: Self.assignment(name))

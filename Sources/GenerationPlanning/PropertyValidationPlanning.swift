@@ -52,7 +52,7 @@ extension GenerationPlanner {
 
     /// An expression converting `value.pointee` to a value of the attribute's type.
     static func validationConversion(for type: SwiftPropertyType) -> String {
-        if type.name == "TimeInterval" {
+        if type.valueType == .timeInterval {
             return "(value.pointee as? Date)?.timeIntervalSinceReferenceDate ?? (value.pointee as? NSNumber)?.doubleValue"
         } else if type.storage == .scalar, let accessor = type.numberAccessor {
             return String(concatenating: "(value.pointee as? NSNumber)?.", accessor)
@@ -80,8 +80,8 @@ extension GenerationPlanner {
         guard count > 0 else { return [] }
         var lines: [String] = []
         lines.reserveCapacity(count)
-        if let min = attribute.minValue { lines.append(String(concatenating: what, " at least ", SwiftLiteral.describe(min))) }
-        if let max = attribute.maxValue { lines.append(String(concatenating: what, " at most ", SwiftLiteral.describe(max))) }
+        if let min = attribute.minValue { lines.append(String(concatenating: what, " at least ", ValueDescription.describe(min))) }
+        if let max = attribute.maxValue { lines.append(String(concatenating: what, " at most ", ValueDescription.describe(max))) }
         if let pattern { lines.append(String(concatenating: "matches the regular expression ", pattern)) }
         return lines
     }

@@ -225,7 +225,7 @@ extension GenerationPlanner {
         switch (type.storage, attribute.annotations.override) {
         case (.typed, .rawRepresentable?): argument = "\(name).rawValue"
         case (.typed, _): return nil
-        case (.scalar, _) where type.name == "TimeInterval": argument = "Date(timeIntervalSinceReferenceDate: \(name))"
+        case (.scalar, _) where type.valueType == .timeInterval: argument = "Date(timeIntervalSinceReferenceDate: \(name))"
         case (.scalar, _): argument = "NSNumber(value: \(name))"
         case (.object, _):
             guard [.string, .uuid, .uri, .date, .decimal, .binary].contains(attribute.type) || attribute.type.isNumeric || attribute.type == .boolean
@@ -280,7 +280,7 @@ extension GenerationPlanner {
                     let nested = conformances[type.name] ?? []
                     hashable = hashable && nested.contains("Hashable")
                     fieldIsSendable = nested.contains("Sendable")
-                } else if readsNumber, type.name == "TimeInterval" {
+                } else if readsNumber, type.valueType == .timeInterval {
                     decode = "(\(lookup) as? Date)?.timeIntervalSinceReferenceDate"
                     encode = "Date(timeIntervalSinceReferenceDate: \(swiftName))"
                 } else if readsNumber, type.storage == .scalar, let accessor = type.numberAccessor {
@@ -297,7 +297,7 @@ extension GenerationPlanner {
                 let fieldType = type.name
                 var defaultClause = element.isOptional ? " = nil" : ""
                 if !element.isOptional, let value = element.defaultValue,
-                    let literal = SwiftLiteral.defaultValue(value, for: SwiftPropertyType(name: fieldType, isOptional: false, storage: type.storage))
+                    let literal = value.swiftSource(as: type.valueType, in: .defaultArgument)
                 {
                     defaultClause = " = \(literal)"
                 }

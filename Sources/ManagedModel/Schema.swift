@@ -190,22 +190,6 @@ public enum AttributeType: String, Hashable, Sendable, Codable, CaseIterable {
     public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
 }
 
-/// A typed model value: a default, or a bound.
-///
-/// Bounds of String attributes are lengths and of Binary attributes byte counts (`.integer`);
-/// Date defaults and bounds are seconds since 2001-01-01 00:00:00 UTC (`.date`).
-public enum AttributeValue: Hashable, Sendable {
-    case integer(Int64)
-    case double(Double)
-    /// Decimal text exactly as the model wrote it (no binary rounding).
-    case decimal(String)
-    case bool(Bool)
-    case string(String)
-    case date(Double)
-    case uuid(String)
-    case url(String)
-}
-
 public struct Attribute: Hashable, Sendable {
     public var name: String
     public var location: SourceLocation
@@ -217,13 +201,13 @@ public struct Attribute: Hashable, Sendable {
     public var derivationExpression: String?
     /// `usesScalarValueType` as written; nil when absent. `TypeAssigner` interprets it.
     public var usesScalarValueType: Bool?
-    public var defaultValue: AttributeValue?
+    public var defaultValue: ModelValue?
     /// `defaultValueString` as written when it could not be read as this attribute's type (a default left behind
     /// by a type change in the model editor, `"NO"` on an Integer 16): the compiled model may have a default,
     /// but which one is not documented. `defaultValue` is nil then; nothing generated may state a default.
     public var unreadableDefaultValue: String?
-    public var minValue: AttributeValue?
-    public var maxValue: AttributeValue?
+    public var minValue: ModelValue?
+    public var maxValue: ModelValue?
     public var regularExpression: String?
     public var customClassName: String?
     public var valueTransformerName: String?
@@ -245,9 +229,9 @@ public struct Attribute: Hashable, Sendable {
     public init(
         name: String, location: SourceLocation, type: AttributeType, isOptional: Bool = false,
         isTransient: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
-        usesScalarValueType: Bool? = nil, defaultValue: AttributeValue? = nil, unreadableDefaultValue: String? = nil,
-        minValue: AttributeValue? = nil,
-        maxValue: AttributeValue? = nil, regularExpression: String? = nil, customClassName: String? = nil,
+        usesScalarValueType: Bool? = nil, defaultValue: ModelValue? = nil, unreadableDefaultValue: String? = nil,
+        minValue: ModelValue? = nil,
+        maxValue: ModelValue? = nil, regularExpression: String? = nil, customClassName: String? = nil,
         valueTransformerName: String? = nil, allowsExternalBinaryDataStorage: Bool = false,
         allowsCloudEncryption: Bool = false, preserveAfterDeletion: Bool = false,
         spotlightIndexingEnabled: Bool = false, storedInTruthFile: Bool = false, isIndexed: Bool = false,
@@ -480,18 +464,6 @@ private final class EntityPositions: Hashable, @unchecked Sendable {
 
     static func == (lhs: EntityPositions, rhs: EntityPositions) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
-}
-
-extension AttributeValue {
-    /// The value on the number line Core Data checks bounds on (nil: not ordered).
-    public var boundMagnitude: Double? {
-        switch self {
-        case .integer(let number): Double(number)
-        case .double(let number), .date(let number): number
-        case .decimal(let text): Double(text)
-        case .bool, .string, .uuid, .url: nil
-        }
-    }
 }
 
 extension Attribute {

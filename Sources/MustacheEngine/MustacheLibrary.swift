@@ -30,6 +30,24 @@ public struct MustacheLibrary: Sendable {
         var renderer = MustacheRenderer(program: program, root: object)
         return try renderer.render(template: template)
     }
+
+    /// Every name the templates look up (each part of a dotted name), whether or not a render reaches it.
+    public var referencedNames: Set<String> { Set(program.names) }
+
+    /// Renders as `render(_:with:)` and answers the names it looked up that no context on the stack had a field of:
+    /// Mustache renders those as nothing, so a misspelt or removed field would vanish from the output silently.
+    /// Tests call it (the pipeline does not pay for the bookkeeping); a field that is nil is a field.
+    public func unknownNames(rendering name: String, with object: some TemplateObject) throws(MustacheRenderError)
+        -> [(template: String, name: String)]
+    {
+        guard let template = program.templateNumbers[name] else {
+            throw MustacheRenderError(message: "there is no template named \(name)")
+        }
+        var renderer = MustacheRenderer(program: program, root: object)
+        renderer.unknownNames = []
+        _ = try renderer.render(template: template)
+        return (renderer.unknownNames ?? []).map { (program.templateNames[$0.template], program.names[Int($0.name)]) }
+    }
 }
 
 public struct MustacheRenderError: Error, Sendable, CustomStringConvertible {

@@ -33,6 +33,11 @@ struct MustacheRenderer {
     private var indentation: [UInt8] = []
     private var partialDepth = 0
     private var output: [UInt8] = []
+    /// Recorded only when not nil (``MustacheLibrary/unknownNames(rendering:with:)``): names looked up that no context
+    /// on the stack has a field of, which Mustache renders as nothing. By template number and name number.
+    var unknownNames: [(template: Int, name: Int32)]?
+    /// The template whose instructions are running, for `unknownNames`.
+    private var currentTemplate = 0
 
     init(program: MustacheProgram, root: some TemplateObject) {
         self.program = program
@@ -46,6 +51,9 @@ struct MustacheRenderer {
     }
 
     private mutating func run(_ range: Range<Int>, template: Int) throws(MustacheRenderError) {
+        let outerTemplate = currentTemplate
+        currentTemplate = template
+        defer { currentTemplate = outerTemplate }
         var position = range.lowerBound
         while position < range.upperBound {
             let instruction = program.instructions[position]
@@ -146,8 +154,16 @@ struct MustacheRenderer {
             value = lookUp(program.pathNames[name])
             name += 1
             while name < Int(reference.path.upperBound) {
-                guard case .object(let object)? = value else { return nil }
-                value = object.templateValue(named: program.names[Int(program.pathNames[name])])
+                let nameNumber = program.pathNames[name]
+                guard case .object(let object)? = value else {
+                    // Text, a number, a list: nothing has fields but an object.
+                    if value != nil, unknownNames != nil { unknownNames?.append((currentTemplate, nameNumber)) }
+                    return nil
+                }
+                if unknownNames != nil, !object.hasTemplateField(named: program.names[Int(nameNumber)]) {
+                    unknownNames?.append((currentTemplate, nameNumber))
+                }
+                value = object.templateValue(named: program.names[Int(nameNumber)])
                 name += 1
             }
         case .listPosition:
@@ -166,15 +182,19 @@ struct MustacheRenderer {
         Int(reference.transforms.lowerBound)..<Int(reference.transforms.upperBound)
     }
 
-    private func lookUp(_ name: Int32) -> TemplateValue? {
+    private mutating func lookUp(_ name: Int32) -> TemplateValue? {
+        var isField = false
         for frame in objects.reversed() {
             let position = fieldPositions[frame.fields + Int(name)]
             if position >= 0 {
                 if let value = frame.object.templateValue(field: Int(position)) { return value }
+                isField = true
             } else if position == Self.askByName {
                 if let value = frame.object.templateValue(named: program.names[Int(name)]) { return value }
+                isField = true
             }
         }
+        if !isField, unknownNames != nil { unknownNames?.append((currentTemplate, name)) }
         return nil
     }
 
@@ -238,6 +258,12 @@ struct MustacheRenderer {
 }
 
 extension TemplateObject {
+    /// Whether `name` is one of the type's fields (any name, for looked-up fields).
+    fileprivate func hasTemplateField(named name: String) -> Bool {
+        let fields = Self.templateFields
+        return fields.lookUp != nil || fields.positions[name] != nil
+    }
+
     fileprivate func fieldPositions(of names: [String]) -> [Int32] {
         let fields = Self.templateFields
         if fields.lookUp != nil { return Array(repeating: MustacheRenderer.askByName, count: names.count) }

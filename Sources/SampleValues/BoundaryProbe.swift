@@ -12,11 +12,11 @@ public struct BoundaryValue: Hashable, Sendable {
     /// The attribute name, as Core Data reports it under `NSValidationKeyErrorKey`.
     public var key: String
     public var constraint: Constraint
-    public var inside: SampleValue
-    public var outside: SampleValue
+    public var inside: ModelValue
+    public var outside: ModelValue
     public var errorCode: ValidationErrorCode
 
-    public init(key: String, constraint: Constraint, inside: SampleValue, outside: SampleValue, errorCode: ValidationErrorCode) {
+    public init(key: String, constraint: Constraint, inside: ModelValue, outside: ModelValue, errorCode: ValidationErrorCode) {
         self.key = key
         self.constraint = constraint
         self.inside = inside
@@ -48,7 +48,7 @@ struct BoundaryProbe {
         self.attribute = attribute
     }
 
-    private mutating func add(_ constraint: BoundaryValue.Constraint, _ inside: SampleValue?, _ outside: SampleValue?,
+    private mutating func add(_ constraint: BoundaryValue.Constraint, _ inside: ModelValue?, _ outside: ModelValue?,
                               _ code: ValidationErrorCode, otherwise reason: String) {
         if let inside, let outside {
             values.append(BoundaryValue(key: attribute.name, constraint: constraint, inside: inside, outside: outside, errorCode: code))
@@ -101,11 +101,11 @@ struct BoundaryProbe {
             return nil
         }
         if let lower = NumericCandidates.double(attribute.minValue) {
-            add(.minimumValue, .double(representable(lower, inward: .up)), beyond(lower, by: -1).map(SampleValue.double),
+            add(.minimumValue, .double(representable(lower, inward: .up)), beyond(lower, by: -1).map(ModelValue.double),
                 .numberTooSmall, otherwise: "no representable value lies below the minimum")
         }
         if let upper = NumericCandidates.double(attribute.maxValue) {
-            add(.maximumValue, .double(representable(upper, inward: .down)), beyond(upper, by: 1).map(SampleValue.double),
+            add(.maximumValue, .double(representable(upper, inward: .down)), beyond(upper, by: 1).map(ModelValue.double),
                 .numberTooLarge, otherwise: "no representable value lies above the maximum")
         }
     }
@@ -131,7 +131,7 @@ struct BoundaryProbe {
 
     private mutating func probeStrings() {
         let bounds = SampleValueSynthesizer.lengthBounds(of: attribute)
-        func string(_ length: LengthBounds, longest: Bool = false) -> SampleValue? {
+        func string(_ length: LengthBounds, longest: Bool = false) -> ModelValue? {
             guard case .success(let value) = SampleValueSynthesizer.string(
                 for: attribute, variant: 0, length: length, preferLongest: longest)
             else { return nil }
@@ -153,7 +153,7 @@ struct BoundaryProbe {
         if let pattern = attribute.regularExpression, !pattern.isEmpty {
             let witness = try? RegexWitness.shared(pattern: pattern)
             let inside = string(bounds)
-            var outside: SampleValue?
+            var outside: ModelValue?
             var reason = "'\(pattern)' is not a valid ICU regular expression"
             if let witness {
                 switch witness.violatingValue(length: bounds) {

@@ -28,11 +28,11 @@ enum NumericCandidates {
     static let preferredDate: Double = 694_224_000
     static let dateStep: Double = 86_400
 
-    static func double(_ value: AttributeValue?) -> Double? {
+    static func double(_ value: ModelValue?) -> Double? {
         value?.boundMagnitude
     }
 
-    static func decimal(_ value: AttributeValue?) -> Decimal? {
+    static func decimal(_ value: ModelValue?) -> Decimal? {
         switch value {
         case .integer(let number): return Decimal(number)
         case .double(let number), .date(let number): return Decimal(string: "\(number)")
@@ -43,7 +43,7 @@ enum NumericCandidates {
 
     static func integerBounds(for attribute: Attribute) -> (lower: Int64, upper: Int64) {
         let range = IntegerRange(attribute.type)
-        func bound(_ value: AttributeValue?, roundingUp: Bool) -> Int64? {
+        func bound(_ value: ModelValue?, roundingUp: Bool) -> Int64? {
             if case .integer(let number) = value { return number }
             guard let number = double(value) else { return nil }
             let rounded = roundingUp ? number.rounded(.up) : number.rounded(.down)
@@ -112,7 +112,7 @@ enum NumericCandidates {
         return decimalCandidates.value(for: key) { computeDecimals(for: attribute) }
     }
 
-    private static let decimalCandidates = Memo<[AttributeValue?], [String]>()
+    private static let decimalCandidates = Memo<[ModelValue?], [String]>()
 
     private static func computeDecimals(for attribute: Attribute) -> [String] {
         let lower = decimal(attribute.minValue)

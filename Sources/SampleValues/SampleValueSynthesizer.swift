@@ -11,7 +11,7 @@ public struct SampleSynthesis: Hashable, Sendable {
     }
 
     /// nil when the attribute cannot be given a value; see `unavailableReason`.
-    public var value: SampleValue?
+    public var value: ModelValue?
     public var origin: Origin?
     /// Why `value` is nil, e.g. "Transformable attributes hold arbitrary objects".
     public var unavailableReason: String?
@@ -19,7 +19,7 @@ public struct SampleSynthesis: Hashable, Sendable {
     /// reports them as findings of its `generate.test-not-generated` row.
     public var diagnostics: [Diagnostic]
 
-    public init(value: SampleValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {
+    public init(value: ModelValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.origin = origin
         self.unavailableReason = unavailableReason
@@ -115,7 +115,7 @@ public struct SampleValueSynthesizer: Sendable {
 
     private func userInfoValue(
         for attribute: Attribute, variant: Int, entityName: String?, diagnostics: inout [Diagnostic]
-    ) -> SampleValue? {
+    ) -> ModelValue? {
         // Only warnings name the attribute; most samples have none.
         var subject: String { Self.subject(attribute, entityName: entityName) }
         let key = variant > 0 && attribute.userInfo[key: Self.modifiedSampleValueKey] != nil
@@ -123,21 +123,21 @@ public struct SampleValueSynthesizer: Sendable {
         guard let text = attribute.userInfo[key: key] else { return nil }
         guard let value = Self.parse(userInfoText: text, as: attribute.type) else {
             diagnostics.append(.warning(
-                "\(subject): userInfo '\(key)' value \(SampleValue.stringLiteral(text)) is not a valid "
+                "\(subject): userInfo '\(key)' value \(SwiftSourceText.stringLiteral(text)) is not a valid "
                     + "\(attribute.type.rawValue) value; it is ignored",
                 at: attribute.location))
             return nil
         }
         if case .string(let string) = value, let violation = Self.stringViolation(string, of: attribute) {
             diagnostics.append(.warning(
-                "\(subject): userInfo '\(key)' value \(SampleValue.stringLiteral(string)) \(violation); "
+                "\(subject): userInfo '\(key)' value \(SwiftSourceText.stringLiteral(string)) \(violation); "
                     + "saving it will fail validation",
                 at: attribute.location))
         }
         return value
     }
 
-    static func parse(userInfoText text: String, as type: AttributeType) -> SampleValue? {
+    static func parse(userInfoText text: String, as type: AttributeType) -> ModelValue? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch type {
         case .string: return .string(text)
@@ -145,7 +145,7 @@ public struct SampleValueSynthesizer: Sendable {
             guard let value = Int64(trimmed), IntegerRange(type).contains(value) else { return nil }
             return .integer(value)
         case .double, .float:
-            return Double(trimmed).map(SampleValue.double)
+            return Double(trimmed).map(ModelValue.double)
         case .decimal:
             return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")) == nil ? nil : .decimal(trimmed)
         case .boolean:
@@ -154,7 +154,7 @@ public struct SampleValueSynthesizer: Sendable {
             case "no", "false", "0": return .bool(false)
             default: return nil
             }
-        case .date: return Double(trimmed).map(SampleValue.date)
+        case .date: return Double(trimmed).map(ModelValue.date)
         case .binary:
             guard trimmed.count % 2 == 0 else { return nil }
             var bytes: [UInt8] = []
@@ -185,26 +185,26 @@ public struct SampleValueSynthesizer: Sendable {
 
     // MARK: Synthesis
 
-    private func synthesize(_ attribute: Attribute, variant: Int) -> Result<SampleValue, RegexWitnessFailure> {
-        let pick = { (candidates: [SampleValue]) -> Result<SampleValue, RegexWitnessFailure> in
+    private func synthesize(_ attribute: Attribute, variant: Int) -> Result<ModelValue, RegexWitnessFailure> {
+        let pick = { (candidates: [ModelValue]) -> Result<ModelValue, RegexWitnessFailure> in
             guard !candidates.isEmpty else { return .failure(RegexWitnessFailure("its minimum exceeds its maximum")) }
             return .success(candidates[min(variant, candidates.count - 1)])
         }
         switch attribute.type {
         case .integer16, .integer32, .integer64:
-            return pick(NumericCandidates.integers(for: attribute).map(SampleValue.integer))
+            return pick(NumericCandidates.integers(for: attribute).map(ModelValue.integer))
         case .double, .float:
-            return pick(NumericCandidates.doubles(for: attribute).map(SampleValue.double))
+            return pick(NumericCandidates.doubles(for: attribute).map(ModelValue.double))
         case .decimal:
-            return pick(NumericCandidates.decimals(for: attribute).map(SampleValue.decimal))
+            return pick(NumericCandidates.decimals(for: attribute).map(ModelValue.decimal))
         case .date:
-            return pick(NumericCandidates.dates(for: attribute).map(SampleValue.date))
+            return pick(NumericCandidates.dates(for: attribute).map(ModelValue.date))
         case .boolean:
             let preferred = [true, false]
             let ordered = attribute.defaultValue == .bool(true) ? preferred.reversed() : preferred
             return .success(.bool(ordered[variant % 2]))
         case .string:
-            return Self.string(for: attribute, variant: variant, length: Self.lengthBounds(of: attribute)).map(SampleValue.string)
+            return Self.string(for: attribute, variant: variant, length: Self.lengthBounds(of: attribute)).map(ModelValue.string)
         case .binary:
             let bounds = Self.lengthBounds(of: attribute)
             guard bounds.maximum.map({ $0 >= bounds.minimum }) ?? true else {
@@ -224,7 +224,7 @@ public struct SampleValueSynthesizer: Sendable {
 
     /// String bounds are lengths; Binary bounds byte counts (both `.integer` in the schema).
     static func lengthBounds(of attribute: Attribute) -> LengthBounds {
-        func count(_ value: AttributeValue?) -> Int? {
+        func count(_ value: ModelValue?) -> Int? {
             switch value {
             case .integer(let number): return Int(clamping: number)
             case .double(let number): return Int(exactly: number.rounded())

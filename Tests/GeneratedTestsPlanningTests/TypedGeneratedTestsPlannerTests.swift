@@ -13,7 +13,7 @@ import CodeGeneration
 
     private func attribute(
         _ name: String, _ type: AttributeType, optional: Bool = false, userInfo: [String: String] = [:],
-        defaultValue: AttributeValue? = nil, composite: String? = nil, line: Int = 3
+        defaultValue: ModelValue? = nil, composite: String? = nil, line: Int = 3
     ) -> Attribute {
         Attribute(
             name: name, location: Build.location(line), type: type, isOptional: optional, usesScalarValueType: true,

@@ -52,7 +52,7 @@ import CodeGeneration
     }
 
     @Test(arguments: [
-        (AttributeType.boolean, AttributeValue.bool(true), "true"),
+        (AttributeType.boolean, ModelValue.bool(true), "true"),
         (.integer16, .integer(-7), "-7"),
         (.double, .double(1.5), "1.5"),
         (.decimal, .decimal("12.50"), "NSDecimalNumber(string: \"12.50\")"),
@@ -61,7 +61,7 @@ import CodeGeneration
         (.uri, .url("https://example.com/a"), "URL(string: \"https://example.com/a\")!"),
         (.uuid, .uuid("4F3C2A1B-0000-4000-8000-000000000001"), "UUID(uuidString: \"4F3C2A1B-0000-4000-8000-000000000001\")!"),
     ])
-    func modelDefaultsBecomeSwiftLiterals(type: AttributeType, value: AttributeValue, literal: String) throws {
+    func modelDefaultsBecomeSwiftLiterals(type: AttributeType, value: ModelValue, literal: String) throws {
         let attribute = Attribute(
             name: "amount", location: Build.location(3), type: type, usesScalarValueType: type == .date ? nil : true,
             defaultValue: value)

@@ -24,7 +24,7 @@ import CodeGeneration
         0.5, -0.5, 694_224_000.25,
     ] as [Double])
     func internetDateTimeMatchesFormatter(_ seconds: Double) {
-        #expect(SwiftLiteral.internetDateTime(seconds) == Self.formatterText(seconds))
+        #expect(ValueDescription.internetDateTime(seconds) == Self.formatterText(seconds))
     }
 
     @Test func internetDateTimeMatchesFormatterAcrossFourCenturies() {
@@ -35,75 +35,10 @@ import CodeGeneration
         var mismatches: [Double] = []
         while seconds < 252_423_993_600 {
             let expected = formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds))
-            if SwiftLiteral.internetDateTime(seconds) != expected { mismatches.append(seconds) }
+            if ValueDescription.internetDateTime(seconds) != expected { mismatches.append(seconds) }
             seconds += 7 * 86_400 + 13 * 3600 + 17 * 60 + 1 + 86_400 * 53
         }
         #expect(mismatches.isEmpty)
-    }
-}
-
-/// Planning values against their plain spellings.
-@Suite struct PlanningValueTests {
-    @Test func stringLiteralsOfPlainText() {
-        for text in ["", "Untitled", "a b", String(repeating: "x", count: 40)] {
-            #expect(SwiftSourceText.stringLiteral(text) == "\"" + text + "\"")
-        }
-    }
-
-    /// `SwiftLiteral.defaultValue` as it was written before it matched value kinds first.
-    static func referenceDefaultValue(_ value: AttributeValue, for type: SwiftPropertyType) -> String? {
-        let string = SwiftLiteral.string
-        let double = SwiftLiteral.double
-        switch (type.name, value) {
-        case ("Int16", .integer(let n)): return Int16(exactly: n).map { "\($0)" }
-        case ("Int32", .integer(let n)): return Int32(exactly: n).map { "\($0)" }
-        case ("Int64", .integer(let n)): return "\(n)"
-        case ("Double", .double(let d)), ("Float", .double(let d)), ("TimeInterval", .double(let d)),
-            ("TimeInterval", .date(let d)):
-            return double(d)
-        case ("Double", .integer(let n)), ("Float", .integer(let n)), ("TimeInterval", .integer(let n)):
-            return "\(n)"
-        case ("Bool", .bool(let b)): return b ? "true" : "false"
-        case ("Bool", .integer(let n)): return n != 0 ? "true" : "false"
-        case ("NSNumber", .integer(let n)): return "NSNumber(value: \(n) as Int64)"
-        case ("NSNumber", .double(let d)): return "NSNumber(value: \(double(d)) as Double)"
-        case ("NSNumber", .bool(let b)): return "NSNumber(value: \(b))"
-        case ("NSDecimalNumber", .decimal(let text)): return "NSDecimalNumber(string: \(string(text)))"
-        case ("NSDecimalNumber", .integer(let n)): return "NSDecimalNumber(string: \(string("\(n)")))"
-        case ("NSDecimalNumber", .double(let d)) where d.isFinite:
-            return "NSDecimalNumber(string: \(string("\(d)")))"
-        case ("String", .string(let text)): return string(text)
-        case ("Date", .date(let seconds)): return "Date(timeIntervalSinceReferenceDate: \(double(seconds)))"
-        case ("UUID", .uuid(let text)), ("UUID", .string(let text)):
-            return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(string(text)))!"
-        case ("URL", .url(let text)), ("URL", .string(let text)):
-            return URL(string: text) == nil ? nil : "URL(string: \(string(text)))!"
-        default: return nil
-        }
-    }
-
-    @Test func defaultValuesMatchTheTypeAndValueTable() {
-        let uuid = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
-        let values: [AttributeValue] = [
-            .integer(0), .integer(7), .integer(-40_000), .integer(5_000_000_000), .double(0.5), .double(-2), .double(.infinity),
-            .double(.nan), .decimal("9.99"), .bool(true), .bool(false), .string("Untitled"), .string("a \"quoted\" \\ text"),
-            .string(uuid), .string("https://example.com/a b"), .string("https://example.com"), .date(0), .date(-1.5),
-            .uuid(uuid), .uuid("not a uuid"), .url("https://example.com/items"),
-        ]
-        let names = [
-            "Int16", "Int32", "Int64", "Double", "Float", "TimeInterval", "Bool", "NSNumber", "NSDecimalNumber", "String",
-            "Date", "UUID", "URL", "Data", "NSObject", "[String: Any]",
-        ]
-        for name in names {
-            for isOptional in [false, true] {
-                let type = SwiftPropertyType(name: name, isOptional: isOptional, storage: .object)
-                for value in values {
-                    #expect(
-                        SwiftLiteral.defaultValue(value, for: type) == Self.referenceDefaultValue(value, for: type),
-                        "\(name) \(value)")
-                }
-            }
-        }
     }
 }
 

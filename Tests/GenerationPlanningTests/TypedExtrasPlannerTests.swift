@@ -11,7 +11,7 @@ import CodeGeneration
 @Suite struct TypedExtrasPlannerTests {
     private func attribute(
         _ name: String, _ type: AttributeType, optional: Bool = false, userInfo: [String: String] = [:],
-        defaultValue: AttributeValue? = nil, composite: String? = nil
+        defaultValue: ModelValue? = nil, composite: String? = nil
     ) -> Attribute {
         Attribute(
             name: name, location: Build.location(3), type: type, isOptional: optional, defaultValue: defaultValue,

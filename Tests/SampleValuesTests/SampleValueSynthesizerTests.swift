@@ -8,8 +8,8 @@ import Testing
 private let location = SourceLocation(path: "/models/ValidationGuide.xcdatamodel/contents", line: 7)
 
 private func attribute(
-    _ name: String, _ type: AttributeType, min: AttributeValue? = nil, max: AttributeValue? = nil,
-    regex: String? = nil, defaultValue: AttributeValue? = nil, scalar: Bool? = nil, userInfo: [UserInfoEntry] = []
+    _ name: String, _ type: AttributeType, min: ModelValue? = nil, max: ModelValue? = nil,
+    regex: String? = nil, defaultValue: ModelValue? = nil, scalar: Bool? = nil, userInfo: [UserInfoEntry] = []
 ) -> Attribute {
     Attribute(
         name: name, location: location, type: type, usesScalarValueType: scalar, defaultValue: defaultValue,
@@ -41,8 +41,8 @@ private let fixtureAttributes: [(entity: String, attribute: Attribute)] = [
 ]
 
 /// Core Data's attribute checks, re-implemented here so the tests do not trust the code under test.
-private func violations(of value: SampleValue, for attribute: Attribute) throws -> [ValidationErrorCode] {
-    func number(_ bound: AttributeValue?) -> Decimal? {
+private func violations(of value: ModelValue, for attribute: Attribute) throws -> [ValidationErrorCode] {
+    func number(_ bound: ModelValue?) -> Decimal? {
         switch bound {
         case .integer(let value): return Decimal(value)
         case .double(let value), .date(let value): return Decimal(string: "\(value)")
@@ -210,7 +210,7 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
         let result = synthesizer.sample(for: tags)
         #expect(result.value == .swiftExpression(#"["a"] as NSArray"#))
         #expect(result.origin == .userInfo)
-        #expect(result.value?.swiftLiteral(forTypeNamed: "NSArray") == #"["a"] as NSArray"#)
+        #expect(result.value?.swiftExpression(as: nil) == #"["a"] as NSArray"#)
     }
 
     @Test func unsupportedPatternWarnsWithLocationAndAcceptsUserInfo() throws {
@@ -270,7 +270,7 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
     }
 
     @Test func swiftLiteralsFollowTheSwiftType() {
-        let cases: [(SampleValue, Attribute, String)] = [
+        let cases: [(ModelValue, Attribute, String)] = [
             (.integer(42), attribute("a", .integer16, scalar: true), "Int16(42)"),
             (.integer(-3), attribute("a", .integer64), "Int64(-3)"),
             (.integer(42), attribute("a", .integer32, scalar: false), "NSNumber(value: 42)"),
@@ -290,7 +290,7 @@ private func violations(of value: SampleValue, for attribute: Attribute) throws 
             (.url("https://example.com/a/1"), attribute("a", .uri), #"URL(string: "https://example.com/a/1")!"#),
         ]
         for (value, attribute, expected) in cases {
-            #expect(value.swiftLiteral(for: TypeAssigner.declaredType(of: attribute)) == expected)
+            #expect(value.swiftExpression(as: TypeAssigner.declaredType(of: attribute).valueType) == expected)
         }
     }
 

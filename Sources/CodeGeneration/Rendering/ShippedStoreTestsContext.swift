@@ -51,9 +51,9 @@ extension SharedFunctionContext: TemplateObject {
 extension ShippedVersionTest: TemplateObject {
     public static let templateFields = TemplateFields<ShippedVersionTest>([
         "versionName": { $0.versionName.templateValue },
-        "versionNameLiteral": { SampleValue.stringLiteral($0.versionName).templateValue },
+        "versionNameLiteral": { SwiftSourceText.stringLiteral($0.versionName).templateValue },
         "methodName": { $0.methodName.templateValue },
-        "skipMessage": { $0.unavailableReason.map(SampleValue.stringLiteral).templateValue },
+        "skipMessage": { $0.unavailableReason.map(SwiftSourceText.stringLiteral).templateValue },
         "notes": { $0.notes.templateValue },
         "population": { $0.population.flatMap(\.lines).templateValue },
         "checks": { $0.checks.flatMap(\.lines).templateValue },

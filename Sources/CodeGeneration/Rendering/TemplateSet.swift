@@ -79,6 +79,19 @@ struct TemplateSet: Sendable {
         }
     }
 
+    /// The names `name` looks up, rendering `context`, that no context on the stack has a field of (tests: they
+    /// would render as nothing).
+    func unknownNames(_ context: some TemplateObject, with name: Name) throws -> [(template: String, name: String)] {
+        do {
+            return try library.unknownNames(rendering: name.rawValue, with: context)
+        } catch {
+            throw DiagnosticsError(.error("rendering \(name.rawValue).mustache: \(error.message)"))
+        }
+    }
+
+    /// Every name the run's templates look up.
+    var referencedNames: Set<String> { library.referencedNames }
+
     /// `\n` line endings, no trailing spaces or tabs, no leading or trailing blank lines, exactly one
     /// final newline: byte-identical output whatever the templates' own line endings.
     ///

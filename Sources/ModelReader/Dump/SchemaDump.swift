@@ -137,7 +137,7 @@ public enum SchemaDump {
         return .object(fields)
     }
 
-    static func value(_ value: AttributeValue?) -> JSONText {
+    static func value(_ value: ModelValue?) -> JSONText {
         guard let value else { return .null }
         switch value {
         case .integer(let number): return .object(["integer": .integer(number)])
@@ -147,6 +147,9 @@ public enum SchemaDump {
         case .string(let text): return .object(["string": .string(text)])
         case .uuid(let text): return .object(["uuid": .string(text)])
         case .url(let text): return .object(["url": .string(text)])
+        // Samples only: a model states no Binary default nor Swift source.
+        case .data(let bytes): return .object(["data": .array(bytes.map { .integer(Int64($0)) })])
+        case .swiftExpression(let source): return .object(["swift": .string(source)])
         case .date(let seconds):
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = TimeZone(secondsFromGMT: 0)

@@ -213,10 +213,10 @@ struct ModelDecoder {
     }
 
     private struct AttributeValues {
-        var defaultValue: AttributeValue?
+        var defaultValue: ModelValue?
         var unreadableDefault: String?
-        var minimum: AttributeValue?
-        var maximum: AttributeValue?
+        var minimum: ModelValue?
+        var maximum: ModelValue?
     }
 
     /// Values that cannot be read as the attribute's type are warnings, never errors: Xcode's editor leaves the
@@ -257,7 +257,7 @@ struct ModelDecoder {
             // The interval is authoritative; Xcode writes the matching *ValueString only for display.
             func dateValue(
                 interval intervalKey: ModelAttributeName, text textKey: ModelAttributeName, isDefault: Bool
-            ) -> AttributeValue? {
+            ) -> ModelValue? {
                 let displayText = reader.text(textKey)
                 if let text = reader.text(intervalKey) {
                     do throws(ModelValueText.Invalid) { return .date(try ModelValueText.timeInterval(text)) } catch {
@@ -290,7 +290,7 @@ struct ModelDecoder {
                 values.unreadableDefault = text
             }
         }
-        func bound(_ key: ModelAttributeName) -> AttributeValue? {
+        func bound(_ key: ModelAttributeName) -> ModelValue? {
             guard let text = reader.text(key) else { return nil }
             guard ModelValueText.acceptsBounds(type) else {
                 if !text.isEmpty {

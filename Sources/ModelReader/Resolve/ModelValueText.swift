@@ -36,7 +36,7 @@ enum ModelValueText {
     }
 
     /// A default value (`defaultValueString`) typed for the attribute type. Nil: no default.
-    static func defaultValue(_ text: String, type: AttributeType) throws(Invalid) -> AttributeValue? {
+    static func defaultValue(_ text: String, type: AttributeType) throws(Invalid) -> ModelValue? {
         if text.isEmpty && type != .string { return nil }
         switch type {
         case .integer16, .integer32, .integer64: return .integer(try integer(text, type: type))
@@ -70,7 +70,7 @@ enum ModelValueText {
     }
 
     /// A bound (`minValueString`/`maxValueString`). String and Binary bounds are lengths.
-    static func bound(_ text: String, type: AttributeType) throws(Invalid) -> AttributeValue? {
+    static func bound(_ text: String, type: AttributeType) throws(Invalid) -> ModelValue? {
         if text.isEmpty { return nil }
         switch type {
         case .string, .binary:

@@ -363,7 +363,7 @@ private struct Checker {
         }
     }
 
-    private static func describe(_ value: AttributeValue) -> String {
+    private static func describe(_ value: ModelValue) -> String {
         switch value {
         case .integer(let number): "\(number)"
         case .double(let number): "\(number)"
@@ -371,7 +371,8 @@ private struct Checker {
         case .bool(let flag): flag ? "YES" : "NO"
         case .string(let text): "'\(text)'"
         case .date(let seconds): "\(seconds) s since 2001-01-01"
-        case .uuid(let text), .url(let text): text
+        case .uuid(let text), .url(let text), .swiftExpression(let text): text
+        case .data(let bytes): "\(bytes.count) bytes"
         }
     }
 

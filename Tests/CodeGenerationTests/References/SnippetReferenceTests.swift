@@ -17,7 +17,7 @@ import Testing
     private static let path = "/m/M.xcdatamodeld/M.xcdatamodel/contents"
 
     private func attribute(
-        _ name: String, _ type: AttributeType, optional: Bool = false, scalar: Bool = false, defaultValue: AttributeValue? = nil
+        _ name: String, _ type: AttributeType, optional: Bool = false, scalar: Bool = false, defaultValue: ModelValue? = nil
     ) -> Attribute {
         Attribute(
             name: name, location: Build.location(2), type: type, isOptional: optional, usesScalarValueType: scalar,

@@ -48,7 +48,7 @@ struct SchemaResolverTests {
     }
 
     @Test("typed defaults and bounds", arguments: [
-        (#"attributeType="Integer 16" defaultValueString="-3" minValueString="-10" maxValueString="10""#, AttributeValue.integer(-3), AttributeValue.integer(-10), AttributeValue.integer(10)),
+        (#"attributeType="Integer 16" defaultValueString="-3" minValueString="-10" maxValueString="10""#, ModelValue.integer(-3), ModelValue.integer(-10), ModelValue.integer(10)),
         (#"attributeType="Integer 64" defaultValueString="0.0""#, .integer(0), nil, nil),
         (#"attributeType="Double" defaultValueString="2.5" minValueString="-1" maxValueString="1e3""#, .double(2.5), .double(-1), .double(1000)),
         (#"attributeType="Decimal" defaultValueString="19.990" maxValueString="100.00""#, .decimal("19.990"), nil, .decimal("100.00")),
@@ -61,7 +61,7 @@ struct SchemaResolverTests {
         (#"attributeType="URI" defaultValueString="https://example.com/a/b""#, .url("https://example.com/a/b"), nil, nil),
         (#"attributeType="URI" defaultValueString="""#, nil, nil, nil),
     ])
-    func typedValues(xml: String, expectedDefault: AttributeValue?, expectedMin: AttributeValue?, expectedMax: AttributeValue?) throws {
+    func typedValues(xml: String, expectedDefault: ModelValue?, expectedMin: ModelValue?, expectedMax: ModelValue?) throws {
         let (attribute, diagnostics) = try attribute("<attribute name=\"v\" optional=\"YES\" \(xml)/>")
         #expect(diagnostics.all.isEmpty, "\(diagnostics.lines)")
         #expect(attribute.defaultValue == expectedDefault)

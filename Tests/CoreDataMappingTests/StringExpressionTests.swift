@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import SampleValues
+import CoreDataMapping
+import ManagedModel
 
 /// Long samples (a maximum length of 10,000) are spelled with the tests' `text(_:repeating:count:)` instead of a literal
 /// of thousands of characters; the spelling must stand for exactly the sample.
@@ -13,11 +14,11 @@ import Testing
     ].map { TextArgument($0) })
     func spellsExactlyTheSample(_ sample: TextArgument) throws {
         let text = sample.text
-        let expression = SampleValue.string(text).swiftLiteral(forTypeNamed: "String")
+        let expression = ModelValue.string(text).swiftExpression(as: .string)
         #expect(try Self.evaluate(expression) == text, "\(expression.prefix(120))")
         let run = text.utf8.reversed().prefix { $0 == text.utf8.last }.count
-        #expect(expression.hasPrefix("text(") == (run >= SampleValue.repetitionThreshold))
-        #expect(expression.utf8.count < 200 || run < SampleValue.repetitionThreshold)
+        #expect(expression.hasPrefix("text(") == (run >= ModelValueSpelling.repetitionThreshold))
+        #expect(expression.utf8.count < 200 || run < ModelValueSpelling.repetitionThreshold)
     }
 
     /// Reads back the two shapes the generator writes: a literal, and `text(literal, repeating: literal, count: n)`,
