@@ -41,6 +41,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
+        // CloudKit/: everything about a synced model (what syncs, what the container refuses, what production keeps).
         .target(name: "ModelLock", dependencies: ["ManagedModel"]),
         .target(name: "SampleValues", dependencies: ["ManagedModel", "CoreDataMapping"]),
         // `adopt`: the move from Xcode's codegen, mogenerator or SwiftGen (the model's Codegen settings, clashing files).
@@ -67,7 +68,8 @@ let package = Package(
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "GenerationPlanning", "GeneratedTestsPlanning", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine",
+                "ManagedModel", "ModelLock", "GenerationPlanning", "GeneratedTestsPlanning", "SampleValues", "ManagedCodegenTemplates",
+                "MustacheEngine",
             ]
         ),
         // `audit`: hand-written managed-object classes checked against the model.

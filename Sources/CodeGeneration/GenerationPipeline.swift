@@ -1,4 +1,5 @@
 import ManagedModel
+import ModelLock
 import MustacheEngine
 
 // One target per planning stage, in the order the pipeline runs them, each depending only on the ones before it:

@@ -1,6 +1,6 @@
-import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelLock
 import ModelReader
 import TestSupport
 import Testing
@@ -138,18 +138,6 @@ import Testing
         let schema = Schema(contentsPath: "m", modelName: "M", versionName: "M", entities: [parent, child], configurations: [configuration])
         let messages = CloudKitCheck.diagnostics(schema, setting: nil).all.map(\.message)
         #expect(messages.count == 1 && messages[0].contains("attribute Child.name"), "\(messages)")
-    }
-
-    @Test func generateReportsTheErrorsAndWritesNothing() throws {
-        let schema = try Self.schema()
-        #expect {
-            try CodeGenerator.generate(schema: schema, options: GeneratorOptions(moduleName: "M"))
-        } throws: { error in
-            let diagnostics = (error as? DiagnosticsError)?.diagnostics.all ?? []
-            return diagnostics.filter { $0.ruleID?.hasPrefix("cloudkit.") == true }.count == CloudKitRules.all.count
-        }
-        let result = try CodeGenerator.generate(schema: schema, options: GeneratorOptions(moduleName: "M", cloudKit: false))
-        #expect(!result.files.isEmpty)
     }
 }
 
