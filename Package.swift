@@ -42,7 +42,7 @@ let package = Package(
         ),
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
         // CloudKit/: everything about a synced model (what syncs, what the container refuses, what production keeps).
-        .target(name: "ModelLock", dependencies: ["ManagedModel"]),
+        .target(name: "ModelLock", dependencies: ["ManagedModel", "CoreDataMapping"]),
         .target(name: "SampleValues", dependencies: ["ManagedModel", "CoreDataMapping"]),
         // `adopt`: the move from Xcode's codegen, mogenerator or SwiftGen (the model's Codegen settings, clashing files).
         .target(name: "Adoption", dependencies: ["ManagedModel"]),

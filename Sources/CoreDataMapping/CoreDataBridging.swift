@@ -27,6 +27,24 @@ public enum CoreDataBridging {
         }
     }
 
+    /// The Swift type a stored value of an attribute of `type` is read back as through Key-Value Coding
+    /// (`value(forKey:) as? T`, as the shipped-store tests compare it): the attribute type's own scalar for the
+    /// integer, floating-point and Boolean types (their object, NSNumber, bridges to it), the value type bridged from
+    /// the object class otherwise (`Date` for NSDate, `Decimal` for NSDecimalNumber); nil for the types whose value
+    /// is not compared (Transformable, Object ID, Undefined, Composite).
+    public static func keyValueType(of type: AttributeType) -> String? {
+        switch type {
+        case .integer16, .integer32, .integer64, .double, .float, .boolean: return ownScalar(of: type)
+        case .date: return "Date"
+        case .decimal: return "Decimal"
+        case .string: return "String"
+        case .binary: return "Data"
+        case .uuid: return "UUID"
+        case .uri: return "URL"
+        case .transformable, .objectID, .undefined, .composite: return nil
+        }
+    }
+
     // MARK: Scalars, by their Objective-C type encoding
 
     /// The Objective-C type encoding of a scalar (Objective-C Runtime Programming Guide, "Type Encodings"): what

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 import SampleValues
 
@@ -210,7 +211,7 @@ public struct ShippedStoreTestPlanner {
                             given[entity.name, default: [:]][attribute.name, default: []].append(expected)
                         }
                     case .failure(let failure):
-                        if !attribute.isOptional, attribute.defaultValue == nil {
+                        if attribute.requiresStoredValue {
                             test.unavailableReason = "no store of '\(schema.versionName)' can be filled: attribute "
                                 + "'\(entity.name).\(attribute.name)' is required and has no sample value (\(failure.reason))"
                             return test
@@ -285,7 +286,7 @@ public struct ShippedStoreTestPlanner {
     func unfillableEntities(of schema: Schema) -> [ObjectGraph.Unsatisfiable] {
         schema.entities.filter { !$0.isAbstract }.compactMap { entity in
             for attribute in schema.allAttributes(of: entity)
-            where !attribute.isTransient && !attribute.isDerived && !attribute.isOptional && attribute.defaultValue == nil {
+            where attribute.requiresStoredValue {
                 if case .failure(let failure) = value(of: attribute, entityName: entity.name, variant: 0) {
                     return ObjectGraph.Unsatisfiable(
                         entityName: entity.name,
@@ -310,7 +311,7 @@ public struct ShippedStoreTestPlanner {
                 $0.key == SampleValueSynthesizer.sampleValueKey || $0.key == SampleValueSynthesizer.modifiedSampleValueKey
             }
         }
-        guard let type = Self.storedTypeName(of: attribute.type) else {
+        guard let type = CoreDataBridging.keyValueType(of: attribute.type) else {
             if case .swiftExpression(let source)? = synthesizer.sample(for: stored, variant: 0, entityName: entityName).value {
                 return .success(Literal(set: source, expected: nil))
             }
@@ -324,25 +325,6 @@ public struct ShippedStoreTestPlanner {
         let literal = value.swiftLiteral(forTypeNamed: type)
         // A Decimal sample is spelled `NSDecimalNumber(string:)`, the object Core Data stores; read back as Decimal.
         return .success(Literal(set: literal, expected: attribute.type == .decimal ? "\(literal).decimalValue" : literal))
-    }
-
-    /// The Swift type a stored value of `type` is read back as (`value(forKey:) as? T`), nil when not compared.
-    static func storedTypeName(of type: AttributeType) -> String? {
-        switch type {
-        case .integer16: return "Int16"
-        case .integer32: return "Int32"
-        case .integer64: return "Int64"
-        case .decimal: return "Decimal"
-        case .double: return "Double"
-        case .float: return "Float"
-        case .string: return "String"
-        case .boolean: return "Bool"
-        case .date: return "Date"
-        case .binary: return "Data"
-        case .uuid: return "UUID"
-        case .uri: return "URL"
-        case .transformable, .objectID, .undefined, .composite: return nil
-        }
     }
 
     // MARK: What the app's hooks must fill
@@ -427,7 +409,7 @@ public struct ShippedStoreTestPlanner {
             let filled = hooked[entityName] ?? []
             if let entity = schema.entity(named: entityName) {
                 for attribute in schema.allAttributes(of: entity) {
-                    guard let literals = given[entityName]?[attribute.name], Self.storedTypeName(of: attribute.type) != nil,
+                    guard let literals = given[entityName]?[attribute.name], CoreDataBridging.keyValueType(of: attribute.type) != nil,
                         let match = lineage.currentAttribute(attribute.name, of: entityName, version: version)
                     else { continue }
                     checked[entityName, default: []].append(attribute.name)
