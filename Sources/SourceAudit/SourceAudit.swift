@@ -227,8 +227,8 @@ public struct SourceAudit {
                 break
             }
             isScalar = true
-            // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
-            let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
+            // Xcode 8's checkbox, read as the type table reads it (absent: scalar for numbers, object for Date).
+            let scalarIsOn = stored.storage == .scalar
             if !scalarIsOn {
                 findings.append(AuditRules.scalarTypeOff.diagnostic(
                     "\(subject) has 'Use Scalar Type' off: Core Data converts, but the model and the class disagree "
