@@ -53,4 +53,11 @@ extension Relationship {
     /// a required to-many: docs/core-data-runtime.md, "What the model lock and `migration-check` rely on", "a to-many
     /// with min 0 never"). The migration verdicts and the shipped-store lineage ask this.
     public var requiresDestination: Bool { !isOptional && (!isToMany || (minCount ?? 0) > 0) }
+
+    /// The generated tests' variant: how many destinations an object they create is given for a relationship it
+    /// must have (a non-optional one): one for a to-one, `max(minCount, 1)` for a to-many. A required to-many with
+    /// minimum 0 still gets one member: the tests do not rely on an empty set passing Core Data's validation at save,
+    /// which docs/core-data-runtime.md states only for migration. The round trip, the object graph builder and the
+    /// shipped-store object graph ask this.
+    public var destinationsGivenByTests: Int { isToMany ? max(minCount ?? 1, 1) : 1 }
 }

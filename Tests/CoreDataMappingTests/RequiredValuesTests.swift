@@ -66,6 +66,11 @@ import Testing
         #expect(!relationship(toMany: true, optional: false, minCount: 0).requiresDestination)
         #expect(relationship(toMany: true, optional: false, minCount: 1).requiresDestination)
         #expect(!relationship(toMany: true, optional: true, minCount: 1).requiresDestination)
+        // The generated tests' variant gives a required to-many at least one member, whatever its minimum.
+        #expect(relationship(toMany: false, optional: false).destinationsGivenByTests == 1)
+        #expect(relationship(toMany: true, optional: false).destinationsGivenByTests == 1)
+        #expect(relationship(toMany: true, optional: false, minCount: 0).destinationsGivenByTests == 1)
+        #expect(relationship(toMany: true, optional: false, minCount: 3).destinationsGivenByTests == 3)
     }
 
     /// The relationship's Swift type, which the planner declares and `audit` expects.
