@@ -41,7 +41,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xml2", .when(platforms: [.macOS]))]
         ),
         // Model lock and migration check: fingerprints of shipped versions, what lightweight migration infers.
-        .target(name: "ModelLock", dependencies: ["ManagedModel"]),
+        // CloudKit/: everything about a synced model (what syncs, what the container refuses, what production keeps).
+        .target(name: "ModelLock", dependencies: ["ManagedModel", "CoreDataMapping"]),
         // A model's shipped history (ModelHistory): the bundle's versions, each read once, and the lock, parsed once; it
         // answers the lock check, the migration findings, CloudKit's production check, the plan's input and re-locking.
         .target(
@@ -73,7 +74,8 @@ let package = Package(
         .target(
             name: "CodeGeneration",
             dependencies: [
-                "ManagedModel", "GenerationPlanning", "GeneratedTestsPlanning", "SampleValues", "ManagedCodegenTemplates", "MustacheEngine",
+                "ManagedModel", "ModelLock", "GenerationPlanning", "GeneratedTestsPlanning", "SampleValues", "ManagedCodegenTemplates",
+                "MustacheEngine",
             ]
         ),
         // `audit`: hand-written managed-object classes checked against the model.

@@ -1,4 +1,5 @@
 import ManagedModel
+import ModelLock
 import MustacheEngine
 
 // One target per planning stage, in the order the pipeline runs them, each depending only on the ones before it:
@@ -16,7 +17,7 @@ import MustacheEngine
 ///
 /// | stage | takes | gives |
 /// |---|---|---|
-/// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (``CloudKitCheck``) |
+/// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (`CloudKitCheck`, ModelLock/CloudKit) |
 /// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
 /// | plan migration | the locked versions' `Schema`s (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |

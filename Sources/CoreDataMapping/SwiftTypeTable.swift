@@ -102,6 +102,15 @@ public enum SwiftTypeTable {
         }
     }
 
+    /// The table's type for `attribute` with "Use Scalar Type" off: `NSNumber` for the integer, floating-point and
+    /// Boolean types, `Date` for Date, the same object type for the others. What Objective-C can declare where the
+    /// scalar cannot be (`@NSManaged var flag: Bool?` does not compile).
+    public static func objectType(of attribute: Attribute) -> SwiftPropertyType {
+        var boxed = attribute
+        boxed.usesScalarValueType = false
+        return storedType(of: boxed)
+    }
+
     /// The Swift type a Transformable's `customClassName` names, or nil when it names none.
     ///
     /// Xcode writes the current-module form with a leading dot (`.Settings`, `.[String]`); an empty

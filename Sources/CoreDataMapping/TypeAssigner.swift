@@ -18,6 +18,22 @@ public enum TypeAssigner {
         return fieldType(of: attribute, stored: stored)
     }
 
+    /// The class of `relationship`'s destination: its entity's class name, `NSManagedObject` for an entity without
+    /// one (or one the schema lacks).
+    public static func destinationClass(of relationship: Relationship, in schema: Schema) -> String {
+        schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
+    }
+
+    /// The type of the property generated for `relationship`, whose destination's class is `destinationClass`
+    /// (``destinationClass(of:in:)``): a to-one is the class, optional when it may read nil
+    /// (``ManagedModel/Relationship/mayReadNil``); an unordered to-many `Set<Class>`; an ordered one `NSOrderedSet`.
+    /// To-many relationships are never nil: Core Data returns an empty set for an object without members. `audit`
+    /// expects exactly this of a hand-written declaration.
+    public static func declaredType(of relationship: Relationship, destinationClass: String) -> String {
+        guard relationship.isToMany else { return relationship.mayReadNil ? destinationClass + "?" : destinationClass }
+        return relationship.isOrdered ? "NSOrderedSet" : "Set<" + destinationClass + ">"
+    }
+
     /// The type of a composite element's field in its generated struct: userInfo types do not apply inside
     /// composites, so an element keeps its stored type unless it is itself a composite.
     public static func fieldType(of element: Attribute) -> SwiftPropertyType {

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import GenerationPlanning
 import ManagedModel
 import SampleValues
@@ -128,7 +129,7 @@ struct ObjectGraphBuilder {
             }
             guard parameter.defaultValue == nil else { continue }
             if relationship.isToMany {
-                let count = max(relationship.minCount ?? 1, 1)
+                let count = relationship.destinationsGivenByTests
                 guard count <= Self.maximumMembers else {
                     throw TestPlanFailure(
                         reason: "relationship '\(concrete).\(relationship.name)' needs \(count) members to be valid")

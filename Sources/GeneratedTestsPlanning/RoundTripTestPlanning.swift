@@ -63,7 +63,7 @@ extension GeneratedTestsPlanner {
                 attempt.append("\(subject).\(property.swiftName) = \(target)")
                 attempt.record(subject, key: relationship.name, toOne: target)
             } else if relationship.isToMany, current.members[relationship.name] == nil {
-                let wanted = max(relationship.minCount ?? 1, 1)
+                let wanted = relationship.destinationsGivenByTests
                 guard wanted <= ObjectGraphBuilder.maximumMembers, wanted <= max(relationship.maxCount ?? wanted, 1) else {
                     throw TestPlanFailure(reason: "it needs \(wanted) members")
                 }

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 import ModelLock
 
@@ -149,12 +150,12 @@ struct ShippedStoreLineage {
             guard let relationship = schema.allRelationships(of: entity).first(where: { $0.name == propertyName }) else {
                 return .absent(entity: entityName)
             }
-            optional = !MigrationCheck.mustHaveDestination(relationship)
+            optional = !relationship.requiresDestination
         } else {
             guard let attribute = schema.allAttributes(of: entity).first(where: { $0.name == propertyName }) else {
                 return .absent(entity: entityName)
             }
-            optional = attribute.isOptional && attribute.defaultValue == nil
+            optional = attribute.maySaveWithoutValue
         }
         return optional ? .optional(entity: entityName, property: propertyName) : .required(entity: entityName, property: propertyName)
     }

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 import SampleValues
 
@@ -74,7 +75,7 @@ struct ObjectGraph {
     private mutating func satisfy(_ index: Int) throws(Unsatisfiable) {
         guard let entity = schema.entity(named: objects[index].entityName) else { return }
         for relationship in schema.allRelationships(of: entity) where !relationship.isOptional && !relationship.isTransient {
-            let wanted = relationship.isToMany ? max(relationship.minCount ?? 1, 1) : 1
+            let wanted = relationship.destinationsGivenByTests
             let inverse = inverse(of: relationship)
             while (linked[index]?[relationship.name]?.count ?? 0) < wanted {
                 let taken = Set(linked[index]?[relationship.name] ?? [])

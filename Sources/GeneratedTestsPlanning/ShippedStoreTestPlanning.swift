@@ -211,7 +211,7 @@ public struct ShippedStoreTestPlanner {
                             given[entity.name, default: [:]][attribute.name, default: []].append(expected)
                         }
                     case .failure(let failure):
-                        if !attribute.isOptional, attribute.defaultValue == nil {
+                        if attribute.requiresStoredValue {
                             test.unavailableReason = "no store of '\(schema.versionName)' can be filled: attribute "
                                 + "'\(entity.name).\(attribute.name)' is required and has no sample value (\(failure.reason))"
                             return test
@@ -286,7 +286,7 @@ public struct ShippedStoreTestPlanner {
     func unfillableEntities(of schema: Schema) -> [ObjectGraph.Unsatisfiable] {
         schema.entities.filter { !$0.isAbstract }.compactMap { entity in
             for attribute in schema.allAttributes(of: entity)
-            where !attribute.isTransient && !attribute.isDerived && !attribute.isOptional && attribute.defaultValue == nil {
+            where attribute.requiresStoredValue {
                 if case .failure(let failure) = value(of: attribute, entityName: entity.name, variant: 0) {
                     return ObjectGraph.Unsatisfiable(
                         entityName: entity.name,

@@ -178,24 +178,20 @@ extension GenerationPlanner {
     }
 
     func relationshipPlan(_ relationship: Relationship, swiftName: String) -> RelationshipPlan {
-        let destination = schema.entity(named: relationship.destinationEntity).flatMap(Self.customClass(of:)) ?? "NSManagedObject"
+        let destination = TypeAssigner.destinationClass(of: relationship, in: schema)
+        let type = TypeAssigner.declaredType(of: relationship, destinationClass: destination)
         let kind: RelationshipPlan.Kind
-        let type: String
         let accessors: [AccessorPlan]
         let names = AccessorNames(key: relationship.name)
-        // To-many relationships are never nil: Core Data returns an empty set for an object without members.
         switch (relationship.isToMany, relationship.isOrdered) {
         case (false, _):
             kind = .toOne
-            type = relationship.mayReadNil ? String(concatenating: destination, "?") : destination
             accessors = []
         case (true, false):
             kind = .toMany
-            type = String(concatenating: "Set<", destination, ">")
             accessors = RelationshipAccessors.unordered(names: names, destination: destination)
         case (true, true):
             kind = .orderedToMany
-            type = "NSOrderedSet"
             accessors = RelationshipAccessors.ordered(
                 names: names, swiftKeyReference: "Keys.\(swiftName)", destination: destination, helper: supportTypes.orderedRelationship)
         }

@@ -112,6 +112,6 @@ package struct GenerationPlanner {
     }
 
     private func isRequiredToOne(_ relationship: Relationship) -> Bool {
-        !relationship.isToMany && !relationship.isOptional
+        !relationship.isToMany && relationship.requiresDestination
     }
 }

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// The designated initializer's parameters: which properties it takes, their types, defaults and assignments.
@@ -53,7 +54,8 @@ extension GenerationPlanner {
         for relationship: Relationship, plan: RelationshipPlan, cycleBroken: Bool
     ) -> InitializerPlan.Parameter {
         let name = plan.swiftName
-        let mustHaveMembers = (relationship.minCount ?? 0) > 0 && !relationship.isOptional
+        // A to-many that must have members takes them; one that need not defaults to none.
+        let mustHaveMembers = relationship.requiresDestination
         switch plan.kind {
         case .toOne where cycleBroken:
             return .init(

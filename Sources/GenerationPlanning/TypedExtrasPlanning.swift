@@ -13,7 +13,7 @@ extension GenerationPlanner {
             for problem in annotations.problems {
                 diagnostics.report(GenerationRules.userInfo, "attribute '\(attribute.name)' of entity '\(entity.name)': \(problem)", at: attribute.location)
             }
-            if annotations.isIgnored, !attribute.isOptional, attribute.defaultValue == nil, !attribute.isDerived, !attribute.isTransient {
+            if annotations.isIgnored, attribute.requiresStoredValue {
                 diagnostics.report(
                     GenerationRules.userInfo, "attribute '\(attribute.name)' of entity '\(entity.name)' is required but ignored by its userInfo: "
                         + "the initializer cannot set it, so set it with setValue(_:forKey:) before saving",

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// What Core Data's lightweight migration cannot infer between two model versions, and the renames it would
@@ -265,7 +266,7 @@ public enum MigrationCheck {
             guard let was = counterpart(of: attribute.name, attribute.renamingIdentifier, attribute.elementID, among: oldAttributes, \.name)
             else {
                 addedAttributes.append(attribute)
-                if !attribute.isOptional && attribute.defaultValue == nil && !attribute.isDerived {
+                if attribute.requiresStoredValue {
                     validated(
                         "new attribute \(new.name).\(attribute.name) is non-optional without a default value", "make it optional or give it a default", attribute.name,
                         at: attribute.location)
@@ -291,7 +292,7 @@ public enum MigrationCheck {
                         + "not off; keep it on, or add a new attribute",
                     at: attribute.location, was: was.location)
             }
-            if was.isOptional && !attribute.isOptional && attribute.defaultValue == nil {
+            if was.isOptional && attribute.requiresStoredValue {
                 validated(
                     "\(label) became non-optional without a default value", "give it a default", attribute.name, at: attribute.location,
                     was: was.location)
@@ -303,7 +304,7 @@ public enum MigrationCheck {
                 of: relationship.name, relationship.renamingIdentifier, relationship.elementID, among: oldRelationships, \.name)
             else {
                 addedRelationships.append(relationship)
-                if mustHaveDestination(relationship) {
+                if relationship.requiresDestination {
                     validated(
                         "new relationship \(new.name).\(relationship.name) is non-optional", "make it optional", relationship.name,
                         isRelationship: true, at: relationship.location)
@@ -324,7 +325,7 @@ public enum MigrationCheck {
                         + "(which object would it keep?)",
                     at: relationship.location, was: was.location)
             }
-            if !mustHaveDestination(was) && mustHaveDestination(relationship) {
+            if !was.requiresDestination && relationship.requiresDestination {
                 validated(
                     "\(label) became non-optional", "make sure every row has a destination first, or keep it optional", relationship.name,
                     isRelationship: true, at: relationship.location, was: was.location)
@@ -417,12 +418,6 @@ public enum MigrationCheck {
             return value.map { !["no", "false", "0"].contains($0) } ?? false
         }
         return false
-    }
-
-    /// Whether existing rows need a value for the relationship: a required to-one, or a to-many whose minimum
-    /// count is above 0 (an empty set is a valid value of a required to-many).
-    public static func mustHaveDestination(_ relationship: Relationship) -> Bool {
-        !relationship.isOptional && (!relationship.isToMany || (relationship.minCount ?? 0) > 0)
     }
 
     private static func renameFinding(

@@ -227,8 +227,8 @@ public struct SourceAudit {
                 break
             }
             isScalar = true
-            // Xcode 8's checkbox: absent on older numeric attributes (scalar then), off by default for Date.
-            let scalarIsOn = attribute.type == .date ? attribute.usesScalarValueType == true : attribute.usesScalarValueType != false
+            // Xcode 8's checkbox, read as the type table reads it (absent: scalar for numbers, object for Date).
+            let scalarIsOn = stored.storage == .scalar
             if !scalarIsOn {
                 findings.append(AuditRules.scalarTypeOff.diagnostic(
                     "\(subject) has 'Use Scalar Type' off: Core Data converts, but the model and the class disagree "
@@ -272,7 +272,7 @@ public struct SourceAudit {
         for destinationEntity in destination.map({ schema.ancestors(of: $0) + [$0] }) ?? [] {
             classes.formUnion(swiftNames(of: destinationEntity))
         }
-        let destinationClass = destination?.customClassName ?? "NSManagedObject"
+        let destinationClass = TypeAssigner.destinationClass(of: relationship, in: schema)
         guard relationship.isToMany else {
             guard classes.contains(declared.name) else {
                 return AuditRules.unservedType.diagnostic("\(subject) holds \(destinationClass) objects; declare \(destinationClass)", at: member.location)
@@ -376,7 +376,7 @@ public struct SourceAudit {
     static func managedDeclaration(of attribute: Attribute) -> String {
         let stored = SwiftTypeTable.storedType(of: attribute)
         guard stored.storage == .scalar, stored.isOptional else { return stored.declaration }
-        return (attribute.type == .date ? "Date" : "NSNumber") + "?"
+        return SwiftTypeTable.objectType(of: attribute).declaration
     }
 
     // MARK: Model properties with no declaration
@@ -407,10 +407,8 @@ public struct SourceAudit {
                        declaration: Self.managedDeclaration(of: attribute))
             }
             for relationship in owner.relationships {
-                let destination = schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
-                let type = relationship.isToMany
-                    ? relationship.isOrdered ? "NSOrderedSet" : "Set<\(destination)>"
-                    : relationship.mayReadNil ? destination + "?" : destination
+                let type = TypeAssigner.declaredType(
+                    of: relationship, destinationClass: TypeAssigner.destinationClass(of: relationship, in: schema))
                 expect(relationship.name, at: relationship.location,
                        isIgnored: PropertyAnnotations(userInfo: relationship.userInfo).isIgnored, declaration: type)
             }

@@ -1,3 +1,4 @@
+import CoreDataMapping
 import ManagedModel
 
 /// The validation stage of a model that syncs through `NSPersistentCloudKitContainer`: every synced entity
@@ -47,7 +48,7 @@ public enum CloudKitCheck {
                             + "support\(tail); give it another type or move it to an entity that does not sync\(orUnmark)",
                         at: attribute.location)
                 }
-                if !attribute.isOptional && !hasCompiledDefault(attribute) {
+                if attribute.requiresValueInCompiledModel {
                     let unreadable = attribute.unreadableDefaultValue.map { " (its default '\($0)' is not a value of its type)" } ?? ""
                     let advice = attribute.isDerived
                         ? "make it optional (a derived attribute takes no default value)" : "make it optional or give it a default value"
@@ -106,20 +107,5 @@ public enum CloudKitCheck {
     /// "attribute", "transient attribute", "derived attribute": the validator checks all three alike.
     static func attributeKind(_ attribute: Attribute) -> String {
         attribute.isDerived ? "derived attribute" : attribute.isTransient ? "transient attribute" : "attribute"
-    }
-
-    /// Whether the compiled model holds a default value for the attribute. A default the reader cannot read as the
-    /// attribute's type (`defaultValueString="NO"` left on a Boolean turned Integer 16) still compiles to a number
-    /// for the integer, Boolean and floating-point types: momc reads the text with `NSString`'s `integerValue`,
-    /// `boolValue`, `floatValue` and `doubleValue` (atomicbird/momcom, the open-source momc, `NSAttributeDescription+momc.m`),
-    /// which give a number for any text (0 for "NO"), and a shipped app whose synced entity has a required Integer 16
-    /// with that default loads in `NSPersistentCloudKitContainer` (docs/core-data-runtime.md, "CloudKit").
-    public static func hasCompiledDefault(_ attribute: Attribute) -> Bool {
-        if attribute.defaultValue != nil { return true }
-        guard attribute.unreadableDefaultValue != nil else { return false }
-        switch attribute.type {
-        case .integer16, .integer32, .integer64, .boolean, .float, .double: return true
-        case .decimal, .string, .date, .binary, .uuid, .uri, .transformable, .objectID, .undefined, .composite: return false
-        }
     }
 }

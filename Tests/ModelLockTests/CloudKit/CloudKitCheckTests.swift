@@ -1,6 +1,6 @@
-import CodeGeneration
 import Foundation
 import ManagedModel
+import ModelLock
 import ModelReader
 import TestSupport
 import Testing
@@ -95,10 +95,7 @@ import Testing
         #expect(favored.type == .integer16 && !favored.isOptional && favored.defaultValue == nil && favored.unreadableDefaultValue == "NO")
         #expect(loaded.diagnostics.all.contains { $0.message.contains("defaultValueString 'NO'") }, "the reader still warns")
         #expect(CloudKitCheck.diagnostics(loaded.schema, setting: nil).all.isEmpty, "\(CloudKitCheck.diagnostics(loaded.schema, setting: nil).all)")
-        for (type, compiles) in [(AttributeType.integer64, true), (.boolean, true), (.double, true), (.float, true), (.decimal, false), (.date, false)] {
-            let attribute = Attribute(name: "a", location: favored.location, type: type, isOptional: false, unreadableDefaultValue: "NO")
-            #expect(CloudKitCheck.hasCompiledDefault(attribute) == compiles, "\(type)")
-        }
+        #expect(favored.hasCompiledDefault && !favored.requiresValueInCompiledModel, "Attribute.hasCompiledDefault (CoreDataMapping) decides")
     }
 
     @Test func cloudkitFalseChecksNothing() throws {
@@ -138,18 +135,6 @@ import Testing
         let schema = Schema(contentsPath: "m", modelName: "M", versionName: "M", entities: [parent, child], configurations: [configuration])
         let messages = CloudKitCheck.diagnostics(schema, setting: nil).all.map(\.message)
         #expect(messages.count == 1 && messages[0].contains("attribute Child.name"), "\(messages)")
-    }
-
-    @Test func generateReportsTheErrorsAndWritesNothing() throws {
-        let schema = try Self.schema()
-        #expect {
-            try CodeGenerator.generate(schema: schema, options: GeneratorOptions(moduleName: "M"))
-        } throws: { error in
-            let diagnostics = (error as? DiagnosticsError)?.diagnostics.all ?? []
-            return diagnostics.filter { $0.ruleID?.hasPrefix("cloudkit.") == true }.count == CloudKitRules.all.count
-        }
-        let result = try CodeGenerator.generate(schema: schema, options: GeneratorOptions(moduleName: "M", cloudKit: false))
-        #expect(!result.files.isEmpty)
     }
 }
 

@@ -1,3 +1,5 @@
+import ManagedModel
+
 /// What of a model `NSPersistentCloudKitContainer` syncs: the entities of the configurations marked "Used with
 /// CloudKit", or every entity when the model itself is marked (or `cloudkit: true` says so and no configuration is
 /// marked). `cloudkit: false` syncs nothing: a model Xcode's template marked that the app never syncs.
