@@ -9,7 +9,7 @@ import Testing
 
     static func attribute(
         _ type: AttributeType = .string, optional: Bool = false, transient: Bool = false, derived: Bool = false,
-        defaultValue: AttributeValue? = nil, unreadableDefault: String? = nil
+        defaultValue: ModelValue? = nil, unreadableDefault: String? = nil
     ) -> Attribute {
         Attribute(
             name: "value", location: here, type: type, isOptional: optional, isTransient: transient, isDerived: derived,
@@ -19,7 +19,7 @@ import Testing
     /// Core Data's rule: a value is required when the attribute is not optional and the model gives no default.
     @Test func aValueIsRequiredWhenNotOptionalAndWithoutDefault() {
         for optional in [false, true] {
-            for defaultValue in [nil, AttributeValue.string("x")] {
+            for defaultValue in [nil, ModelValue.string("x")] {
                 let attribute = Self.attribute(optional: optional, defaultValue: defaultValue)
                 #expect(attribute.requiresValue == (!optional && defaultValue == nil), "optional \(optional), default \(String(describing: defaultValue))")
                 #expect(attribute.maySaveWithoutValue == (optional && defaultValue == nil), "optional \(optional), default \(String(describing: defaultValue))")
