@@ -76,7 +76,7 @@ public struct GenerationPipeline: Sendable {
             var hookNames: [String: String] = [:]
             for case .custom(let from, let to, true, _, _) in migrationPlan.stages { hookNames[to] = MigrationPlanFile.hookName(from: from, to: to) }
             shippedStoreTests = ShippedStoreTestPlanner(
-                current: schema, shipped: migration.lockedVersions, planTypeName: migrationPlan.typeName, modelTests: testPlan,
+                current: schema, shipped: try diagnostics.rethrowingWith { try migration.lockedVersions() }, planTypeName: migrationPlan.typeName, modelTests: testPlan,
                 hookNames: hookNames
             ).makePlan()
         }

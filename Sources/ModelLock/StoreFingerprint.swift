@@ -32,6 +32,9 @@ public struct StoreFingerprint: Hashable, Sendable {
     @NotCompared public var contentsDigest: String?
     /// The `version` line when read from a lock file; nil otherwise. Not part of equality.
     @NotCompared public var location: SourceLocation?
+    /// What the lock records about the hops into this version for the migration plan (`straight-hops=`); nil for a
+    /// fingerprint made from a model, the first locked version, and entries locked before issue 46. Not part of equality.
+    @NotCompared public var straightHops: StraightHopRecord?
 
     public init(versionName: String, entities: [EntityFingerprint], contentsDigest: String? = nil, location: SourceLocation? = nil) {
         self.versionName = versionName

@@ -375,43 +375,14 @@ struct Generate: ParsableCommand {
         return diagnostics
     }
 
-    /// The schema of each locked version in the bundle, in the lock's order from `oldest` on (all of them when nil):
-    /// what `--migration-plan` plans through. Locked versions missing from the bundle are `lockDiagnostics`' errors.
-    /// - Throws: ``DiagnosticsError`` when the model has no lock, or `oldest` is not a locked version in the bundle.
+    /// What `--migration-plan` plans through (``MigrationPlanInput/fromLock(_:lockPath:modelPath:versions:current:oldest:schema:)``).
     private func migrationPlanInput(_ loaded: LoadedModel, oldest: String?) throws -> MigrationPlanInput {
         let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else {
-            throw DiagnosticsError(
-                .error(
-                    "--migration-plan needs the model's lock of shipped versions, and \(lockPath) does not exist: run "
-                        + "managed-codegen lock \(model.model)",
-                    at: SourceLocation(path: model.model, line: 0)))
-        }
-        let inBundle = Set(loaded.bundle.versions.map(\.name))
-        let current = loaded.schema.versionName
-        var names = lock.versions.map(\.versionName).filter(inBundle.contains)
-        var leftOut: [String] = []
-        if let oldest {
-            guard let start = names.firstIndex(of: oldest) else {
-                throw DiagnosticsError(
-                    .error(
-                        "the migration plan's oldest version '\(oldest)' is not a locked version of the model; locked: "
-                            + NameList.quoted(names, noun: "versions"),
-                        at: SourceLocation(path: lockPath, line: 0)))
-            }
-            leftOut = Array(names[..<start])
-            names.removeFirst(start)
-        }
-        let schemas = try names.map { name in
-            name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
-        }
-        // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
-        let unlocked = loaded.bundle.versions.filter { lock.version(named: $0.name) == nil && $0.name != current }.map {
-            (name: $0.name, location: SourceLocation(path: Self.displayPath($0.contentsPath), line: 0))
-        }
-        return MigrationPlanInput(
-            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap(lock.version(named:)), unlockedVersions: unlocked)
+        let modelPath = model.model
+        return try MigrationPlanInput.fromLock(
+            try LockSupport.load(path: lockPath, modelPath: modelPath), lockPath: lockPath, modelPath: modelPath,
+            versions: loaded.bundle.versions.map { (name: $0.name, contentsPath: Self.displayPath($0.contentsPath)) },
+            current: loaded.schema, oldest: oldest, schema: { try ModelLoader.load(modelPath, version: $0).schema })
     }
 
     private func summary(of report: WriteReport) -> String {

@@ -71,7 +71,7 @@ import Testing
     /// The same hop into the current version not locked yet: splitting the change over two versions is offered.
     @Test func aBlockedHopIntoAnUnlockedVersionOffersToSplitIt() throws {
         var (current, input) = try Self.fixture("Counters")
-        input.lockedVersions.removeLast()
+        input.lockedVersionNames.removeLast()
         let error = try #require(throws: DiagnosticsError.self) {
             try GenerationPipeline(options: .init(), migration: input).run(current, into: GeneratedFiles())
         }
@@ -84,8 +84,8 @@ import Testing
     @Test func countersFromItsSecondVersion() throws {
         let (current, input) = try Self.fixture("Counters")
         var fromSecond = input
-        fromSecond.leftOutVersionNames = [input.lockedVersions[0].versionName]
-        fromSecond.lockedVersions.removeFirst()
+        fromSecond.leftOutVersionNames = [input.lockedVersionNames[0]]
+        fromSecond.lockedVersionNames.removeFirst()
         let result = try CodeGenerator.generate(schema: current, options: .init(), migration: fromSecond)
         try compare(result, to: "CountersFromItsSecondVersion")
         #expect(result.migrationPlanContents?.contains("Stores of 'Counters' are left out") == true)
