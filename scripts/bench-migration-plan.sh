@@ -85,7 +85,9 @@ fresh_generate() {
 
 without=()
 with=()
-if "$binary" generate --help 2>&1 | grep -q -- '--migration-plan'; then
+# The help text whole first: `grep -q` quitting early would end the binary with SIGPIPE, failing the pipe.
+help_text="$("$binary" generate --help 2>&1 || true)"
+if grep -q -- '--migration-plan' <<<"$help_text"; then
     mode="generate --migration-plan"
     for _ in $(seq "$RUNS"); do
         without+=("$(fresh_generate)")

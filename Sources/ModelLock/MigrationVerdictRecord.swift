@@ -69,16 +69,21 @@ public enum MigrationVerdictRecord {
     /// The lock's key on a version line.
     static let key = "straight-hops"
 
-    /// The digest a record of `lock.versions[index]` covering `count` versions above it must carry; nil when one of
-    /// them has no contents digest (it cannot be told unchanged).
-    static func digest(_ versions: [StoreFingerprint], index: Int, count: Int) -> String? {
+    /// The digest a record of `versions[index]` covering `count` versions above it must carry; nil when one of them
+    /// has no contents digest (it cannot be told unchanged). `lines`: ``lines(_:)`` of `versions`.
+    static func digest(_ lines: [String?], index: Int, count: Int) -> String? {
         guard count <= index else { return nil }
-        var lines = ["revision \(revision)"]
+        var covered = ["revision \(revision)"]
         for position in stride(from: index, through: index - count, by: -1) {
-            guard let contents = versions[position].contentsDigest else { return nil }
-            lines.append("\(versions[position].versionName) \(contents)")
+            guard let line = lines[position] else { return nil }
+            covered.append(line)
         }
-        return FingerprintHash.hex(lines)
+        return FingerprintHash.hex(covered)
+    }
+
+    /// Each version's name and contents digest, as a record's digest takes them.
+    static func lines(_ versions: [StoreFingerprint]) -> [String?] {
+        versions.map { version in version.contentsDigest.map { "\(version.versionName) \($0)" } }
     }
 
     /// Whether a hop's findings leave a straight migration to lightweight migration, as the plan decides it
@@ -87,9 +92,33 @@ public enum MigrationVerdictRecord {
         findings.allSatisfy { $0.kind == .dataLoss }
     }
 
-    /// The digest of a `contents` file (``FingerprintHash/digest(_:)``), nil when it cannot be read.
+    /// The digest of a `contents` file (``FingerprintHash/digest(_:)``), nil when it cannot be read. Each file is
+    /// digested once a process: the lock check and the plan's input both ask (a model's files do not change while
+    /// managed-codegen runs; 8 MB over a 117-version history).
     public static func contentsDigest(ofFile path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { FingerprintHash.digest([UInt8]($0)) }
+        digests.value(path) { FileManager.default.contents(atPath: $0).map { FingerprintHash.digest([UInt8]($0)) } }
+    }
+
+    private static let digests = DigestMemo()
+
+    /// `@unchecked Sendable`: every access holds the lock (no `Mutex` before macOS 15).
+    private final class DigestMemo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [String: String?] = [:]
+
+        func value(_ path: String, _ make: (String) -> String?) -> String? {
+            lock.lock()
+            if let value = known[path] {
+                lock.unlock()
+                return value
+            }
+            lock.unlock()
+            let value = make(path)
+            lock.lock()
+            known[path] = value
+            lock.unlock()
+            return value
+        }
     }
 }
 
@@ -99,9 +128,10 @@ extension ModelLock {
     /// every one it covers are unchanged.
     public func recordedStraightHops(unchanged: (String) -> Bool) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
+        let lines = MigrationVerdictRecord.lines(versions)
         for (index, version) in versions.enumerated() {
             guard let record = version.straightHops, record.count > 0,
-                record.digest == MigrationVerdictRecord.digest(versions, index: index, count: record.count)
+                record.digest == MigrationVerdictRecord.digest(lines, index: index, count: record.count)
             else { continue }
             let covered = (1...record.count).map { versions[index - $0].versionName }
             guard unchanged(version.versionName), covered.allSatisfy(unchanged) else { continue }
@@ -116,10 +146,11 @@ extension ModelLock {
     public func recordingStraightHops(schema: @escaping (String) throws -> Schema) -> ModelLock {
         var result = self
         let verdicts = MigrationCheck.VerdictCache(schema: schema)
+        let lines = MigrationVerdictRecord.lines(versions)
         for index in versions.indices.dropFirst() {
             let version = versions[index]
             if let record = version.straightHops,
-                record.digest == MigrationVerdictRecord.digest(versions, index: index, count: record.count)
+                record.digest == MigrationVerdictRecord.digest(lines, index: index, count: record.count)
             {
                 continue
             }
@@ -139,7 +170,7 @@ extension ModelLock {
                 result.versions[index].straightHops = nil
                 continue
             }
-            result.versions[index].straightHops = MigrationVerdictRecord.digest(versions, index: index, count: straight.count).map {
+            result.versions[index].straightHops = MigrationVerdictRecord.digest(lines, index: index, count: straight.count).map {
                 StraightHopRecord(straight: straight, digest: $0)
             }
         }

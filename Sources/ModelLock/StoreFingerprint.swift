@@ -52,9 +52,30 @@ public struct StoreFingerprint: Hashable, Sendable {
     /// its expression as written): such an entry is compared with ``init(_:legacyDerivedAttributes:)``'s legacy
     /// fingerprint too, and the next `lock` rewrites it.
     public var hasLegacyDerivedAttributes: Bool {
-        entities.contains { entity in
-            entity.properties.contains { ($0.facet("derivation") ?? "-") != "-" && ($0.facet("type") ?? "-") != "-" }
+        entities.contains(where: \.hasLegacyDerivedAttributes)
+    }
+
+    /// The names of `versions` with ``hasLegacyDerivedAttributes``, each distinct entity looked at once (a lock's
+    /// versions share most of their entities).
+    public static func withLegacyDerivedAttributes(_ versions: [StoreFingerprint]) -> Set<String> {
+        var legacyEntity: [String: Bool] = [:]
+        var names: Set<String> = []
+        for version in versions {
+            let legacy = version.entities.contains { entity in
+                if let known = legacyEntity[entity.hash] { return known }
+                let found = entity.hasLegacyDerivedAttributes
+                legacyEntity[entity.hash] = found
+                return found
+            }
+            if legacy { names.insert(version.versionName) }
         }
+        return names
+    }
+}
+
+extension EntityFingerprint {
+    var hasLegacyDerivedAttributes: Bool {
+        properties.contains { ($0.facet("derivation") ?? "-") != "-" && ($0.facet("type") ?? "-") != "-" }
     }
 }
 

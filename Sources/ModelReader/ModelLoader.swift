@@ -25,6 +25,13 @@ public enum ModelLoader {
         return try load(location, of: bundle, diagnostics: diagnostics)
     }
 
+    /// Reads version `name` of a bundle already located: a model's other versions, without looking at its folder
+    /// again (locating sorts the version names: 5 M instructions a read over a 117-version history).
+    /// - Throws: `DiagnosticsError` when any error was found, or the bundle has no such version.
+    public static func load(version name: String, of bundle: ModelBundle) throws -> LoadedModel {
+        try load(try bundle.version(named: name), of: bundle, diagnostics: Diagnostics())
+    }
+
     /// Every version, natural order. Bundle warnings (e.g. a guessed current version) go to every version's diagnostics.
     /// - Throws: `DiagnosticsError` with the diagnostics of every version when any version has errors.
     public static func loadAllVersions(_ path: String) throws -> [LoadedModel] {

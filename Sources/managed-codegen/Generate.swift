@@ -232,8 +232,12 @@ struct Generate: ParsableCommand {
         let appSources = SwiftSourceFiles.read(SwiftSourceFiles.paths(under: request.hookSources))
             .filter { !$0.text.hasPrefix(CodeGenerator.bannerPrefix) }
         let hooks = ValidationHookScan.scanning(appSources.map { (path: Self.displayPath($0.path), text: $0.text) })
-        diagnostics.append(contentsOf: try lockDiagnostics(loaded, cloudKit: request.options.cloudKit, hooks: hooks))
-        let migration = request.migrationPlan ? try migrationPlanInput(loaded, oldest: request.migrationPlanOldestVersion) : nil
+        // The lock is read once: the plan's input takes it too (a long history's lock costs a third of a plain run).
+        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
+        let lock = try LockSupport.load(path: lockPath, modelPath: model.model)
+        diagnostics.append(contentsOf: try lockDiagnostics(loaded, lock: lock, lockPath: lockPath, cloudKit: request.options.cloudKit, hooks: hooks))
+        let migration = request.migrationPlan
+            ? try migrationPlanInput(loaded, lock: lock, lockPath: lockPath, oldest: request.migrationPlanOldestVersion) : nil
         let pipeline = GenerationPipeline(options: request.options, hooks: hooks, migration: migration)
         let prepared = try diagnostics.rethrowingWith { try pipeline.prepare(loaded.schema) }
         diagnostics.append(contentsOf: prepared.diagnostics)
@@ -347,9 +351,10 @@ struct Generate: ParsableCommand {
     /// (`MigrationCheck`), and, for a synced model, an error for each change CloudKit's production schema refuses
     /// (`CloudKitAppendOnly`). Without one, nothing. A value made required on a hop whose migration hook the app has
     /// written (`hooks`) is a note, not a warning (`MigrationHookLookup`).
-    private func lockDiagnostics(_ loaded: LoadedModel, cloudKit: Bool?, hooks: ValidationHookScan) throws -> Diagnostics {
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        guard let lock = try LockSupport.load(path: lockPath, modelPath: model.model) else { return Diagnostics() }
+    private func lockDiagnostics(
+        _ loaded: LoadedModel, lock: ModelLock?, lockPath: String, cloudKit: Bool?, hooks: ValidationHookScan
+    ) throws -> Diagnostics {
+        guard let lock else { return Diagnostics() }
         let current = loaded.schema.versionName
         let schema = { (name: String) throws -> Schema in
             name == current ? loaded.schema : try ModelLoader.load(model.model, version: name).schema
@@ -376,13 +381,11 @@ struct Generate: ParsableCommand {
     }
 
     /// What `--migration-plan` plans through (``MigrationPlanInput/fromLock(_:lockPath:modelPath:versions:current:oldest:schema:)``).
-    private func migrationPlanInput(_ loaded: LoadedModel, oldest: String?) throws -> MigrationPlanInput {
-        let lockPath = LockSupport.lockPath(modelPath: model.model, modelName: loaded.bundle.modelName)
-        let modelPath = model.model
-        return try MigrationPlanInput.fromLock(
-            try LockSupport.load(path: lockPath, modelPath: modelPath), lockPath: lockPath, modelPath: modelPath,
-            versions: loaded.bundle.versions.map { (name: $0.name, contentsPath: Self.displayPath($0.contentsPath)) },
-            current: loaded.schema, oldest: oldest, schema: { try ModelLoader.load(modelPath, version: $0).schema })
+    private func migrationPlanInput(_ loaded: LoadedModel, lock: ModelLock?, lockPath: String, oldest: String?) throws -> MigrationPlanInput {
+        try MigrationPlanInput.fromLock(
+            lock, lockPath: lockPath, modelPath: model.model,
+            versions: loaded.bundle.versions.map { (name: $0.name, contentsPath: $0.contentsPath, shownAs: Self.displayPath($0.contentsPath)) },
+            current: loaded.schema, oldest: oldest, schema: { [bundle = loaded.bundle] in try ModelLoader.load(version: $0, of: bundle).schema })
     }
 
     private func summary(of report: WriteReport) -> String {

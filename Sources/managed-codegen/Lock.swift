@@ -92,7 +92,7 @@ struct Lock: ParsableCommand {
         let assumed = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
         let ordered = existing.shippingOrder(of: Set(fingerprints.keys), assumedOrder: assumed).compactMap { fingerprints[$0] }
         // With the verdicts the migration plan asks about the hops into each version (`straight-hops=`, issue 46).
-        let lock = ModelLock(versions: ordered).recordingStraightHops { try ModelLoader.load(model.model, version: $0).schema }
+        let lock = ModelLock(versions: ordered).recordingStraightHops { try ModelLoader.load(version: $0, of: bundle).schema }
         let text = lock.text(modelName: bundle.modelName)
         let old = FileManager.default.contents(atPath: lockPath).flatMap { String(data: $0, encoding: .utf8) }
         let quoted = { (names: [String]) in NameList.quoted(names, noun: "versions") }

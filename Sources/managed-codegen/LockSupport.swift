@@ -34,7 +34,7 @@ enum LockSupport {
 
     /// The digest of a version's `contents` file (`FingerprintHash`), nil when it cannot be read.
     static func contentsDigest(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { data in FingerprintHash.digest([UInt8](data)) }
+        MigrationVerdictRecord.contentsDigest(ofFile: path)
     }
 
     /// The errors for every locked version that changed or disappeared; `versions` are the bundle's, loaded on

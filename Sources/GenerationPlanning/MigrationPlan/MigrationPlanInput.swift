@@ -73,12 +73,13 @@ extension MigrationPlanInput {
     ///   - lock: the model's lock; nil when it has none (an error: the plan needs it).
     ///   - lockPath: where the lock file is (or would be), as messages name it.
     ///   - modelPath: the model as the user named it, for the command the error suggests.
-    ///   - versions: the bundle's versions, each with its `contents` file's path as messages name it (readable).
+    ///   - versions: the bundle's versions, each with its `contents` file's path, and that path as messages name it.
     ///   - current: the version the app opens with.
     ///   - schema: reads a version of the bundle.
     /// - Throws: ``DiagnosticsError`` when the model has no lock, or `oldest` is not a locked version in the bundle.
     public static func fromLock(
-        _ lock: ModelLock?, lockPath: String, modelPath: String, versions: [(name: String, contentsPath: String)], current: Schema,
+        _ lock: ModelLock?, lockPath: String, modelPath: String, versions: [(name: String, contentsPath: String, shownAs: String)],
+        current: Schema,
         oldest: String?, schema: @escaping @Sendable (String) throws -> Schema
     ) throws -> MigrationPlanInput {
         guard let lock else {
@@ -89,6 +90,7 @@ extension MigrationPlanInput {
                     at: SourceLocation(path: modelPath, line: 0)))
         }
         let contentsPaths = Dictionary(versions.map { ($0.name, $0.contentsPath) }, uniquingKeysWith: { first, _ in first })
+        let lockedByName = Dictionary(lock.versions.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
         var names = lock.versions.map(\.versionName).filter { contentsPaths[$0] != nil }
         var leftOut: [String] = []
         if let oldest {
@@ -103,14 +105,14 @@ extension MigrationPlanInput {
             names.removeFirst(start)
         }
         // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
-        let unlocked = versions.filter { lock.version(named: $0.name) == nil && $0.name != current.versionName }.map {
-            (name: $0.name, location: SourceLocation(path: $0.contentsPath, line: 0))
+        let unlocked = versions.filter { lockedByName[$0.name] == nil && $0.name != current.versionName }.map {
+            (name: $0.name, location: SourceLocation(path: $0.shownAs, line: 0))
         }
         // A record holds while its versions' bytes do: each file is digested once.
         var unchanged: [String: Bool] = [:]
         let recorded = lock.recordedStraightHops { name in
             if let known = unchanged[name] { return known }
-            let digest = lock.version(named: name)?.contentsDigest
+            let digest = lockedByName[name]?.contentsDigest
             let holds = digest != nil && contentsPaths[name].flatMap(MigrationVerdictRecord.contentsDigest(ofFile:)) == digest
             unchanged[name] = holds
             return holds
@@ -120,6 +122,6 @@ extension MigrationPlanInput {
             lockedVersionNames: names,
             schema: { name in name == currentSchema.versionName ? currentSchema : try schema(name) },
             lockFileName: lockPath.split(separator: "/").last.map(String.init) ?? lockPath, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap(lock.version(named:)), recordedStraightHops: recorded, unlockedVersions: unlocked)
+            lockedFingerprints: names.compactMap { lockedByName[$0] }, recordedStraightHops: recorded, unlockedVersions: unlocked)
     }
 }

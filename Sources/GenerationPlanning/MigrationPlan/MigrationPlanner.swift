@@ -22,21 +22,39 @@ public enum MigrationPlanner {
         var versionNames = input.lockedVersionNames
         if !versionNames.contains(current.versionName) { versionNames.append(current.versionName) }
         // Each version is read once, when first needed: a hop the lock records (`straight-hops=`) needs neither end,
-        // so over a locked history only the hops the plan must explain are read (issue 46). The other verdicts go
-        // through `MigrationCheck.VerdictCache`, checking each pair of entities once.
-        let read = { (name: String) throws -> Schema in name == current.versionName ? current : try input.schema(name) }
+        // so over a locked history only the ends of the hops the plan must explain are read (issue 46).
+        var schemas: [String: Schema] = [current.versionName: current]
+        let read = { (name: String) throws -> Schema in
+            if let schema = schemas[name] { return schema }
+            let schema = try input.schema(name)
+            schemas[name] = schema
+            return schema
+        }
+        // Without records, through `MigrationCheck.VerdictCache` (each pair of entities checked once over thousands of
+        // hops); into a recorded version, the few hops left are checked whole (the cache's keys would cost more).
+        // A hop's findings are kept: a custom stage's hop is asked again for its hook's message.
         let verdicts = MigrationCheck.VerdictCache(schema: read)
+        var checked: [MigrationPlanStages.Hop: [MigrationCheck.Finding]] = [:]
         let findings = { (from: String, to: String) throws -> [MigrationCheck.Finding] in
-            // A recorded hop has nothing the plan acts on (data loss at most, which it does not).
-            if input.recordedStraightHops[to]?.contains(from) == true { return [] }
-            return try verdicts.findings(from: from, to: to)
+            let hop = MigrationPlanStages.Hop(from: from, to: to)
+            if let known = checked[hop] { return known }
+            let found: [MigrationCheck.Finding]
+            if let recorded = input.recordedStraightHops[to] {
+                // A recorded hop has nothing the plan acts on (data loss at most, which it does not).
+                found = recorded.contains(from) ? [] : MigrationCheck.findings(from: try read(from), to: try read(to))
+            } else {
+                found = try verdicts.findings(from: from, to: to)
+            }
+            checked[hop] = found
+            return found
         }
         let locked = Dictionary(input.lockedFingerprints.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
         let planned: MigrationPlanStages
         do {
             // An entry locked before issue 44 hashes derived attributes otherwise than Core Data: fingerprinted again.
+            let legacy = StoreFingerprint.withLegacyDerivedAttributes(input.lockedFingerprints)
             let fingerprints = try versionNames.map { name in
-                try locked[name].flatMap { $0.hasLegacyDerivedAttributes ? nil : $0 } ?? StoreFingerprint(read(name))
+                try locked[name].flatMap { legacy.contains($0.versionName) ? nil : $0 } ?? StoreFingerprint(read(name))
             }
             planned = try MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
         } catch {
