@@ -10,14 +10,42 @@ import Testing
 /// `Fixtures/Expected/Generated/MigrationPlan/<case>/` (the plan file and the run's diagnostics).
 /// `UPDATE_REFERENCES=1 swift test --filter MigrationPlanReferenceTests` rewrites them (then read every diff).
 @Suite struct MigrationPlanReferenceTests {
-    /// `Fixtures/MigrationPlan/<name>.xcdatamodeld` (current version) and its lock's versions, as `generate` reads them.
+    /// `Fixtures/MigrationPlan/<name>.xcdatamodeld` (current version) and its lock's versions, as `generate` reads them
+    /// (``MigrationPlanInput/fromLock(_:lockPath:modelPath:versions:current:oldest:schema:)``), the lock with the
+    /// verdicts the next `lock` records (`straight-hops=`): the goldens are the plan made from those records.
     static func fixture(_ name: String) throws -> (current: Schema, input: MigrationPlanInput) {
+        let (current, lock, lockPath, bundle) = try locked(name)
+        let input = try MigrationPlanInput.fromLock(
+            lock.recordingStraightHops { try ModelLoader.load(version: $0, of: bundle).schema }, lockPath: lockPath,
+            modelPath: bundle.inputPath, versions: bundle.versions.map { ($0.name, $0.contentsPath, $0.contentsPath) }, current: current,
+            oldest: nil, schema: { try ModelLoader.load(version: $0, of: bundle).schema })
+        #expect(input.recordedStraightHops.count == lock.versions.count - 1)
+        return (current, input)
+    }
+
+    /// The fixture's current version, its lock file as written (no `straight-hops=`), and its bundle.
+    static func locked(_ name: String) throws -> (current: Schema, lock: ModelLock, lockPath: String, bundle: ModelBundle) {
         let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
-        let bundle = folder.appendingPathComponent("\(name).xcdatamodeld").path
         let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: name)).path
         let lock = try ModelLock.parse(String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
-        let schemas = try lock.versions.map { try ModelLoader.load(bundle, version: $0.versionName).schema }
-        return (try ModelLoader.load(bundle).schema, MigrationPlanInput(lockedVersions: schemas, lockFileName: ModelLock.fileName(modelName: name)))
+        let loaded = try ModelLoader.load(folder.appendingPathComponent("\(name).xcdatamodeld").path)
+        return (loaded.schema, lock, lockPath, loaded.bundle)
+    }
+
+    /// The plan from the lock's recorded verdicts is the plan from every version read (a lock written before issue 46),
+    /// file and diagnostics alike, with and without the hooks.
+    @Test(arguments: ["Journal", "Counters"]) func recordedVerdictsPlanAsReadVersions(_ name: String) throws {
+        let (current, recorded) = try Self.fixture(name)
+        let (_, lock, _, bundle) = try Self.locked(name)
+        let read = MigrationPlanInput(
+            lockedVersions: try lock.versions.map { try ModelLoader.load(version: $0.versionName, of: bundle).schema },
+            lockFileName: ModelLock.fileName(modelName: name))
+        for hooks in [ValidationHookScan.none, Self.hooks("Journal")] {
+            let fromRecords = MigrationPlanner.plan(recorded, current: current, hooks: hooks)
+            let fromVersions = MigrationPlanner.plan(read, current: current, hooks: hooks)
+            #expect(fromRecords.0 == fromVersions.0)
+            #expect(fromRecords.1.all == fromVersions.1.all)
+        }
     }
 
     static func hooks(_ folder: String) -> ValidationHookScan {
