@@ -18,7 +18,7 @@ import MustacheEngine
 /// |---|---|---|
 /// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (``CloudKitCheck``) |
 /// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
-/// | plan migration | the locked versions' `Schema`s (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
+/// | plan migration | the locked versions, read on demand, and the lock's recorded verdicts (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
 /// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
 /// | render | each ``FileSpec`` (entities in parallel) | ``GeneratedFile``s, the ``FileSelection`` applied |
