@@ -147,17 +147,12 @@ public struct PropertyFingerprint: Hashable, Sendable {
 }
 
 /// The keys of each kind of line, in their canonical order, with the value a line leaves out (nil: always
-/// written). Leaving defaults out keeps a long history's lock file small and each line about what is special.
+/// written), from ``LockFacet/all``. Leaving defaults out keeps a long history's lock file small and each line about
+/// what is special.
 enum FacetKeys {
-    static let entity: [(String, String?)] = [("abstract", "NO"), ("parent", "-"), ("modifier", "-"), ("unique", "-")]
-    static let attribute: [(String, String?)] = [
-        ("type", nil), ("optional", "NO"), ("external-storage", "NO"), ("preserve-after-deletion", "NO"),
-        ("derivation", "-"), ("composite", "-"), ("modifier", "-"),
-    ]
-    static let relationship: [(String, String?)] = [
-        ("destination", nil), ("inverse", "-"), ("optional", "NO"), ("min", "0"), ("max", nil), ("ordered", "NO"),
-        ("modifier", "-"),
-    ]
+    static let entity = LockFacet.keys(of: .entity)
+    static let attribute = LockFacet.keys(of: .attribute)
+    static let relationship = LockFacet.keys(of: .relationship)
 
     static func keys(of kind: String) -> [(String, String?)]? {
         switch kind {
