@@ -4,9 +4,10 @@
 # scratch folder, locks every version (`managed-codegen lock`), then times a fresh `generate` (empty output folder)
 # without and with `--migration-plan`, in turn, RUNS times each; CPU is user + system (/usr/bin/time, 10 ms
 # resolution), the median is kept. Appends one row to .build/bench-migration-plan.tsv.
-#   scripts/bench-migration-plan.sh [RUNS] [HISTORY]
+#   scripts/bench-migration-plan.sh [RUNS] [HISTORY] [FIRST]
 # RUNS defaults to 5; HISTORY to the history in ../shared/histories (a .xcdatamodeld; skipped with a message when
-# absent). Before `generate` has `--migration-plan`, the script says so and times instead what the plan costs on
+# absent); FIRST (e.g. 52): only the history's first FIRST versions (natural order of their names), the last of
+# them made the current version, as a shorter history (issue 46 measures 117 and 52). Before `generate` has `--migration-plan`, the script says so and times instead what the plan costs on
 # top of `generate`, as a stand-in: `migration-check` of every consecutive pair of versions (each run reads two
 # versions and checks one hop, so the whole pass reads every version twice; the plan reads each once but also
 # checks hops straight across lightweight runs).
@@ -14,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-5}"
 HISTORY="${2:-../shared/histories/woocommerce__woocommerce-ios__Storage_Storage_Model_WooCommerce.xcdatamodeld/WooCommerce.xcdatamodeld}"
+FIRST="${3:-}"
 step() { echo "bench-migration-plan: $*" >&2; }
 
 if [ ! -d "$HISTORY" ]; then
@@ -31,7 +33,28 @@ commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 model="$(basename "$HISTORY")"
-cp -R "$HISTORY" "$scratch/$model"
+if [ -n "$FIRST" ]; then
+    # The first FIRST version folders in natural order (`Model`, `Model 2`, … `Model 10`), the last one current.
+    mkdir "$scratch/$model"
+    kept=()
+    while IFS= read -r folder; do kept+=("$folder"); done < <(
+        cd "$HISTORY" && ls -d -- *.xcdatamodel | sed 's/\.xcdatamodel$//' | sort -V | head -n "$FIRST")
+    [ "${#kept[@]}" -eq "$FIRST" ] || { step "error: $HISTORY has ${#kept[@]} versions, fewer than $FIRST"; exit 1; }
+    for name in "${kept[@]}"; do cp -R "$HISTORY/$name.xcdatamodel" "$scratch/$model/"; done
+    last="${kept[$((FIRST - 1))]}"
+    cat >"$scratch/$model/.xccurrentversion" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>_XCCurrentVersionName</key>
+	<string>$last.xcdatamodel</string>
+</dict>
+</plist>
+PLIST
+else
+    cp -R "$HISTORY" "$scratch/$model"
+fi
 cd "$scratch"
 step "locking $model"
 "$binary" lock "$model" >/dev/null 2>&1 || { step "error: managed-codegen lock $model failed"; exit 1; }
@@ -62,7 +85,9 @@ fresh_generate() {
 
 without=()
 with=()
-if "$binary" generate --help 2>&1 | grep -q -- '--migration-plan'; then
+# The help text whole first: `grep -q` quitting early would end the binary with SIGPIPE, failing the pipe.
+help_text="$("$binary" generate --help 2>&1 || true)"
+if grep -q -- '--migration-plan' <<<"$help_text"; then
     mode="generate --migration-plan"
     for _ in $(seq "$RUNS"); do
         without+=("$(fresh_generate)")

@@ -19,7 +19,7 @@ import MustacheEngine
 /// |---|---|---|
 /// | validate | `Schema`, `GeneratorOptions.cloudKit` | errors where `NSPersistentCloudKitContainer` would refuse the model (`CloudKitCheck`, ModelLock/CloudKit) |
 /// | plan | `Schema`, ``GeneratorOptions``, ``ValidationHookScan`` | ``GenerationPlan``, ``GeneratedTestsPlan``, warnings |
-/// | plan migration | the locked versions' `Schema`s (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
+/// | plan migration | the locked versions, read on demand, and the lock's recorded verdicts (``MigrationPlanInput``), ``ValidationHookScan`` | ``MigrationPlanFile``, errors and warnings (``MigrationPlanRules``) |
 /// | templates | the override folder | the parsed templates (``PreparedGeneration``) |
 /// | manifest | the plans | ``FileSpec``s: every file's path, kind, templates and context, in output order |
 /// | render | each ``FileSpec`` (entities in parallel) | ``GeneratedFile``s, the ``FileSelection`` applied |
@@ -77,7 +77,7 @@ public struct GenerationPipeline: Sendable {
             var hookNames: [String: String] = [:]
             for case .custom(let from, let to, true, _, _) in migrationPlan.stages { hookNames[to] = MigrationPlanFile.hookName(from: from, to: to) }
             shippedStoreTests = ShippedStoreTestPlanner(
-                current: schema, shipped: migration.lockedVersions, planTypeName: migrationPlan.typeName, modelTests: testPlan,
+                current: schema, shipped: try diagnostics.rethrowingWith { try migration.lockedVersions() }, planTypeName: migrationPlan.typeName, modelTests: testPlan,
                 hookNames: hookNames
             ).makePlan()
         }

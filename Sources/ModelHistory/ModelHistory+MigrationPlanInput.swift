@@ -5,9 +5,11 @@ import ManagedModel
 import ModelLock
 
 extension ModelHistory {
-    /// What `--migration-plan` plans through: the schema of each locked version in the bundle, in the lock's order
-    /// from `oldest` on (all of them when nil), their lock entries, and the versions neither locked nor `current`.
-    /// Locked versions missing from the bundle are ``lockCheck()``'s errors.
+    /// What `--migration-plan` plans through (``MigrationPlanInput/fromLock(_:lockPath:versions:current:oldest:schema:contentsDigest:)``):
+    /// the locked versions in the bundle, in the lock's order from `oldest` on (all of them when nil), their lock
+    /// entries and the verdicts the lock records, and the versions neither locked nor `current`. A locked version is
+    /// read only when the plan needs it, through this history (each once); a `contents` digest is the one the lock
+    /// check took. Locked versions missing from the bundle are ``lockCheck()``'s errors.
     /// - Throws: ``HistoryRules/migrationPlanWithoutLock`` when the model has no lock, ``HistoryRules/oldestVersionNotLocked``
     ///   when `oldest` is not a locked version in the bundle.
     public func migrationPlanInput(current: Schema, oldest: String?) throws -> MigrationPlanInput {
@@ -17,26 +19,17 @@ extension ModelHistory {
                     + "managed-codegen lock \(modelPath)",
                 at: SourceLocation(path: modelPath, line: 0)))
         }
-        let currentName = current.versionName
-        var names = lock.versions.map(\.versionName).filter(hasVersion)
-        var leftOut: [String] = []
-        if let oldest {
-            guard let start = names.firstIndex(of: oldest) else {
-                throw DiagnosticsError(HistoryRules.oldestVersionNotLocked.diagnostic(
-                    "the migration plan's oldest version '\(oldest)' is not a locked version of the model; locked: "
-                        + NameList.quoted(names, noun: "versions"),
-                    at: SourceLocation(path: lockPath, line: 0)))
-            }
-            leftOut = Array(names[..<start])
-            names.removeFirst(start)
+        do {
+            return try MigrationPlanInput.fromLock(
+                lock, lockPath: lockPath,
+                versions: bundle.versions.map { ($0.name, $0.contentsPath, DisplayPath.relativeToCurrentFolder($0.contentsPath)) },
+                current: current, oldest: oldest, schema: { [self] in try schema(of: $0) },
+                contentsDigest: { [self] name in bundle.versions.first { $0.name == name }.flatMap(contentsDigest(of:)) })
+        } catch let error as MigrationPlanInput.OldestVersionNotLocked {
+            throw DiagnosticsError(HistoryRules.oldestVersionNotLocked.diagnostic(
+                "the migration plan's oldest version '\(error.name)' is not a locked version of the model; locked: "
+                    + NameList.quoted(error.locked, noun: "versions"),
+                at: SourceLocation(path: lockPath, line: 0)))
         }
-        let schemas = try names.map { name in name == currentName ? current : try schema(of: name) }
-        // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
-        let unlocked = bundle.versions.filter { lock.version(named: $0.name) == nil && $0.name != currentName }.map {
-            (name: $0.name, location: SourceLocation(path: DisplayPath.relativeToCurrentFolder($0.contentsPath), line: 0))
-        }
-        return MigrationPlanInput(
-            lockedVersions: schemas, lockFileName: (lockPath as NSString).lastPathComponent, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap(lock.version(named:)), unlockedVersions: unlocked)
     }
 }

@@ -72,7 +72,9 @@ extension ModelHistory {
             }
         }
         let assumed = ModelLock.assumedShippingOrder(naturallyOrdered: bundle.versions.map(\.name), current: bundle.currentVersionName)
+        // With the verdicts the migration plan asks about the hops into each version (`straight-hops=`, issue 46).
         result.lock = ModelLock(versions: existing.shippingOrder(of: Set(fingerprints.keys), assumedOrder: assumed).compactMap { fingerprints[$0] })
+            .recordingStraightHops { [self] in try schema(of: $0) }
         result.diagnostics = diagnostics
         return result
     }

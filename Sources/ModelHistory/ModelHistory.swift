@@ -11,7 +11,9 @@ import ModelReader
 ///
 /// One per run: the lock is read and parsed once, when first asked for; each version is read once, when a question
 /// first needs it, and kept (a `generate --migration-plan` run over 117 versions asks for most of them several times).
-public final class ModelHistory {
+/// `@unchecked Sendable`: the migration plan's input reads versions through it (a `@Sendable` reader), and every
+/// access to what it keeps holds ``state`` (no `Mutex` before macOS 15).
+public final class ModelHistory: @unchecked Sendable {
     /// The model as the user named it (in messages and in the commands they advise).
     public let modelPath: String
     public let bundle: ModelBundle
@@ -22,13 +24,20 @@ public final class ModelHistory {
     /// `lock --force`: a lock file of an earlier format reads as an empty lock instead of an error.
     private let replacingOutdatedLock: Bool
 
+    /// Held by every method reading or changing what is kept below; recursive, as one may call another.
+    private let state = NSRecursiveLock()
     private var lockState: LockState = .unread
     private var loadedVersions: [String: LoadedModel] = [:]
     private var digests: [String: String?] = [:]
     /// `contents` bytes read for a digest, not parsed yet.
     private var contentsRead: [String: [UInt8]] = [:]
     /// The versions read from their `contents` files, in the order they were read (each at most once).
-    public private(set) var versionsRead: [String] = []
+    public var versionsRead: [String] {
+        state.lock()
+        defer { state.unlock() }
+        return read
+    }
+    private var read: [String] = []
 
     private enum LockState {
         case unread
@@ -65,6 +74,8 @@ public final class ModelHistory {
     /// The lock, or nil when the model has no lock file; read and parsed on the first call only. A lock file in an
     /// earlier format is one error telling how to re-create it, or, when ``replacingOutdatedLock``, an empty lock.
     public func lock() throws -> ModelLock? {
+        state.lock()
+        defer { state.unlock() }
         if case .read(let lock, _) = lockState { return lock }
         guard FileManager.default.fileExists(atPath: lockPath) else {
             lockState = .read(nil, text: nil)
@@ -83,6 +94,8 @@ public final class ModelHistory {
 
     /// The lock file's text as read (nil without one): `lock` compares the text it would write with it.
     public func lockText() throws -> String? {
+        state.lock()
+        defer { state.unlock() }
         _ = try lock()
         guard case .read(_, let text) = lockState else { return nil }
         return text
@@ -93,9 +106,11 @@ public final class ModelHistory {
     /// The version called `name` (nil: the current version), read on the first call only.
     /// - Throws: `DiagnosticsError` for an unknown version, or one with errors (carrying ``bundleDiagnostics``).
     public func loadedVersion(named name: String? = nil) throws -> LoadedModel {
+        state.lock()
+        defer { state.unlock() }
         let location = try bundle.version(named: name)
         if let loaded = loadedVersions[location.name] { return loaded }
-        versionsRead.append(location.name)
+        read.append(location.name)
         // Bytes read for the version's digest are parsed, not read again; then dropped.
         let loaded = try ModelLoader.load(location, of: bundle, contents: contentsRead.removeValue(forKey: location.name), diagnostics: bundleDiagnostics)
         loadedVersions[location.name] = loaded
@@ -116,6 +131,8 @@ public final class ModelHistory {
     /// bytes are kept until the version is read (``loadedVersion(named:)``), so that its file is read once: a
     /// `--migration-plan` run checks every locked version's digest, then reads each of them.
     func contentsDigest(of location: ModelVersionLocation) -> String? {
+        state.lock()
+        defer { state.unlock() }
         if let digest = digests[location.name] { return digest }
         let bytes = FileManager.default.contents(atPath: location.contentsPath).map { [UInt8]($0) }
         let digest = bytes.map(FingerprintHash.digest)

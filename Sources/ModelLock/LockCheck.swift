@@ -85,17 +85,10 @@ public enum LockCheck {
         }
     }
 
-    /// How a change of a YES/NO flag reads: (turned on, turned off).
-    private static let flagWords: [String: (on: String, off: String)] = [
-        "optional": ("became optional", "became non-optional"),
-        "abstract": ("became abstract", "is no longer abstract"),
-        "preserve-after-deletion": ("now preserves its value after deletion", "no longer preserves its value after deletion"),
-        "ordered": ("became ordered", "became unordered"),
-        "external-storage": ("now allows external storage", "no longer allows external storage"),
-    ]
-
     static func words(key: String, was: String, now: String) -> String {
-        if let flag = flagWords[key] {
+        // How each facet reads: ``LockFacet/all``.
+        let facet = LockFacet.named(key)
+        if let flag = facet?.flagWording {
             if was == "NO" && now == "YES" { return flag.on }
             if was == "YES" && now == "NO" { return flag.off }
         }
@@ -109,11 +102,7 @@ public enum LockCheck {
         case "parent" where now == "-": return "no longer has the parent entity \(was)"
         default: break
         }
-        let name = [
-            "type": "type", "parent": "parent entity", "modifier": "version hash modifier", "destination": "destination",
-            "inverse": "inverse", "min": "minimum count", "max": "maximum count", "composite": "composite elements",
-            "derivation": "derivation expression", "unique": "uniqueness constraints",
-        ][key] ?? key
+        let name = facet?.name ?? key
         return "changed its \(name) from \(was) to \(now)"
     }
 

@@ -6,7 +6,7 @@ import ManagedModel
 /// # managed-codegen lock for Inventory.xcdatamodeld (…)
 /// lock-format 2
 ///
-/// version "Inventory 2" 5f0c3e8b1d2a9e47 contents=9a3c0e5b7d1f2468
+/// version "Inventory 2" 5f0c3e8b1d2a9e47 contents=9a3c0e5b7d1f2468 straight-hops=1/3e8b1d2a9e475f0c
 ///   entity Item 0a1b2c3d4e5f6071
 ///   entity Person 77aa01c3d4e5f608
 ///
@@ -21,6 +21,9 @@ import ManagedModel
 /// versions (sorted by name, then by the first version using it), so a history of a hundred versions that each
 /// change one entity stays about as long as its distinct entities. `contents=` is the digest of the version's
 /// `contents` file when it was locked: while the file has those bytes, `generate` does not read it.
+/// `straight-hops=` records the verdicts of the hops into the version that the migration plan asks
+/// (``StraightHopRecord``), so that `generate --migration-plan` need not read the versions either; a reader
+/// before issue 46 ignores the key.
 ///
 /// Lines starting with `#` and blank lines are ignored. A key at its default value (`NO`, `-`, `0`) is left out.
 /// Values holding a space, `"`, `\`, `=` or `#` (and empty ones) are quoted with backslash escapes. The hashes
@@ -163,7 +166,8 @@ extension ModelLock {
             lines.append("")
             lines.append(
                 "version \(LockFileFormat.quoted(version.versionName)) \(version.hash)"
-                    + (version.contentsDigest.map { " contents=\($0)" } ?? ""))
+                    + (version.contentsDigest.map { " contents=\($0)" } ?? "")
+                    + (version.straightHops.map { " \(MigrationVerdictRecord.key)=\($0.text)" } ?? ""))
             for entity in version.entities {
                 lines.append("  entity \(LockFileFormat.quoted(entity.name)) \(entity.hash)")
                 if descriptions[entity.name]?.contains(where: { $0.hash == entity.hash }) != true {
@@ -280,7 +284,10 @@ private struct LockFileReader {
                 return
             }
             let digest = facets["contents"]
-            versions.append((StoreFingerprint(versionName: words[1], entities: [], contentsDigest: digest, location: location), []))
+            var version = StoreFingerprint(versionName: words[1], entities: [], contentsDigest: digest, location: location)
+            // A record that cannot be read is as good as none: the plan checks those hops, the next `lock` rewrites it.
+            version.straightHops = facets[MigrationVerdictRecord.key].flatMap(StraightHopRecord.init(text:))
+            versions.append((version, []))
             inVersion = true
             currentDescription = nil
         case ("entity", true) where inVersion:

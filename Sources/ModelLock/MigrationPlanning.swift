@@ -166,21 +166,23 @@ public struct StoreSchemaSequence: Sendable {
     /// `versions`: the lock's, in its order (then the current one when it is not locked); `current`: the version the
     /// app's container opens with.
     public init(_ versions: [StoreFingerprint], current: String?) {
-        var sequence = versions
-        if let current, let currentVersion = versions.first(where: { $0.versionName == current }) {
-            for version in versions where version.versionName != current && version.hash == currentVersion.hash {
-                sharedChecksums[version.versionName] = current
-                openAsCurrent.append(version.versionName)
+        // Each hash once: it is computed from every entity's (a tenth of a plan's instructions over 117 versions when
+        // asked per comparison).
+        var sequence = versions.map { (name: $0.versionName, hash: $0.hash) }
+        if let current, let currentVersion = sequence.first(where: { $0.name == current }) {
+            for version in sequence where version.name != current && version.hash == currentVersion.hash {
+                sharedChecksums[version.name] = current
+                openAsCurrent.append(version.name)
             }
-            sequence = versions.filter { $0.hash != currentVersion.hash } + [currentVersion]
+            sequence = sequence.filter { $0.hash != currentVersion.hash } + [currentVersion]
         }
         var firstWithHash: [String: String] = [:]
         for version in sequence {
             if let earlier = firstWithHash[version.hash] {
-                sharedChecksums[version.versionName] = earlier
+                sharedChecksums[version.name] = earlier
             } else {
-                firstWithHash[version.hash] = version.versionName
-                distinct.append(version.versionName)
+                firstWithHash[version.hash] = version.name
+                distinct.append(version.name)
             }
         }
     }

@@ -32,6 +32,9 @@ public struct StoreFingerprint: Hashable, Sendable {
     @NotCompared public var contentsDigest: String?
     /// The `version` line when read from a lock file; nil otherwise. Not part of equality.
     @NotCompared public var location: SourceLocation?
+    /// What the lock records about the hops into this version for the migration plan (`straight-hops=`); nil for a
+    /// fingerprint made from a model, the first locked version, and entries locked before issue 46. Not part of equality.
+    @NotCompared public var straightHops: StraightHopRecord?
 
     public init(versionName: String, entities: [EntityFingerprint], contentsDigest: String? = nil, location: SourceLocation? = nil) {
         self.versionName = versionName
@@ -49,9 +52,30 @@ public struct StoreFingerprint: Hashable, Sendable {
     /// its expression as written): such an entry is compared with ``init(_:legacyDerivedAttributes:)``'s legacy
     /// fingerprint too, and the next `lock` rewrites it.
     public var hasLegacyDerivedAttributes: Bool {
-        entities.contains { entity in
-            entity.properties.contains { ($0.facet("derivation") ?? "-") != "-" && ($0.facet("type") ?? "-") != "-" }
+        entities.contains(where: \.hasLegacyDerivedAttributes)
+    }
+
+    /// The names of `versions` with ``hasLegacyDerivedAttributes``, each distinct entity looked at once (a lock's
+    /// versions share most of their entities).
+    public static func withLegacyDerivedAttributes(_ versions: [StoreFingerprint]) -> Set<String> {
+        var legacyEntity: [String: Bool] = [:]
+        var names: Set<String> = []
+        for version in versions {
+            let legacy = version.entities.contains { entity in
+                if let known = legacyEntity[entity.hash] { return known }
+                let found = entity.hasLegacyDerivedAttributes
+                legacyEntity[entity.hash] = found
+                return found
+            }
+            if legacy { names.insert(version.versionName) }
         }
+        return names
+    }
+}
+
+extension EntityFingerprint {
+    var hasLegacyDerivedAttributes: Bool {
+        properties.contains { ($0.facet("derivation") ?? "-") != "-" && ($0.facet("type") ?? "-") != "-" }
     }
 }
 
@@ -123,17 +147,12 @@ public struct PropertyFingerprint: Hashable, Sendable {
 }
 
 /// The keys of each kind of line, in their canonical order, with the value a line leaves out (nil: always
-/// written). Leaving defaults out keeps a long history's lock file small and each line about what is special.
+/// written), from ``LockFacet/all``. Leaving defaults out keeps a long history's lock file small and each line about
+/// what is special.
 enum FacetKeys {
-    static let entity: [(String, String?)] = [("abstract", "NO"), ("parent", "-"), ("modifier", "-"), ("unique", "-")]
-    static let attribute: [(String, String?)] = [
-        ("type", nil), ("optional", "NO"), ("external-storage", "NO"), ("preserve-after-deletion", "NO"),
-        ("derivation", "-"), ("composite", "-"), ("modifier", "-"),
-    ]
-    static let relationship: [(String, String?)] = [
-        ("destination", nil), ("inverse", "-"), ("optional", "NO"), ("min", "0"), ("max", nil), ("ordered", "NO"),
-        ("modifier", "-"),
-    ]
+    static let entity = LockFacet.keys(of: .entity)
+    static let attribute = LockFacet.keys(of: .attribute)
+    static let relationship = LockFacet.keys(of: .relationship)
 
     static func keys(of kind: String) -> [(String, String?)]? {
         switch kind {

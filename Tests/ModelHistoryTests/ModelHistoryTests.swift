@@ -50,7 +50,7 @@ import Testing
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Journal.managed-codegen.lock"))
         #expect(try history.lock() == lock)
         let input = try history.migrationPlanInput(current: try history.loadedVersion().schema, oldest: nil)
-        #expect(input.lockedVersions.map(\.versionName) == Self.journalNames, "the plan still has the lock it read")
+        #expect(input.lockedVersionNames == Self.journalNames, "the plan still has the lock it read")
     }
 
     @Test func anUnchangedVersionIsNotReadByTheCheck() throws {
@@ -108,11 +108,13 @@ import Testing
         let history = try ModelHistory(locating: Self.fixtureFolder.appendingPathComponent("Journal.xcdatamodeld").path)
         let current = try history.loadedVersion().schema
         let input = try history.migrationPlanInput(current: current, oldest: "Journal 3")
-        #expect(input.lockedVersions.map(\.versionName) == ["Journal 3", "Journal 4", "Journal 5"])
+        #expect(input.lockedVersionNames == ["Journal 3", "Journal 4", "Journal 5"])
         #expect(input.leftOutVersionNames == ["Journal", "Journal 2"])
         #expect(input.lockedFingerprints.map(\.versionName) == ["Journal 3", "Journal 4", "Journal 5"])
         #expect(input.lockFileName == "Journal.managed-codegen.lock")
         #expect(input.unlockedVersions.isEmpty)
+        #expect(history.versionsRead == ["Journal 5"], "the input reads no locked version: the plan reads what it needs")
+        #expect(try input.lockedVersions().map(\.versionName) == ["Journal 3", "Journal 4", "Journal 5"])
         #expect(history.versionsRead == ["Journal 5", "Journal 3", "Journal 4"], "the left-out versions are not read")
         let error = try #require(throws: DiagnosticsError.self) { try history.migrationPlanInput(current: current, oldest: "Journal 9") }
         #expect(error.diagnostics.all.map(\.ruleID) == [HistoryRules.oldestVersionNotLocked.id])
@@ -132,17 +134,27 @@ import Testing
     @Test func relockingAppendsANewVersionAndWritesOnlyAChange() throws {
         let (folder, history) = try Self.journalCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let original = try String(contentsOf: folder.appendingPathComponent("Journal.managed-codegen.lock"), encoding: .utf8)
+        let lockFile = folder.appendingPathComponent("Journal.managed-codegen.lock")
+        // The fixture's lock predates the verdict records (`straight-hops=`): the first `lock` adds them, nothing else.
+        let upgrade = try history.relocked(versionNamed: nil, force: false)
+        #expect(upgrade.added.isEmpty && upgrade.relocked.isEmpty && upgrade.refreshed.isEmpty)
+        #expect(upgrade.lock.versions.dropFirst().allSatisfy { $0.straightHops != nil })
+        #expect(try history.write(upgrade.lock))
+        let upgraded = try String(contentsOf: lockFile, encoding: .utf8)
+
         try Self.removeLockedBlock("Journal 5", in: folder)
-        let relocking = try history.relocked(versionNamed: nil, force: false)
+        let appending = try ModelHistory(locating: folder.appendingPathComponent("Journal.xcdatamodeld").path)
+        let relocking = try appending.relocked(versionNamed: nil, force: false)
         #expect(relocking.added == ["Journal 5"])
         #expect(relocking.relocked.isEmpty && relocking.dropped.isEmpty && relocking.refreshed.isEmpty)
         #expect(relocking.lock.versions.map(\.versionName) == Self.journalNames)
-        #expect(history.versionsRead == ["Journal 5"], "the locked versions' digests hold")
-        #expect(try history.write(relocking.lock))
-        #expect(try String(contentsOf: folder.appendingPathComponent("Journal.managed-codegen.lock"), encoding: .utf8) == original)
+        #expect(appending.versionsRead.first == "Journal 5" && !appending.versionsRead.contains("Journal"),
+            "the locked versions' digests hold: only the versions the new record's hops need are read")
+        #expect(try appending.write(relocking.lock))
+        #expect(try String(contentsOf: lockFile, encoding: .utf8) == upgraded)
         let again = try ModelHistory(locating: folder.appendingPathComponent("Journal.xcdatamodeld").path)
         #expect(try !again.write(try again.relocked(versionNamed: nil, force: false).lock), "up to date: nothing written")
+        #expect(again.versionsRead.isEmpty, "nothing changed: nothing read")
     }
 
     @Test func relockingAVersionGoneNeedsForce() throws {

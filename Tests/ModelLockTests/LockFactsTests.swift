@@ -18,6 +18,26 @@ import TestSupport
     @Test func theArticlesTableIsTheRegistry() throws {
         try assertGeneratedSection("lock-facts", of: Self.article, is: LockFacts.markdownTable())
         try assertGeneratedSection("lock-order-rules", of: Self.article, is: LockOrderRules.markdownTable())
+        try assertGeneratedSection("lock-facet-keys", of: Self.article, is: LockFacet.markdownTable())
+    }
+
+    /// The list of facets is what the lines are made of: every key a fingerprint records is in it, in its order.
+    @Test func everyRecordedKeyIsAListedFacet() {
+        let schema = ModelLockTests.schema()
+        let fingerprint = StoreFingerprint(schema)
+        for entity in fingerprint.entities {
+            #expect(entity.facets.map(\.key) == LockFacet.all.filter { $0.element == .entity }.map(\.key))
+            for property in entity.properties {
+                let element: LockFacet.Element = property.kind == .attribute ? .attribute : .relationship
+                #expect(property.facets.map(\.key) == LockFacet.all.filter { $0.element == element }.map(\.key))
+            }
+        }
+        // One wording per key, whatever the element.
+        for facet in LockFacet.all {
+            #expect(LockFacet.named(facet.key)?.name == facet.name && LockFacet.named(facet.key)?.flagWording?.on == facet.flagWording?.on)
+        }
+        #expect(LockCheck.words(key: "optional", was: "YES", now: "NO") == "became non-optional")
+        #expect(LockCheck.words(key: "min", was: "0", now: "2") == "changed its minimum count from 0 to 2")
     }
 }
 

@@ -1,35 +1,6 @@
 import ManagedModel
 import ModelLock
 
-/// What the migration plan is made from, besides the current schema: the model's locked versions.
-public struct MigrationPlanInput: Sendable {
-    /// The schema of each locked version present in the bundle, in the lock's order (the order they shipped).
-    public var lockedVersions: [Schema]
-    /// `Journal.managed-codegen.lock`, named in the generated file's documentation.
-    public var lockFileName: String
-    /// The locked versions before the oldest one the app still migrates from (`migration-plan-oldest-version`), in
-    /// the lock's order: not in the plan, named in its documentation.
-    public var leftOutVersionNames: [String]
-    /// The lock's entries of those versions: the planner takes their store hashes from here instead of fingerprinting
-    /// each schema again (1.0 s of CPU over a 117-version history). `generate` has checked them against the model
-    /// files first. Empty: fingerprinted from the schemas.
-    public var lockedFingerprints: [StoreFingerprint]
-    /// The model's versions that are neither locked nor current, each with where it is (its `contents` file): the plan
-    /// cannot know where their stores stand, so it is not written (``MigrationPlanRules/unlockedVersion``).
-    public var unlockedVersions: [(name: String, location: SourceLocation)]
-
-    public init(
-        lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [],
-        unlockedVersions: [(name: String, location: SourceLocation)] = []
-    ) {
-        self.lockedVersions = lockedVersions
-        self.lockFileName = lockFileName
-        self.leftOutVersionNames = leftOutVersionNames
-        self.lockedFingerprints = lockedFingerprints
-        self.unlockedVersions = unlockedVersions
-    }
-}
-
 /// The locked versions → the migration plan's file (``MigrationPlanFile``) and what `generate` reports about it
 /// (``MigrationPlanRules``). The stages are `MigrationPlanning`'s (ModelLock); this adds what the Swift code needs:
 /// the versions it loads, their local names, and the hooks of the app (found by ``ValidationHookScan``) it calls.
@@ -48,18 +19,49 @@ public enum MigrationPlanner {
                     + "error 134504): if it shipped, lock it (managed-codegen lock); if it never shipped, remove it from the model",
                 at: version.location)
         }
-        var schemas = input.lockedVersions
-        if !schemas.contains(where: { $0.versionName == current.versionName }) { schemas.append(current) }
-        let byName = Dictionary(schemas.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
-        // Through `MigrationCheck.VerdictCache`: the same verdicts, checking each pair of entities once (3,263 verdicts
-        // on a 117-version history: 1.8 s instead of 14.8 s). Every schema is loaded already, so the lookup cannot throw.
-        let verdicts = MigrationCheck.VerdictCache(schema: { byName[$0]! })
-        let findings = { (from: String, to: String) in try! verdicts.findings(from: from, to: to) }
+        var versionNames = input.lockedVersionNames
+        if !versionNames.contains(current.versionName) { versionNames.append(current.versionName) }
+        // Each version is read once, when first needed: a hop the lock records (`straight-hops=`) needs neither end,
+        // so over a locked history only the ends of the hops the plan must explain are read (issue 46).
+        var schemas: [String: Schema] = [current.versionName: current]
+        let read = { (name: String) throws -> Schema in
+            if let schema = schemas[name] { return schema }
+            let schema = try input.schema(name)
+            schemas[name] = schema
+            return schema
+        }
+        // Without records, through `MigrationCheck.VerdictCache` (each pair of entities checked once over thousands of
+        // hops); into a recorded version, the few hops left are checked whole (the cache's keys would cost more).
+        // A hop's findings are kept: a custom stage's hop is asked again for its hook's message.
+        let verdicts = MigrationCheck.VerdictCache(schema: read)
+        var checked: [MigrationPlanStages.Hop: [MigrationCheck.Finding]] = [:]
+        let findings = { (from: String, to: String) throws -> [MigrationCheck.Finding] in
+            let hop = MigrationPlanStages.Hop(from: from, to: to)
+            if let known = checked[hop] { return known }
+            let found: [MigrationCheck.Finding]
+            if let recorded = input.recordedStraightHops[to] {
+                // A recorded hop has nothing the plan acts on (data loss at most, which it does not).
+                found = recorded.contains(from) ? [] : MigrationCheck.findings(from: try read(from), to: try read(to))
+            } else {
+                found = try verdicts.findings(from: from, to: to)
+            }
+            checked[hop] = found
+            return found
+        }
         let locked = Dictionary(input.lockedFingerprints.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
-        // An entry locked before issue 44 hashes derived attributes otherwise than Core Data: fingerprinted again.
-        let fingerprints = schemas.map { schema in locked[schema.versionName].flatMap { $0.hasLegacyDerivedAttributes ? nil : $0 } ?? StoreFingerprint(schema) }
-        let planned = MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
-        let lockedNames = Set(input.lockedVersions.map(\.versionName))
+        let planned: MigrationPlanStages
+        do {
+            // An entry locked before issue 44 hashes derived attributes otherwise than Core Data: fingerprinted again.
+            let legacy = StoreFingerprint.withLegacyDerivedAttributes(input.lockedFingerprints)
+            let fingerprints = try versionNames.map { name in
+                try locked[name].flatMap { legacy.contains($0.versionName) ? nil : $0 } ?? StoreFingerprint(read(name))
+            }
+            planned = try MigrationPlanning.stages(of: fingerprints, current: current.versionName, findings: findings)
+        } catch {
+            diagnostics.append(contentsOf: Self.diagnostics(of: error))
+            return (nil, diagnostics)
+        }
+        let lockedNames = Set(input.lockedVersionNames)
         let openAsCurrent = planned.openAsCurrent
         let typeName = SwiftNames.modelTypeName(current.modelName) + "MigrationPlan"
 
@@ -102,7 +104,8 @@ public enum MigrationPlanner {
                 var hook: ValidationHookScan.Declaration?
                 if case .hook(let declaration) = found { hook = declaration }
                 if needsHook && hook == nil {
-                    let required = findings(from, to).first { $0.kind == .mayFail }
+                    // Checked while planning (a hop needing a hook is never recorded): no version is read again.
+                    let required = (try? findings(from, to))?.first { $0.kind == .mayFail }
                     diagnostics.report(
                         MigrationPlanRules.missingHook,
                         "the hop '\(from)' → '\(to)' needs the app's hook, which the hook sources do not declare"
@@ -134,17 +137,23 @@ public enum MigrationPlanner {
             }
         }
         var taken: Set<String> = ["bundle", "momd", "plan", "stages", "manager", "context", "container", "description", "model"]
-        let loaded = schemas.map(\.versionName).filter(named.contains).map { version in
+        let loaded = versionNames.filter(named.contains).map { version in
             var variable = variableName(version)
             while !taken.insert(variable).inserted { variable += "_" }
-            let sharedBy = schemas.map(\.versionName).filter { planned.sharedChecksums[$0] == version }
+            let sharedBy = versionNames.filter { planned.sharedChecksums[$0] == version }
             return MigrationPlanFile.LoadedVersion(versionName: version, variableName: variable, sharedBy: sharedBy)
         }
         let file = MigrationPlanFile(
             typeName: typeName, modelName: current.modelName, lockFileName: input.lockFileName,
-            shippedVersionNames: input.lockedVersions.map(\.versionName), leftOutVersionNames: input.leftOutVersionNames,
+            shippedVersionNames: input.lockedVersionNames, leftOutVersionNames: input.leftOutVersionNames,
             openAsCurrentVersionNames: openAsCurrent, loadedVersions: loaded, stages: stages)
         return (file, diagnostics)
+    }
+
+    /// A version the plan needed could not be read: its errors (the reader's), or one naming the failure.
+    static func diagnostics(of error: Error) -> Diagnostics {
+        if let error = error as? DiagnosticsError { return error.diagnostics }
+        return Diagnostics([.error("no migration plan: a locked version could not be read (\(error))")])
     }
 
     /// Why a custom stage is there, as the generated comment says it.

@@ -20,6 +20,37 @@ import Testing
         return (current, try history.migrationPlanInput(current: current, oldest: nil))
     }
 
+    /// The fixture's current version, its lock file as written (no `straight-hops=`), and its bundle.
+    static func locked(_ name: String) throws -> (current: Schema, lock: ModelLock, lockPath: String, bundle: ModelBundle) {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Fixtures/MigrationPlan")
+        let lockPath = folder.appendingPathComponent(ModelLock.fileName(modelName: name)).path
+        let lock = try ModelLock.parse(String(contentsOfFile: lockPath, encoding: .utf8), path: lockPath)
+        let loaded = try ModelLoader.load(folder.appendingPathComponent("\(name).xcdatamodeld").path)
+        return (loaded.schema, lock, lockPath, loaded.bundle)
+    }
+
+    /// The plan from the verdicts the next `lock` records (`straight-hops=`) is the plan from every version read (the
+    /// fixtures' locks, written before issue 46, as the goldens use them), file and diagnostics alike, with and
+    /// without the hooks.
+    @Test(arguments: ["Journal", "Counters"]) func recordedVerdictsPlanAsReadVersions(_ name: String) throws {
+        let (current, read) = try Self.fixture(name)
+        let (_, lock, lockPath, bundle) = try Self.locked(name)
+        let history = ModelHistory(modelPath: bundle.inputPath, bundle: bundle)
+        let recorded = try MigrationPlanInput.fromLock(
+            lock.recordingStraightHops { try history.schema(of: $0) }, lockPath: lockPath,
+            versions: bundle.versions.map { ($0.name, $0.contentsPath, $0.contentsPath) }, current: current,
+            oldest: nil, schema: { try history.schema(of: $0) },
+            contentsDigest: { name in bundle.versions.first { $0.name == name }.flatMap { MigrationVerdictRecord.contentsDigest(ofFile: $0.contentsPath) } })
+        #expect(recorded.recordedStraightHops.count == lock.versions.count - 1)
+        #expect(read.recordedStraightHops.isEmpty, "the fixture's lock has no records")
+        for hooks in [ValidationHookScan.none, Self.hooks("Journal")] {
+            let fromRecords = MigrationPlanner.plan(recorded, current: current, hooks: hooks)
+            let fromVersions = MigrationPlanner.plan(read, current: current, hooks: hooks)
+            #expect(fromRecords.0 == fromVersions.0)
+            #expect(fromRecords.1.all == fromVersions.1.all)
+        }
+    }
+
     static func hooks(_ folder: String) -> ValidationHookScan {
         ValidationHookScan.scanning(
             folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(folder)").path], skippingPrefix: CodeGenerator.bannerPrefix)
@@ -71,7 +102,7 @@ import Testing
     /// The same hop into the current version not locked yet: splitting the change over two versions is offered.
     @Test func aBlockedHopIntoAnUnlockedVersionOffersToSplitIt() throws {
         var (current, input) = try Self.fixture("Counters")
-        input.lockedVersions.removeLast()
+        input.lockedVersionNames.removeLast()
         let error = try #require(throws: DiagnosticsError.self) {
             try GenerationPipeline(options: .init(), migration: input).run(current, into: GeneratedFiles())
         }
@@ -84,8 +115,8 @@ import Testing
     @Test func countersFromItsSecondVersion() throws {
         let (current, input) = try Self.fixture("Counters")
         var fromSecond = input
-        fromSecond.leftOutVersionNames = [input.lockedVersions[0].versionName]
-        fromSecond.lockedVersions.removeFirst()
+        fromSecond.leftOutVersionNames = [input.lockedVersionNames[0]]
+        fromSecond.lockedVersionNames.removeFirst()
         let result = try CodeGenerator.generate(schema: current, options: .init(), migration: fromSecond)
         try compare(result, to: "CountersFromItsSecondVersion")
         #expect(result.migrationPlanContents?.contains("Stores of 'Counters' are left out") == true)

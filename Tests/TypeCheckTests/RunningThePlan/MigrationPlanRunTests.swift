@@ -50,7 +50,7 @@ struct MigrationPlanRunTests {
         let plan = try #require(result.files.first { $0.relativePath == "\(name)MigrationPlan.swift" })
         let app = try StagedMigrationApp.build(plan: plan.contents, typeName: "\(name)MigrationPlan", modelName: name, versions: all, current: current.versionName)
         defer { try? FileManager.default.removeItem(at: app.folder) }
-        var order = input.lockedVersions
+        var order = try input.lockedVersions()
         if !order.contains(where: { $0.versionName == current.versionName }) { order.append(current) }
         try PlanRunCheck(app: app, order: order, current: current, plan: plan.contents).run()
         try more(app, locked, current, all)

@@ -1,0 +1,120 @@
+import ManagedModel
+import ModelLock
+
+/// What the migration plan is made from, besides the current schema: the model's locked versions, read only where
+/// the plan needs them (issue 46: the lock's fingerprints and recorded verdicts answer the rest).
+public struct MigrationPlanInput: Sendable {
+    /// The locked versions present in the bundle, in the lock's order (the order they shipped).
+    public var lockedVersionNames: [String]
+    /// Reads a locked version (or the current one); the planner asks only for the versions of the hops the lock's
+    /// records do not answer, the shipped-store tests for every locked version.
+    public var schema: @Sendable (String) throws -> Schema
+    /// `Journal.managed-codegen.lock`, named in the generated file's documentation.
+    public var lockFileName: String
+    /// The locked versions before the oldest one the app still migrates from (`migration-plan-oldest-version`), in
+    /// the lock's order: not in the plan, named in its documentation.
+    public var leftOutVersionNames: [String]
+    /// The lock's entries of those versions: the planner takes their store hashes from here instead of fingerprinting
+    /// each schema again (1.0 s of CPU over a 117-version history). `generate` has checked them against the model
+    /// files first. A version without one is fingerprinted from its schema.
+    public var lockedFingerprints: [StoreFingerprint]
+    /// Per version, the versions a store of which the lock records migrating straight to it with nothing the plan acts
+    /// on (``ModelLock/recordedStraightHops(unchanged:)``): the planner does not check those hops again.
+    public var recordedStraightHops: [String: Set<String>]
+    /// The model's versions that are neither locked nor current, each with where it is (its `contents` file): the plan
+    /// cannot know where their stores stand, so it is not written (``MigrationPlanRules/unlockedVersion``).
+    public var unlockedVersions: [(name: String, location: SourceLocation)]
+
+    /// The plan through `lockedVersions`, every one already read (tests, and callers without a lock file).
+    public init(
+        lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [],
+        unlockedVersions: [(name: String, location: SourceLocation)] = []
+    ) {
+        let byName = Dictionary(lockedVersions.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
+        self.init(
+            lockedVersionNames: lockedVersions.map(\.versionName),
+            schema: { name in
+                guard let schema = byName[name] else {
+                    throw DiagnosticsError(.error("model version '\(name)' is not among the locked versions given to the plan"))
+                }
+                return schema
+            },
+            lockFileName: lockFileName, leftOutVersionNames: leftOutVersionNames, lockedFingerprints: lockedFingerprints,
+            unlockedVersions: unlockedVersions)
+    }
+
+    public init(
+        lockedVersionNames: [String], schema: @escaping @Sendable (String) throws -> Schema, lockFileName: String,
+        leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [], recordedStraightHops: [String: Set<String>] = [:],
+        unlockedVersions: [(name: String, location: SourceLocation)] = []
+    ) {
+        self.lockedVersionNames = lockedVersionNames
+        self.schema = schema
+        self.lockFileName = lockFileName
+        self.leftOutVersionNames = leftOutVersionNames
+        self.lockedFingerprints = lockedFingerprints
+        self.recordedStraightHops = recordedStraightHops
+        self.unlockedVersions = unlockedVersions
+    }
+
+    /// The schema of every locked version in ``lockedVersionNames``, in the lock's order (each read now).
+    public func lockedVersions() throws -> [Schema] {
+        try lockedVersionNames.map(schema)
+    }
+}
+
+extension MigrationPlanInput {
+    /// What `generate --migration-plan` plans through: the locked versions in the bundle, in the lock's order from
+    /// `oldest` on (all of them when nil), with the lock's fingerprints and the verdicts it records for the versions
+    /// whose `contents` files still have the lock's digests. Nothing is read here but those files' bytes; a locked
+    /// version is read (`schema`) when the plan needs it. Locked versions missing from the bundle are the lock check's
+    /// errors.
+    /// - Parameters:
+    ///   - lock: the model's lock (`ModelHistory` reports a model without one).
+    ///   - lockPath: where the lock file is, as messages name it.
+    ///   - versions: the bundle's versions, each with its `contents` file's path, and that path as messages name it.
+    ///   - current: the version the app opens with.
+    ///   - schema: reads a version of the bundle.
+    ///   - contentsDigest: the digest of a version's `contents` file (nil when it cannot be read), by version name.
+    /// - Throws: ``OldestVersionNotLocked`` when `oldest` is not a locked version in the bundle.
+    public static func fromLock(
+        _ lock: ModelLock, lockPath: String, versions: [(name: String, contentsPath: String, shownAs: String)],
+        current: Schema, oldest: String?, schema: @escaping @Sendable (String) throws -> Schema, contentsDigest: (String) -> String?
+    ) throws -> MigrationPlanInput {
+        let contentsPaths = Dictionary(versions.map { ($0.name, $0.contentsPath) }, uniquingKeysWith: { first, _ in first })
+        let lockedByName = Dictionary(lock.versions.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
+        var names = lock.versions.map(\.versionName).filter { contentsPaths[$0] != nil }
+        var leftOut: [String] = []
+        if let oldest {
+            guard let start = names.firstIndex(of: oldest) else { throw OldestVersionNotLocked(name: oldest, locked: names) }
+            leftOut = Array(names[..<start])
+            names.removeFirst(start)
+        }
+        // A version neither locked nor current: the plan cannot place its stores (issue 44, item 9).
+        let unlocked = versions.filter { lockedByName[$0.name] == nil && $0.name != current.versionName }.map {
+            (name: $0.name, location: SourceLocation(path: $0.shownAs, line: 0))
+        }
+        // A record holds while its versions' bytes do: each file is digested once.
+        var unchanged: [String: Bool] = [:]
+        let recorded = lock.recordedStraightHops { name in
+            if let known = unchanged[name] { return known }
+            let digest = lockedByName[name]?.contentsDigest
+            let holds = digest != nil && contentsPaths[name] != nil && contentsDigest(name) == digest
+            unchanged[name] = holds
+            return holds
+        }
+        let currentSchema = current
+        return MigrationPlanInput(
+            lockedVersionNames: names,
+            schema: { name in name == currentSchema.versionName ? currentSchema : try schema(name) },
+            lockFileName: lockPath.split(separator: "/").last.map(String.init) ?? lockPath, leftOutVersionNames: leftOut,
+            lockedFingerprints: names.compactMap { lockedByName[$0] }, recordedStraightHops: recorded, unlockedVersions: unlocked)
+    }
+
+    /// `migration-plan-oldest-version` names no locked version of the bundle.
+    public struct OldestVersionNotLocked: Error {
+        public var name: String
+        /// The locked versions in the bundle, in the lock's order.
+        public var locked: [String]
+    }
+}
