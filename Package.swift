@@ -9,7 +9,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "managed-codegen", targets: ["managed-codegen"]),
-        .library(name: "ManagedCodegenCore", targets: ["ModelReader", "CodeGeneration"]),
         .plugin(name: "ManagedCodegenBuildPlugin", targets: ["ManagedCodegenBuildPlugin"]),
         .plugin(name: "GenerateManagedObjects", targets: ["GenerateManagedObjects"]),
         .plugin(name: "AuditManagedObjects", targets: ["AuditManagedObjects"]),

@@ -3,7 +3,7 @@
 
 extension BundledTemplates {
     /// `(name without .mustache, text)` of every file in Templates/Swift, sorted by name.
-    public static let sources: [(name: String, text: String)] = [
+    package static let sources: [(name: String, text: String)] = [
         ("attribute", #"""
 {{%CONTENT_TYPE: TEXT}}
 {{#documentation}}

@@ -2,4 +2,4 @@
 /// (`BundledTemplates.sources`, in EmbeddedTemplates.swift, which scripts/embed-templates.sh writes from Templates/Swift):
 /// an installed `managed-codegen` copied alone reads no resource bundle. Users override them by name with
 /// `--templates DIR`.
-public enum BundledTemplates {}
+package enum BundledTemplates {}

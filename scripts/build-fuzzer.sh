@@ -84,8 +84,18 @@ if [ "$MODE" = debug-objects ]; then
     fi
     for entry in "${swift_modules[@]}"; do
         name="${entry%%|*}"
-        [ -d "$bin/$name.build" ] || { step "error: $bin/$name.build is missing: run swift build first"; exit 1; }
-        objects+=("$bin/$name.build"/*.o)
+        [ -f "$bin/$name.build/output-file-map.json" ] || { step "error: $bin/$name.build is missing: run swift build first"; exit 1; }
+        # The objects of the module's current sources (SwiftPM's map), not every .o in the folder: a deleted source's
+        # object stays there and would be linked twice over.
+        while IFS= read -r object; do objects+=("$object"); done < <(python3 -c '
+import json, os, sys
+for entry in json.load(open(sys.argv[1])).values():
+    if entry.get("object"):
+        print(entry["object"])
+wrapped = sys.argv[2]
+if os.path.exists(wrapped):
+    print(wrapped)
+' "$bin/$name.build/output-file-map.json" "$bin/$name.build/$name.swiftmodule.o")
     done
     include=(-I "$bin/Modules")
     SANITIZE=(-sanitize=fuzzer)

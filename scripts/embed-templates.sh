@@ -17,7 +17,7 @@ embedded_source() {  # embedded_source DIR
         '' \
         'extension BundledTemplates {' \
         '    /// `(name without .mustache, text)` of every file in Templates/Swift, sorted by name.' \
-        '    public static let sources: [(name: String, text: String)] = ['
+        '    package static let sources: [(name: String, text: String)] = ['
     local file name text hashes
     # Sorted by bytes, as Swift sorts the names.
     while IFS= read -r file; do

@@ -3,8 +3,8 @@ import ManagedModel
 
 /// A Swift file in the app's sources that will not compile beside the generated classes: another generator's
 /// declaration of the same class or of its properties.
-public struct ClashingSourceFile: Hashable, Sendable {
-    public enum Origin: Hashable, Sendable {
+package struct ClashingSourceFile: Hashable, Sendable {
+    package enum Origin: Hashable, Sendable {
         /// `Item+CoreDataClass.swift`: Xcode's class file (Editor > Create NSManagedObject Subclass).
         case xcodeClass
         /// `Item+CoreDataProperties.swift`: Xcode's properties extension.
@@ -21,17 +21,17 @@ public struct ClashingSourceFile: Hashable, Sendable {
         case humanFileName
     }
 
-    public var path: String
+    package var path: String
     /// The declaration that clashes; 1 when the whole file does.
-    public var line: Int
-    public var origin: Origin
+    package var line: Int
+    package var origin: Origin
     /// The model's class the file declares; nil for SwiftGen's file, which declares them all.
-    public var className: String?
+    package var className: String?
     /// What to do with the file.
-    public var advice: String
+    package var advice: String
 
     /// Whether the file stops the build beside the generated classes whatever the settings.
-    public var alwaysClashes: Bool { origin != .humanFileName }
+    package var alwaysClashes: Bool { origin != .humanFileName }
 }
 
 /// Finds the clashing files in the folders the user names (recursively; hidden folders are skipped).
@@ -40,11 +40,11 @@ public struct ClashingSourceFile: Hashable, Sendable {
 /// mogenerator `_<Class>.swift` (first line `// DO NOT EDIT. This file is machine-generated…`) and `<Class>.swift`
 /// (`class <Class>: _<Class>`); SwiftGen one file of any name whose header says `Generated using SwiftGen` and
 /// which declares `NSManagedObject` sub-classes.
-public enum ClashingSourceScan {
+package enum ClashingSourceScan {
     /// `classNames`: the model's classes (Swift name to entity name), the only names that can clash.
     /// `humanFileSuffix`: `generate`'s `human-file-suffix` (`+Model`: the human file of `Item` is `Item+Model.swift`).
     /// - Throws: `DiagnosticsError` when a folder does not exist or cannot be read.
-    public static func find(in folders: [String], classNames: [String: String], humanFileSuffix: String = "") throws -> [ClashingSourceFile] {
+    package static func find(in folders: [String], classNames: [String: String], humanFileSuffix: String = "") throws -> [ClashingSourceFile] {
         var diagnostics = Diagnostics()
         var paths: Set<String> = []
         for folder in folders {

@@ -1,30 +1,30 @@
 import ManagedModel
 
 /// One entity whose Codegen setting `adopt` switches to Manual/None.
-public struct CodegenSettingChange: Hashable, Sendable {
-    public var entityName: String
+package struct CodegenSettingChange: Hashable, Sendable {
+    package var entityName: String
     /// `.class` ("Class Definition") or `.category` ("Category/Extension").
-    public var setting: CodeGenerationType
-    public var location: SourceLocation
+    package var setting: CodeGenerationType
+    package var location: SourceLocation
     /// The `codeGenerationType` attribute with the whitespace before it.
     var bytes: Range<Int>
 
     /// The setting as Xcode's Data Model inspector names it.
-    public var settingName: String { setting == .class ? "Class Definition" : "Category/Extension" }
+    package var settingName: String { setting == .class ? "Class Definition" : "Category/Extension" }
 }
 
 /// One model version's `contents` with the Codegen changes planned for it: the edit is located and checked
 /// before anything is written.
-public struct CodegenSettingEdit: Sendable {
-    public var contentsPath: String
-    public var versionName: String
+package struct CodegenSettingEdit: Sendable {
+    package var contentsPath: String
+    package var versionName: String
     /// In file order.
-    public var changes: [CodegenSettingChange]
+    package var changes: [CodegenSettingChange]
     let original: [UInt8]
 
     /// The file's bytes with each change's attribute cut out. Xcode stores Manual/None by leaving
     /// `codeGenerationType` out (`CodeGenerationType.manual`), so nothing is written in its place.
-    public var editedBytes: [UInt8] {
+    package var editedBytes: [UInt8] {
         var bytes = original
         for change in changes.sorted(by: { $0.bytes.lowerBound > $1.bytes.lowerBound }) {
             bytes.removeSubrange(change.bytes)
@@ -32,7 +32,7 @@ public struct CodegenSettingEdit: Sendable {
         return bytes
     }
 
-    public var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty }
 
     /// Locates, in `bytes` (the `contents` file `schema` was read from), the start tag of every entity the
     /// schema says uses Xcode's codegen, and checks that the bytes say the same as the XML reader did.
@@ -40,7 +40,7 @@ public struct CodegenSettingEdit: Sendable {
     /// checked either way.
     /// - Throws: `DiagnosticsError` when a tag cannot be located or the two readings disagree: the file is left
     ///   alone, and the user is told to change the setting in Xcode instead.
-    public static func plan(schema: Schema, bytes: [UInt8], entityNames: Set<String>? = nil) throws -> CodegenSettingEdit {
+    package static func plan(schema: Schema, bytes: [UInt8], entityNames: Set<String>? = nil) throws -> CodegenSettingEdit {
         let path = schema.contentsPath
         let tags: [EntityStartTag]
         do {
@@ -91,15 +91,15 @@ public struct CodegenSettingEdit: Sendable {
 
 extension CodegenSettingChange {
     /// One entity's changes across the model's versions: what `adopt` lists as one line.
-    public struct EntityGroup: Sendable {
+    package struct EntityGroup: Sendable {
         /// The change in the newest version that has one.
-        public var newest: CodegenSettingChange
-        public var olderVersionCount: Int
+        package var newest: CodegenSettingChange
+        package var olderVersionCount: Int
     }
 
     /// `changes` (versions oldest first, each in file order) grouped by entity: the newest version's entities first,
     /// in file order, then those only older versions have. A model with 58 versions lists each entity once.
-    public static func byEntity(_ changes: [CodegenSettingChange]) -> [EntityGroup] {
+    package static func byEntity(_ changes: [CodegenSettingChange]) -> [EntityGroup] {
         var versionOrder: [String: Int] = [:]
         for change in changes where versionOrder[change.location.path] == nil {
             versionOrder[change.location.path] = versionOrder.count

@@ -8,12 +8,12 @@ import ManagedModel
 /// same attribute required, with its default, generates as `Int16` again, and a store migrates to it by lightweight
 /// migration ("An optional attribute becoming non-optional, and defining a default value" is inferred: Apple's *Core
 /// Data Model Versioning and Data Migration Programming Guide*, "Lightweight Migration"; `MigrationCheck`).
-public enum DefaultedOptionalScalars {
+package enum DefaultedOptionalScalars {
     /// The types Xcode declares as a Swift scalar (`usesScalarValueType`), never optional.
     static let scalarTypes: Set<AttributeType> = [.integer16, .integer32, .integer64, .double, .float, .boolean]
 
     /// The entity's own such attributes (not inherited ones; derived attributes are computed by Core Data, left out).
-    public static func attributes(of entity: Entity) -> [Attribute] {
+    package static func attributes(of entity: Entity) -> [Attribute] {
         entity.attributes.filter { attribute in
             attribute.isOptional && attribute.defaultValue != nil && !attribute.isDerived && scalarTypes.contains(attribute.type)
         }
@@ -21,14 +21,14 @@ public enum DefaultedOptionalScalars {
 
     /// Whether Xcode's codegen declares the attribute as a non-optional scalar (`usesScalarValueType` not NO): only
     /// then does making it required bring the generated type back to what the call sites were written against.
-    public static func xcodeDeclaresScalar(_ attribute: Attribute) -> Bool {
+    package static func xcodeDeclaresScalar(_ attribute: Attribute) -> Bool {
         attribute.usesScalarValueType != false
     }
 
     /// The `contents` bytes of `schema` with `optional="YES"` cut out of each given attribute's start tag (every
     /// other byte kept), checked against what the XML reader read.
     /// - Throws: `DiagnosticsError` when a tag cannot be located in the bytes.
-    public static func requiringEdit(
+    package static func requiringEdit(
         of attributes: [(entity: String, attribute: String)], schema: Schema, bytes: [UInt8]
     ) throws -> [UInt8] {
         let path = schema.contentsPath
@@ -62,13 +62,13 @@ public enum DefaultedOptionalScalars {
 /// A new version of a model, written into its `.xcdatamodeld` beside the others: a copy of one version folder with
 /// new `contents` bytes, and, when asked, `.xccurrentversion` naming it. All of it or nothing: the folder is
 /// written under a temporary name and renamed into place; an existing name is never written over.
-public enum ModelVersionCreation {
+package enum ModelVersionCreation {
     /// The name of the version after `currentName`, in the model's own naming: the current name's trailing number
     /// plus one past every version of the same stem (`Shop V 59` after `Shop V 58`, `Model 118` after `Model 117`),
     /// or `<current> 2` for a name without one (Xcode's Editor › Add Model Version names `Model 2` after `Model`);
     /// a number whose folder exists is skipped. A version named so sorts after the others, which is the order
     /// `migration-check` and the lock assume for versions they have no other order for.
-    public static func nextVersionName(bundlePath: String, currentName: String, versionNames: [String]) -> String {
+    package static func nextVersionName(bundlePath: String, currentName: String, versionNames: [String]) -> String {
         let (currentStem, currentNumber) = splitTrailingNumber(currentName)
         let stem = currentNumber == nil ? currentName + " " : currentStem
         let numbers = versionNames.compactMap { name -> Int? in
@@ -88,7 +88,7 @@ public enum ModelVersionCreation {
     }
 
     /// Why `name` cannot name a new version of the bundle at `bundlePath`; nil when it can.
-    public static func problem(withNewVersionName name: String, bundlePath: String) -> String? {
+    package static func problem(withNewVersionName name: String, bundlePath: String) -> String? {
         if name.isEmpty || name.contains("/") || name.hasPrefix(".") { return "not a folder name" }
         if FileManager.default.fileExists(atPath: "\(bundlePath)/\(name).xcdatamodel") { return "the model already has a version of that name" }
         return nil
@@ -96,7 +96,7 @@ public enum ModelVersionCreation {
 
     /// `currentName`: the current version's name, written into a new `.xccurrentversion` when the bundle has none
     /// and the new version is not to be current (else Xcode would take the naturally last version, the new one).
-    public static func create(
+    package static func create(
         bundlePath: String, copying sourceFolder: String, as name: String, contents: [UInt8], makeCurrent: Bool,
         currentName: String
     ) throws {

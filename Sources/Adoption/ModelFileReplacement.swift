@@ -13,8 +13,8 @@ import Darwin
 /// with the original's permissions, through a symbolic link); only when every one of those succeeded are they renamed over the originals, a step
 /// that within one folder does not fail for want of space. A failure before that removes the temporary files and
 /// leaves every original as it was.
-public enum ModelFileReplacement {
-    public static func replace(_ files: [(path: String, bytes: [UInt8])]) throws {
+package enum ModelFileReplacement {
+    package static func replace(_ files: [(path: String, bytes: [UInt8])]) throws {
         var diagnostics = Diagnostics()
         for file in files where access(file.path, W_OK) != 0 {
             diagnostics.error("cannot write the model file: \(String(cString: strerror(errno)))", at: SourceLocation(path: file.path, line: 0))

@@ -1,8 +1,8 @@
 import ManagedModel
 
 /// One generated file, in memory; ``OutputWriter`` decides where it goes by its kind.
-public struct GeneratedFile: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
+package struct GeneratedFile: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
         /// Rewritten on every run: `Item+Generated.swift`.
         case machine
         /// Written only when absent: `Item.swift`.
@@ -13,27 +13,27 @@ public struct GeneratedFile: Hashable, Sendable {
         case tests
 
         /// In `allCases` order: the order of the manifest (``PreparedGeneration/manifest``).
-        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+        package static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
     }
 
     /// The path relative to the output folder of its kind, e.g. `Item+Generated.swift`.
-    public var relativePath: String
+    package var relativePath: String
     /// The contents as rendered, in UTF-8: written as they are, without the cost of validating a `String`.
-    public var utf8: [UInt8]
-    public var kind: Kind
+    package var utf8: [UInt8]
+    package var kind: Kind
 
-    public var contents: String {
+    package var contents: String {
         get { String(decoding: utf8, as: UTF8.self) }
         set { utf8 = Array(newValue.utf8) }
     }
 
-    public init(relativePath: String, contents: String, kind: Kind) {
+    package init(relativePath: String, contents: String, kind: Kind) {
         self.init(relativePath: relativePath, utf8: Array(contents.utf8), kind: kind)
     }
 
-    public init(relativePath: String, utf8: [UInt8], kind: Kind) {
+    package init(relativePath: String, utf8: [UInt8], kind: Kind) {
         self.relativePath = relativePath
         self.utf8 = utf8
         self.kind = kind
@@ -41,11 +41,11 @@ public struct GeneratedFile: Hashable, Sendable {
 }
 
 /// Everything one run generated, and what it had to say.
-public struct GenerationResult: Sendable {
+package struct GenerationResult: Sendable {
     /// In manifest order: by kind, then path.
-    public var files: [GeneratedFile]
-    public var diagnostics: Diagnostics
-    public var plan: GenerationPlan
+    package var files: [GeneratedFile]
+    package var diagnostics: Diagnostics
+    package var plan: GenerationPlan
     /// The generated tests' plan, when ``GeneratorOptions/generatesTests`` is set.
-    public var testPlan: GeneratedTestsPlan?
+    package var testPlan: GeneratedTestsPlan?
 }

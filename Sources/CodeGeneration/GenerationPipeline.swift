@@ -8,8 +8,8 @@ import MustacheEngine
 // rendering or the files; it is called directly, as swift-openapi-generator's GeneratorPipeline runs its stages in
 // turn, rather than injected, since every run that generates tests needs the same one. The generation planner
 // shares its target with the plan types because it builds them with their memberwise initializers, which Swift
-// keeps internal to the module. Re-exported, so that `import CodeGeneration` (the CLI, the ManagedCodegenCore
-// library) still names every type a run takes and gives.
+// keeps internal to the module. Re-exported, so that `import CodeGeneration` (the CLI, the tests) still names
+// every type a run takes and gives.
 @_exported import GeneratedTestsPlanning
 @_exported import GenerationPlanning
 
@@ -27,14 +27,14 @@ import MustacheEngine
 ///
 /// Reading the model (`ModelLoader`) and checking its lock come before, in the CLI. Every stage that can fail
 /// does so before anything reaches the sink: nothing is written on error.
-public struct GenerationPipeline: Sendable {
-    public var options: GeneratorOptions
+package struct GenerationPipeline: Sendable {
+    package var options: GeneratorOptions
     /// The validation hooks the user wrote: a property gets the bridge Core Data calls only when its hook is among them.
-    public var hooks: ValidationHookScan
+    package var hooks: ValidationHookScan
     /// The locked versions (`generate --migration-plan`): the run also writes the migration plan's file. Nil: no plan.
-    public var migration: MigrationPlanInput?
+    package var migration: MigrationPlanInput?
 
-    public init(options: GeneratorOptions, hooks: ValidationHookScan = .none, migration: MigrationPlanInput? = nil) {
+    package init(options: GeneratorOptions, hooks: ValidationHookScan = .none, migration: MigrationPlanInput? = nil) {
         self.options = options
         self.hooks = hooks
         self.migration = migration
@@ -43,7 +43,7 @@ public struct GenerationPipeline: Sendable {
     /// Every stage: plans `schema`, renders the files `selection` keeps and hands them to `sink`.
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error; `sink` got nothing then.
     @discardableResult
-    public func run(_ schema: Schema, selecting selection: FileSelection = .all, into sink: some OutputSink) throws -> PreparedGeneration {
+    package func run(_ schema: Schema, selecting selection: FileSelection = .all, into sink: some OutputSink) throws -> PreparedGeneration {
         let prepared = try prepare(schema)
         try prepared.diagnostics.rethrowingWith { try prepared.render(selecting: selection, into: sink) }
         return prepared
@@ -52,7 +52,7 @@ public struct GenerationPipeline: Sendable {
     /// The plan and templates stages: everything that can go wrong before a file is rendered.
     /// - Throws: ``DiagnosticsError`` carrying every diagnostic when any of them is an error (unknown
     ///   options, unreadable or invalid templates).
-    public func prepare(_ schema: Schema) throws -> PreparedGeneration {
+    package func prepare(_ schema: Schema) throws -> PreparedGeneration {
         // Validation stage: what the model must be for the store to load, before the plan.
         var diagnostics = CloudKitCheck.diagnostics(schema, setting: options.cloudKit)
         let (plan, planDiagnostics) = CodeGenerator.makePlan(schema: schema, options: options, hooks: hooks)
@@ -89,12 +89,12 @@ public struct GenerationPipeline: Sendable {
 }
 
 /// The planning stages on their own, for tests and for ``GenerationPipeline``.
-public enum CodeGenerator {
+package enum CodeGenerator {
     /// The first characters of every machine file; files starting with them are ours to replace or delete.
-    public static let bannerPrefix = GenerationPlan.bannerPrefix
+    package static let bannerPrefix = GenerationPlan.bannerPrefix
 
     /// Every stage into memory (``GeneratedFiles``): the files sorted by kind, then path.
-    public static func generate(
+    package static func generate(
         schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none, migration: MigrationPlanInput? = nil
     ) throws -> GenerationResult {
         let files = GeneratedFiles()
@@ -104,7 +104,7 @@ public enum CodeGenerator {
 
     /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
     /// its warnings (constraints without a test, entities no valid object of which can be built).
-    public static func makeTestPlan(
+    package static func makeTestPlan(
         schema: Schema, plan: GenerationPlan, options: GeneratorOptions
     ) -> (GeneratedTestsPlan?, Diagnostics) {
         var planner = GeneratedTestsPlanner(schema: schema, plan: plan, options: options)
@@ -113,7 +113,7 @@ public enum CodeGenerator {
     }
 
     /// The planning stage alone: what would be generated, and why entities are skipped.
-    public static func makePlan(
+    package static func makePlan(
         schema: Schema, options: GeneratorOptions, hooks: ValidationHookScan = .none
     ) -> (GenerationPlan, Diagnostics) {
         var planner = GenerationPlanner(schema: schema, options: options, hooks: hooks)
@@ -123,24 +123,24 @@ public enum CodeGenerator {
 }
 
 /// A run's plans and parsed templates, ready to render.
-public struct PreparedGeneration: Sendable {
-    public var plan: GenerationPlan
-    public var testPlan: GeneratedTestsPlan?
+package struct PreparedGeneration: Sendable {
+    package var plan: GenerationPlan
+    package var testPlan: GeneratedTestsPlan?
     /// The migration plan's file, with ``GenerationPipeline/migration``.
-    public var migrationPlan: MigrationPlanFile?
+    package var migrationPlan: MigrationPlanFile?
     /// The tests that every shipped version's store opens through ``migrationPlan``: with a migration plan and model
     /// tests.
-    public var shippedStoreTests: ShippedStoreTestsPlan?
+    package var shippedStoreTests: ShippedStoreTestsPlan?
     /// Warnings and notes of planning (errors were thrown).
-    public var diagnostics: Diagnostics
+    package var diagnostics: Diagnostics
     let templates: TemplateSet
 
     /// The first line of this model's generated files (the shared support file has its own).
-    public var banner: String { plan.header.banner }
+    package var banner: String { plan.header.banner }
 
     /// The manifest stage: every file this run can write, sorted by kind, then path (the order of a
     /// `--single-file` combined file and of ``GeneratedFiles/files``).
-    public var manifest: [FileSpec] {
+    package var manifest: [FileSpec] {
         FileSpec.Rule.allCases.flatMap { $0.specs(self) }.sorted { ($0.kind, $0.relativePath) < ($1.kind, $1.relativePath) }
     }
 
@@ -148,7 +148,7 @@ public struct PreparedGeneration: Sendable {
     /// manifest order, once all of them rendered (entities in parallel).
     /// - Throws: ``DiagnosticsError`` when a template cannot be rendered (partials that include each other
     ///   without end); `sink` got nothing then.
-    public func render(selecting selection: FileSelection = .all, into sink: some OutputSink) throws {
+    package func render(selecting selection: FileSelection = .all, into sink: some OutputSink) throws {
         let specs = manifest.filter { selection.keeps($0.kind) }
         let rendered = try specs.concurrentMap { spec in Result { try render(spec) } }.map { try $0.get() }
         for file in selection.apply(to: rendered) { sink.add(file) }
@@ -167,20 +167,20 @@ public struct PreparedGeneration: Sendable {
 
 /// One file of the manifest: where it goes, what kind it is, and the templates (joined by a blank line)
 /// that render it from its context.
-public struct FileSpec: Sendable {
-    public var relativePath: String
-    public var kind: GeneratedFile.Kind
-    public var rule: Rule
+package struct FileSpec: Sendable {
+    package var relativePath: String
+    package var kind: GeneratedFile.Kind
+    package var rule: Rule
     var templates: [TemplateSet.Name] { rule.templates }
     /// Made when the file is rendered, on the rendering thread.
     let context: @Sendable () -> any TemplateObject
 
     /// The kinds of file a run writes, each with its templates; the catalog's GeneratedFiles.md, `generate --help` and
     /// Templates/README.md list them (`OutputManifestDocsTests`).
-    public enum Rule: CaseIterable, Sendable {
+    package enum Rule: CaseIterable, Sendable {
         case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, modelTests, migrationPlanTests
 
-        public var kind: GeneratedFile.Kind {
+        package var kind: GeneratedFile.Kind {
             switch self {
             case .entityMachine: .machine
             case .entityHuman: .human
@@ -190,7 +190,7 @@ public struct FileSpec: Sendable {
         }
 
         /// As GeneratedFiles.md and `generate --help` name the file (for the Inventory example model).
-        public var documentedName: String {
+        package var documentedName: String {
             switch self {
             case .entityMachine: "Item+Generated.swift"
             case .entityHuman: "Item.swift"
@@ -204,7 +204,7 @@ public struct FileSpec: Sendable {
         }
 
         /// The templates rendering the file, in order (their names in Templates/README.md).
-        public var templateNames: [String] { templates.map(\.rawValue) }
+        package var templateNames: [String] { templates.map(\.rawValue) }
 
         var templates: [TemplateSet.Name] {
             switch self {
@@ -256,7 +256,7 @@ public struct FileSpec: Sendable {
 }
 
 /// Which of the manifest's files a run writes.
-public enum FileSelection: Hashable, Sendable {
+package enum FileSelection: Hashable, Sendable {
     /// The files of these kinds, each on its own.
     case kinds(Set<GeneratedFile.Kind>)
     /// The machine and support files combined into one machine file of this name, for build-tool plugins, which
@@ -266,7 +266,7 @@ public enum FileSelection: Hashable, Sendable {
     /// repeated `import` lines anywhere at file scope.
     case combined(named: String)
 
-    public static let all = FileSelection.kinds(Set(GeneratedFile.Kind.allCases))
+    package static let all = FileSelection.kinds(Set(GeneratedFile.Kind.allCases))
 
     func keeps(_ kind: GeneratedFile.Kind) -> Bool {
         switch self {
@@ -276,7 +276,7 @@ public enum FileSelection: Hashable, Sendable {
     }
 
     /// `files` (in manifest order) as this selection writes them.
-    public func apply(to files: [GeneratedFile]) -> [GeneratedFile] {
+    package func apply(to files: [GeneratedFile]) -> [GeneratedFile] {
         let kept = files.filter { keeps($0.kind) }
         guard case .combined(let name) = self else { return kept }
         var utf8: [UInt8] = []
@@ -289,17 +289,17 @@ public enum FileSelection: Hashable, Sendable {
 }
 
 /// Where the write stage puts the files: ``OutputWriter/Session`` writes them to disk, ``GeneratedFiles`` keeps them.
-public protocol OutputSink {
+package protocol OutputSink {
     func add(_ file: GeneratedFile)
 }
 
 extension OutputWriter.Session: OutputSink {}
 
 /// The files of a run, in memory, in manifest order (by kind, then path).
-public final class GeneratedFiles: OutputSink {
-    public private(set) var files: [GeneratedFile] = []
+package final class GeneratedFiles: OutputSink {
+    package private(set) var files: [GeneratedFile] = []
 
-    public init() {}
+    package init() {}
 
-    public func add(_ file: GeneratedFile) { files.append(file) }
+    package func add(_ file: GeneratedFile) { files.append(file) }
 }

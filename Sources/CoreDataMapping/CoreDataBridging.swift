@@ -4,7 +4,7 @@ import ManagedModel
 /// docs/core-data-runtime.md, "What `audit` relies on"). `TypeAssigner` decides what we generate; these say what
 /// else Core Data can still serve, so `managed-codegen audit` can tell a hand-written declaration that works from
 /// one that traps or misreads.
-public enum CoreDataBridging {
+package enum CoreDataBridging {
     /// The object types an `@NSManaged` property may declare for an attribute of `type`; nil when any object type
     /// may (Transformable: the transformer's class; Undefined: whatever the app stores). Scalars are decided by
     /// their type encoding: ``scalarVerdict(_:over:)``.
@@ -12,7 +12,7 @@ public enum CoreDataBridging {
     /// NSAttributeType's reference lists each attribute type's object class; Swift declares the value types bridged
     /// to those classes (`String` for NSString, `Date` for NSDate, `Data`, `UUID`, `URL`, `Decimal` for
     /// NSDecimalNumber).
-    public static func acceptedObjectTypes(for type: AttributeType) -> Set<String>? {
+    package static func acceptedObjectTypes(for type: AttributeType) -> Set<String>? {
         switch type {
         case .integer16, .integer32, .integer64, .double, .float, .boolean: return ["NSNumber"]
         case .date: return ["Date", "NSDate"]
@@ -31,7 +31,7 @@ public enum CoreDataBridging {
 
     /// The Objective-C type encoding of a scalar (Objective-C Runtime Programming Guide, "Type Encodings"): what
     /// Core Data reads from an `@NSManaged` scalar property's declaration to decide whether it serves it.
-    public enum ScalarEncoding: Character, CaseIterable, Sendable {
+    package enum ScalarEncoding: Character, CaseIterable, Sendable {
         case char = "c", unsignedChar = "C", short = "s", unsignedShort = "S", int = "i", unsignedInt = "I"
         case long = "l", unsignedLong = "L", longLong = "q", unsignedLongLong = "Q", float = "f", double = "d"
         case bool = "B"
@@ -40,14 +40,14 @@ public enum CoreDataBridging {
     /// The platforms on which a Swift scalar encodes differently: `Int` and `UInt` are the platform word, `long`
     /// (`NSInteger`) in Objective-C: 64 bits, encoded `q`/`Q`, on every 64-bit Apple platform; 32 bits, encoded
     /// `l`/`L`, on arm64_32 (watchOS on Apple Watch Series 4 and later).
-    public enum ScalarPlatform: String, CaseIterable, Sendable {
+    package enum ScalarPlatform: String, CaseIterable, Sendable {
         case sixtyFourBit = "64-bit platforms"
         case arm64_32 = "arm64_32 watchOS"
     }
 
     /// The encoding of the Swift scalar `name` on `platform`; nil for a name that is no scalar Objective-C can
     /// declare (an object type, a Swift enum, `Int?`). `TimeInterval` is `Double`.
-    public static func encoding(ofScalar name: String, on platform: ScalarPlatform) -> ScalarEncoding? {
+    package static func encoding(ofScalar name: String, on platform: ScalarPlatform) -> ScalarEncoding? {
         switch name {
         case "Int", "NSInteger": return platform == .sixtyFourBit ? .longLong : .long
         case "UInt", "NSUInteger": return platform == .sixtyFourBit ? .unsignedLongLong : .unsignedLong
@@ -67,7 +67,7 @@ public enum CoreDataBridging {
     }
 
     /// What Core Data's dynamically generated accessor does with a scalar of `encoding` over an attribute of `type`.
-    public enum ScalarAccess: Equatable, Sendable {
+    package enum ScalarAccess: Equatable, Sendable {
         /// The attribute's own width: served as it is.
         case served
         /// A 64-bit scalar over Integer 32: served, with a console message about an implicit coercion to 32 bits;
@@ -82,7 +82,7 @@ public enum CoreDataBridging {
     /// `f`; Boolean `B`/`c`/`C`; the other types none. (Observed behaviour of `+[NSManagedObject
     /// resolveInstanceMethod:]`, reported by the review of issue 35; Apple documents only each type's scalar, in
     /// NSAttributeType. docs/core-data-runtime.md.)
-    public static func access(_ encoding: ScalarEncoding, over type: AttributeType) -> ScalarAccess {
+    package static func access(_ encoding: ScalarEncoding, over type: AttributeType) -> ScalarAccess {
         let accepted: Set<ScalarEncoding>
         switch type {
         case .integer16: accepted = [.short, .unsignedShort]
@@ -100,7 +100,7 @@ public enum CoreDataBridging {
 
     /// The attribute type's own scalar (NSAttributeType: `int16_t` … `int64_t`, `double`, `float`, `BOOL`,
     /// `NSTimeInterval`), as Swift and Xcode's codegen declare it; nil for types without one.
-    public static func ownScalar(of type: AttributeType) -> String? {
+    package static func ownScalar(of type: AttributeType) -> String? {
         switch type {
         case .integer16: return "Int16"
         case .integer32: return "Int32"
@@ -114,7 +114,7 @@ public enum CoreDataBridging {
     }
 
     /// How a hand-written scalar declaration fares over an attribute, on every platform.
-    public enum ScalarVerdict: Equatable, Sendable {
+    package enum ScalarVerdict: Equatable, Sendable {
         /// The attribute's own scalar on every platform (an `@objc enum` whose raw type is it, too).
         case ownScalar
         /// Served everywhere, but values past Int32 are truncated (a 64-bit scalar over Integer 32).
@@ -129,7 +129,7 @@ public enum CoreDataBridging {
     }
 
     /// The verdict for the Swift scalar `name` over an attribute of `type`; nil when `name` is no scalar.
-    public static func scalarVerdict(_ name: String, over type: AttributeType) -> ScalarVerdict? {
+    package static func scalarVerdict(_ name: String, over type: AttributeType) -> ScalarVerdict? {
         let platforms = ScalarPlatform.allCases
         var accesses: [ScalarAccess] = []
         for platform in platforms {
@@ -153,7 +153,7 @@ public enum CoreDataBridging {
     /// `Array<Tag>`, `NSArray` and `NSMutableArray`; `NSString` for `String`; `NSNumber` for the numbers and Bool;
     /// nil for every other name (a class of the app's or of another framework). A Swift value type bridges from
     /// exactly its Foundation class ("Working with Foundation Types": `String`/NSString, `Array`/NSArray, …).
-    public static func foundationClass(bridging name: String) -> String? {
+    package static func foundationClass(bridging name: String) -> String? {
         if name.hasPrefix("[") { return name.contains(":") ? "NSDictionary" : "NSArray" }
         if name.hasPrefix("Array<") { return "NSArray" }
         if name.hasPrefix("Dictionary<") { return "NSDictionary" }
@@ -175,7 +175,7 @@ public enum CoreDataBridging {
 
     /// Types that hold any object: a declaration of them over a Transformable attribute, or a Custom Class of them,
     /// says nothing about the value's class.
-    public static let anyObjectTypeNames: Set<String> = [
+    package static let anyObjectTypeNames: Set<String> = [
         "Any", "AnyObject", "NSObject", "NSObjectProtocol", "NSCoding", "NSSecureCoding", "NSCopying",
     ]
 
@@ -184,7 +184,7 @@ public enum CoreDataBridging {
     /// `primitive<Key>` / `setPrimitive<Key>:` for every modeled property (Core Data Programming Guide, "Managed Object
     /// Accessor Methods", primitive accessors; NSManagedObject `primitiveValue(forKey:)`), and custom accessors
     /// declare them `@NSManaged` to reach the stored value without change notifications.
-    public static func primitiveAccessorKey(_ key: String, among properties: [String]) -> String? {
+    package static func primitiveAccessorKey(_ key: String, among properties: [String]) -> String? {
         let prefix = "primitive"
         guard key.hasPrefix(prefix), key.count > prefix.count else { return nil }
         return properties.first { prefix + SwiftNames.capitalizedFirst($0) == key }
@@ -193,7 +193,7 @@ public enum CoreDataBridging {
     /// What reading nil into a non-optional declaration of `typeName` does: the Foundation overlays force-unwrap
     /// when bridging nil into `Date`, `UUID`, `URL`; `String`, `Data` and Swift collections become empty; a class
     /// reference is not checked at all; a scalar has no nil to read or store.
-    public static func nilReadBehaviour(of typeName: String, isScalar: Bool) -> String {
+    package static func nilReadBehaviour(of typeName: String, isScalar: Bool) -> String {
         // Measured and published: an optional Boolean attribute never set reads `false` through a non-optional
         // `@NSManaged var completed: Bool` (Donny Wals, "Understanding the differences between your Core Data model
         // and managed objects", 2020).
@@ -211,32 +211,32 @@ public enum CoreDataBridging {
     /// mutators of an unordered to-many (`add<Key>Object:`, `remove<Key>Object:`, `add<Key>:`, `remove<Key>:`), and for
     /// an ordered one also the indexed ones (KVC Programming Guide, "Accessor Search Patterns"; the names Xcode's
     /// codegen declares with `@NSManaged`).
-    public static func toManySelectors(key: String, isOrdered: Bool) -> [String] {
+    package static func toManySelectors(key: String, isOrdered: Bool) -> [String] {
         ToManySelectors(key: key).all(isOrdered: isOrdered)
     }
 }
 
 /// The Objective-C selectors of a to-many relationship's mutators, spelled once: the generated classes declare them
 /// (`RelationshipAccessors`) and `audit` accepts exactly them (``CoreDataBridging/toManySelectors(key:isOrdered:)``).
-public struct ToManySelectors: Hashable, Sendable {
+package struct ToManySelectors: Hashable, Sendable {
     /// `Tags` for `tags`.
-    public let stem: String
+    package let stem: String
 
-    public init(key: String) { stem = SwiftNames.capitalizedFirst(key) }
+    package init(key: String) { stem = SwiftNames.capitalizedFirst(key) }
 
-    public var addObject: String { "add\(stem)Object:" }
-    public var removeObject: String { "remove\(stem)Object:" }
-    public var add: String { "add\(stem):" }
-    public var remove: String { "remove\(stem):" }
+    package var addObject: String { "add\(stem)Object:" }
+    package var removeObject: String { "remove\(stem)Object:" }
+    package var add: String { "add\(stem):" }
+    package var remove: String { "remove\(stem):" }
     // Ordered only:
-    public var insertObjectAtIndex: String { "insertObject:in\(stem)AtIndex:" }
-    public var removeObjectAtIndex: String { "removeObjectFrom\(stem)AtIndex:" }
-    public var insertAtIndexes: String { "insert\(stem):atIndexes:" }
-    public var removeAtIndexes: String { "remove\(stem)AtIndexes:" }
-    public var replaceObjectAtIndex: String { "replaceObjectIn\(stem)AtIndex:withObject:" }
-    public var replaceAtIndexes: String { "replace\(stem)AtIndexes:with\(stem):" }
+    package var insertObjectAtIndex: String { "insertObject:in\(stem)AtIndex:" }
+    package var removeObjectAtIndex: String { "removeObjectFrom\(stem)AtIndex:" }
+    package var insertAtIndexes: String { "insert\(stem):atIndexes:" }
+    package var removeAtIndexes: String { "remove\(stem)AtIndexes:" }
+    package var replaceObjectAtIndex: String { "replaceObjectIn\(stem)AtIndex:withObject:" }
+    package var replaceAtIndexes: String { "replace\(stem)AtIndexes:with\(stem):" }
 
-    public func all(isOrdered: Bool) -> [String] {
+    package func all(isOrdered: Bool) -> [String] {
         let unordered = [addObject, removeObject, add, remove]
         guard isOrdered else { return unordered }
         return unordered + [

@@ -2,7 +2,7 @@ import Foundation
 import ManagedModel
 
 /// Where a model value's Swift spelling goes, which decides how much of its type it must state.
-public enum SwiftValuePosition: Hashable, Sendable {
+package enum SwiftValuePosition: Hashable, Sendable {
     /// A parameter's default argument (the initializer's, a composite struct's field): the parameter's type types
     /// the literal (`42`, `0.5`), so the model's value is written as it is; nil when the type cannot hold it (the
     /// model's default then stays Core Data's business).
@@ -17,7 +17,7 @@ extension ModelValue {
     /// state a value of), for `position`. The expression also fits where the optional form (`T?`) is expected.
     ///
     /// Keyed by the Swift type the mapping assigned (`SwiftPropertyType.valueType`), never by a type's name.
-    public func swiftSource(as type: ValueSwiftType?, in position: SwiftValuePosition) -> String? {
+    package func swiftSource(as type: ValueSwiftType?, in position: SwiftValuePosition) -> String? {
         switch position {
         case .defaultArgument: defaultArgument(as: type)
         case .typedExpression: typedExpression(as: type)
@@ -25,7 +25,7 @@ extension ModelValue {
     }
 
     /// `swiftSource(as:in: .typedExpression)`, which always has a spelling.
-    public func swiftExpression(as type: ValueSwiftType?) -> String {
+    package func swiftExpression(as type: ValueSwiftType?) -> String {
         typedExpression(as: type)
     }
 
@@ -104,14 +104,14 @@ extension ModelValue {
 }
 
 /// The pieces of model values' Swift spellings.
-public enum ModelValueSpelling {
+package enum ModelValueSpelling {
     /// A Swift string literal (the one spelling generated code uses, `SwiftSourceText`).
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         SwiftSourceText.stringLiteral(text)
     }
 
     /// Swift's own text of a Double, `.nan` and `.infinity` as Swift spells them (`42.0`, `-.infinity`).
-    public static func literal(_ value: Double) -> String {
+    package static func literal(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
         return "\(value)"
@@ -119,7 +119,7 @@ public enum ModelValueSpelling {
 
     /// Shortest text that reads back as the same Double, without a trailing `.0` for whole numbers
     /// (`694224000`, `42.5`, `1e+20`).
-    public static func shortest(_ value: Double) -> String {
+    package static func shortest(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
@@ -135,14 +135,14 @@ public enum ModelValueSpelling {
     }
 
     /// Runs of one ASCII character at least this long are spelled with `text(_:repeating:count:)`.
-    public static let repetitionThreshold = 32
+    package static let repetitionThreshold = 32
 
     /// `text` as Swift source: a string literal, except that a long run of one ASCII character at its end is
     /// spelled `text("notes 1", repeating: "x", count: 9993)`, so that samples at a maximum length of thousands of
     /// characters stay readable (and a model's generated tests stay small). `text(_:repeating:count:)` is the
     /// generated test file's own (`model-tests` template): `"notes 1" + String(repeating:count:)` made the type
     /// checker try every `+` and every `String` initializer, about six times the cost of the call.
-    public static func stringExpression(_ text: String) -> String {
+    package static func stringExpression(_ text: String) -> String {
         let utf8 = Array(text.utf8)
         guard let last = utf8.last, last >= 0x20, last < 0x7F else { return stringLiteral(text) }
         var runStart = utf8.count

@@ -6,20 +6,17 @@ extension Attribute {
     /// Optional attributes; transient ones, whose values `refresh(_:mergeChanges: false)` discards
     /// (NSManagedObjectContext reference), required or not; derived ones, which Core Data computes only when the
     /// context saves (NSDerivedAttributeDescription reference).
-    @inlinable
-    public static func mayReadNil(isOptional: Bool, isTransient: Bool, isDerived: Bool) -> Bool {
+    package static func mayReadNil(isOptional: Bool, isTransient: Bool, isDerived: Bool) -> Bool {
         isOptional || isTransient || isDerived
     }
 
     /// ``mayReadNil(isOptional:isTransient:isDerived:)`` of this attribute.
-    @inlinable
-    public var mayReadNil: Bool { Self.mayReadNil(isOptional: isOptional, isTransient: isTransient, isDerived: isDerived) }
+    package var mayReadNil: Bool { Self.mayReadNil(isOptional: isOptional, isTransient: isTransient, isDerived: isDerived) }
 }
 
 extension Relationship {
     /// An optional to-one, or a transient one, which a refault discards (NSManagedObjectContext,
     /// `refresh(_:mergeChanges:)`), required or not. A to-many is never nil: Core Data returns an empty set for an
     /// object without members.
-    @inlinable
-    public var mayReadNil: Bool { !isToMany && (isOptional || isTransient) }
+    package var mayReadNil: Bool { !isToMany && (isOptional || isTransient) }
 }

@@ -1,8 +1,8 @@
 import ManagedModel
 
 /// How an attribute appears in Swift. Decided only by `TypeAssigner` (over `SwiftTypeTable`).
-public struct SwiftPropertyType: Hashable, Sendable {
-    public enum Storage: String, Hashable, Sendable, Codable {
+package struct SwiftPropertyType: Hashable, Sendable {
+    package enum Storage: String, Hashable, Sendable, Codable {
         /// An Objective-C object (`String`, `Date`, `NSNumber`, …): `@NSManaged var x: T` or `T?`.
         case object
         /// A C scalar (`Int16`, `Double`, `Bool`, `TimeInterval`): `@NSManaged var x: T` when required;
@@ -15,16 +15,16 @@ public struct SwiftPropertyType: Hashable, Sendable {
     }
 
     /// The type without optionality, e.g. `Int16`, `String`, `NSNumber`, `[String]`.
-    public var name: String
-    public var isOptional: Bool
-    public var storage: Storage
+    package var name: String
+    package var isOptional: Bool
+    package var storage: Storage
     /// For scalars, the `NSNumber` property that unboxes the value (`int16Value`, `boolValue`, …).
-    public var numberAccessor: String?
+    package var numberAccessor: String?
     /// The type as the key of a model value's Swift spelling (`ModelValue.swiftSource(as:in:)`); nil for types the
     /// model cannot state a value of. Set only by the table (`ValueSwiftType.swift`).
-    public var valueType: ValueSwiftType?
+    package var valueType: ValueSwiftType?
 
-    public init(name: String, isOptional: Bool, storage: Storage, numberAccessor: String? = nil, valueType: ValueSwiftType? = nil) {
+    package init(name: String, isOptional: Bool, storage: Storage, numberAccessor: String? = nil, valueType: ValueSwiftType? = nil) {
         self.name = name
         self.isOptional = isOptional
         self.storage = storage
@@ -33,13 +33,13 @@ public struct SwiftPropertyType: Hashable, Sendable {
     }
 
     /// The type as written in a declaration: `String`, `Int16?`.
-    public var declaration: String { isOptional ? "\(name)?" : name }
+    package var declaration: String { isOptional ? "\(name)?" : name }
 
     /// Whether the property can be `@NSManaged`, so that Objective-C sees it and a Swift key path to it has a KVC
     /// string: objects and required scalars. Optional scalars and typed values are Swift-only computed properties,
     /// on which Foundation's key-path APIs (`NSSortDescriptor(keyPath:)`, `NSExpression(forKeyPath:)`, KVO's
     /// `observe(_:)`) trap: "Could not extract a String from KeyPath" (docs/core-data-runtime.md, "Key paths").
-    public var isObjectiveCVisible: Bool { storage == .object || (storage == .scalar && !isOptional) }
+    package var isObjectiveCVisible: Bool { storage == .object || (storage == .scalar && !isOptional) }
 }
 
 /// The one table mapping Core Data attribute types to Swift types.
@@ -60,9 +60,9 @@ public struct SwiftPropertyType: Hashable, Sendable {
 /// An absent `usesScalarValueType` predates Xcode 8's checkbox; numbers and booleans then become
 /// typed scalars (the point of this tool), dates stay `Date`. Unsigned types are never used:
 /// Core Data stores signed integers.
-public enum SwiftTypeTable {
+package enum SwiftTypeTable {
     /// The table's type for `attribute`: what Core Data stores, before userInfo types and composite structs.
-    public static func storedType(of attribute: Attribute) -> SwiftPropertyType {
+    package static func storedType(of attribute: Attribute) -> SwiftPropertyType {
         let isOptional = attribute.mayReadNil
         let usesScalarValueType = attribute.usesScalarValueType
         func scalar(_ type: ValueSwiftType, _ accessor: String) -> SwiftPropertyType {
@@ -105,7 +105,7 @@ public enum SwiftTypeTable {
     /// The table's type for `attribute` with "Use Scalar Type" off: `NSNumber` for the integer, floating-point and
     /// Boolean types, `Date` for Date, the same object type for the others. What Objective-C can declare where the
     /// scalar cannot be (`@NSManaged var flag: Bool?` does not compile).
-    public static func objectType(of attribute: Attribute) -> SwiftPropertyType {
+    package static func objectType(of attribute: Attribute) -> SwiftPropertyType {
         var boxed = attribute
         boxed.usesScalarValueType = false
         return storedType(of: boxed)
@@ -115,7 +115,7 @@ public enum SwiftTypeTable {
     ///
     /// Xcode writes the current-module form with a leading dot (`.Settings`, `.[String]`); an empty
     /// name or a bare module prefix (`MyApp.`, `.`) names no class, so the attribute stays `NSObject`.
-    public static func transformableClassName(_ customClassName: String?) -> String? {
+    package static func transformableClassName(_ customClassName: String?) -> String? {
         var name = Substring(customClassName?.trimmingWhitespace ?? "")
         if name.hasPrefix(".") { name = name.dropFirst() }
         if name.isEmpty || name.hasSuffix(".") { return nil }
@@ -128,7 +128,7 @@ public enum SwiftTypeTable {
     /// NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull (Apple, "allowedTopLevelClasses"):
     /// Swift collections of those bridge to them (`[Int64]`, `[String: Date]`, `Set<URL>`: common in real models, and
     /// what Xcode's codegen declares), a `[MyStruct]` does not. A transformer of the app's own is its business.
-    public static func needsOwnTransformer(customClassName: String, valueTransformerName: String?) -> Bool {
+    package static func needsOwnTransformer(customClassName: String, valueTransformerName: String?) -> Bool {
         let transformer = valueTransformerName?.trimmingWhitespace ?? ""
         guard transformer.isEmpty || transformer == "NSSecureUnarchiveFromData"
             || transformer == "NSSecureUnarchiveFromDataTransformer" || transformer == "NSSecureUnarchiveFromDataTransformerName"
@@ -177,7 +177,7 @@ public enum SwiftTypeTable {
 
     /// Swift-only spellings (`[String]`, `Set<Int>`, `MyStruct?`) in a Transformable's `customClassName`:
     /// these cannot be archived by Core Data's transformers unless they bridge to an NSObject subclass.
-    public static func isSwiftOnlyTypeName(_ name: String) -> Bool {
+    package static func isSwiftOnlyTypeName(_ name: String) -> Bool {
         name.contains { $0 == "[" || $0 == "<" || $0 == "?" || $0 == "(" }
     }
 }

@@ -8,9 +8,9 @@ import ManagedModel
 /// It lives in CoreDataMapping, not in CodeGeneration's planning stage, because `dump` (in ModelReader, which does not
 /// depend on CodeGeneration) prints the same type: both stages see CoreDataMapping, so the type `dump` reports is the
 /// one the generated class declares by construction, not by a second copy of these rules.
-public enum TypeAssigner {
+package enum TypeAssigner {
     /// The type of the property generated for an entity's `attribute`; `annotations` when the caller holds them.
-    public static func declaredType(of attribute: Attribute, annotations: PropertyAnnotations? = nil) -> SwiftPropertyType {
+    package static func declaredType(of attribute: Attribute, annotations: PropertyAnnotations? = nil) -> SwiftPropertyType {
         let stored = SwiftTypeTable.storedType(of: attribute)
         if let override = (annotations ?? attribute.annotations).override {
             return SwiftPropertyType(name: override.typeName, isOptional: stored.isOptional, storage: .typed)
@@ -20,7 +20,7 @@ public enum TypeAssigner {
 
     /// The class of `relationship`'s destination: its entity's class name, `NSManagedObject` for an entity without
     /// one (or one the schema lacks).
-    public static func destinationClass(of relationship: Relationship, in schema: Schema) -> String {
+    package static func destinationClass(of relationship: Relationship, in schema: Schema) -> String {
         schema.entity(named: relationship.destinationEntity)?.customClassName ?? "NSManagedObject"
     }
 
@@ -29,14 +29,14 @@ public enum TypeAssigner {
     /// (``ManagedModel/Relationship/mayReadNil``); an unordered to-many `Set<Class>`; an ordered one `NSOrderedSet`.
     /// To-many relationships are never nil: Core Data returns an empty set for an object without members. `audit`
     /// expects exactly this of a hand-written declaration.
-    public static func declaredType(of relationship: Relationship, destinationClass: String) -> String {
+    package static func declaredType(of relationship: Relationship, destinationClass: String) -> String {
         guard relationship.isToMany else { return relationship.mayReadNil ? destinationClass + "?" : destinationClass }
         return relationship.isOrdered ? "NSOrderedSet" : "Set<" + destinationClass + ">"
     }
 
     /// The type of a composite element's field in its generated struct: userInfo types do not apply inside
     /// composites, so an element keeps its stored type unless it is itself a composite.
-    public static func fieldType(of element: Attribute) -> SwiftPropertyType {
+    package static func fieldType(of element: Attribute) -> SwiftPropertyType {
         fieldType(of: element, stored: SwiftTypeTable.storedType(of: element))
     }
 
@@ -57,7 +57,7 @@ public enum TypeAssigner {
     }
 
     /// The Swift struct generated for a model-level composite definition: its name, when it is an identifier.
-    public static func compositeStructName(_ compositeName: String?) -> String? {
+    package static func compositeStructName(_ compositeName: String?) -> String? {
         guard let name = compositeName?.trimmingWhitespace, SwiftNames.isIdentifier(name), !SwiftNames.keywords.contains(name)
         else { return nil }
         return name

@@ -3,7 +3,7 @@ import ManagedModel
 /// The Swift types `SwiftTypeTable` gives attributes whose values a model can state (defaults, bounds, samples):
 /// what `ModelValue.swiftSource(as:in:)` is keyed by. Types the model cannot state a value of (the app's types,
 /// Transformable classes, composites, `NSObject`, `NSManagedObjectID`) have none: `SwiftPropertyType.valueType` is nil.
-public enum ValueSwiftType: String, CaseIterable, Hashable, Sendable {
+package enum ValueSwiftType: String, CaseIterable, Hashable, Sendable {
     case int16 = "Int16"
     case int32 = "Int32"
     case int64 = "Int64"
@@ -22,12 +22,12 @@ public enum ValueSwiftType: String, CaseIterable, Hashable, Sendable {
     case url = "URL"
 
     /// The type as Swift spells it (`Int16`, `NSNumber`).
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// The type of the value Core Data stores for `attribute`, as key-value coding sets and reads it
     /// (`setValue(_:forKey:)`, `value(forKey:) as? T`): the table's type without the model's `usesScalarValueType`
     /// (numbers as their own scalar type, dates as `Date`); nil when the model cannot state such a value.
-    public static func keyValueCodingType(of attribute: Attribute) -> ValueSwiftType? {
+    package static func keyValueCodingType(of attribute: Attribute) -> ValueSwiftType? {
         var plain = attribute
         plain.usesScalarValueType = nil
         return SwiftTypeTable.storedType(of: plain).valueType

@@ -4,67 +4,67 @@ import ManagedModel
 ///
 /// Statements are planned as Swift source lines (like ``InitializerPlan/Parameter/assignment``):
 /// which objects exist, in which order, with which values, is decided here.
-public struct GeneratedTestsPlan: Hashable, Sendable {
+package struct GeneratedTestsPlan: Hashable, Sendable {
     /// `InventoryModelTests.swift`
-    public var fileName: String
+    package var fileName: String
     /// The module the tests `@testable import`.
-    public var moduleName: String
+    package var moduleName: String
     /// The compiled model's resource name: `Inventory` for `Inventory.momd`.
-    public var modelName: String
+    package var modelName: String
     /// `InventoryModelTestStore`: the type that gives each test its own in-memory store on the once-loaded model.
-    public var storeTypeName: String
+    package var storeTypeName: String
     /// `InventoryModelTestSupport`: the protocol every suite adopts: its extension declares the checks
     /// (`assertEqual`, …) and `text(_:repeating:count:)` that planned statements call.
-    public var supportTypeName: String
+    package var supportTypeName: String
     /// `Bundle(for: Item.self)`, `Bundle.main` or `Bundle.module`.
-    public var bundleExpression: String
+    package var bundleExpression: String
     /// One test class per concrete generated entity, in class-name order.
-    public var suites: [TestSuitePlan]
+    package var suites: [TestSuitePlan]
 }
 
 /// The tests of one concrete entity.
-public struct TestSuitePlan: Hashable, Sendable {
-    public var entityName: String
-    public var className: String
+package struct TestSuitePlan: Hashable, Sendable {
+    package var entityName: String
+    package var className: String
     /// `InventoryItemTests`
-    public var suiteName: String
+    package var suiteName: String
     /// Why no valid object of this entity can be built; then the suite holds one skipped test.
-    public var unavailableReason: String?
+    package var unavailableReason: String?
     /// `makeItem(in:)`: a valid object with only the values the initializer requires.
-    public var factory: ObjectFactoryPlan?
-    public var roundTrip: RoundTripPlan?
-    public var constraintTests: [ConstraintTestPlan]
+    package var factory: ObjectFactoryPlan?
+    package var roundTrip: RoundTripPlan?
+    package var constraintTests: [ConstraintTestPlan]
 }
 
 /// A helper method building a valid object and everything it requires.
-public struct ObjectFactoryPlan: Hashable, Sendable {
+package struct ObjectFactoryPlan: Hashable, Sendable {
     /// `makeItem`
-    public var methodName: String
+    package var methodName: String
     /// Statements using `context`; the last line returns the object.
-    public var statements: [String]
+    package var statements: [String]
 }
 
 /// The five steps of the non-optional pattern (create, save, fetch, modify, fetch again).
-public struct RoundTripPlan: Hashable, Sendable {
+package struct RoundTripPlan: Hashable, Sendable {
     /// Creates the object under test (`subject`) with every value, and the objects it needs, in `context`.
-    public var creation: [String]
+    package var creation: [String]
     /// Step 1: every property as created.
-    public var createdChecks: [String]
+    package var createdChecks: [String]
     /// Step 3: every stored property as fetched into `fetched` in the context `reader`.
-    public var fetchedChecks: [String]
+    package var fetchedChecks: [String]
     /// Step 4: changes to every mutable property of `fetched`, in `reader`.
-    public var modification: [String]
+    package var modification: [String]
     /// Step 5: every stored property as fetched into `refetched` in the context `checker`.
-    public var modifiedChecks: [String]
+    package var modifiedChecks: [String]
     /// Comments about what is not checked, and why (`// style: ...`).
-    public var notes: [String]
+    package var notes: [String]
     /// The subject's variable name.
-    public var subject: String
+    package var subject: String
 }
 
 /// One constraint probed from both sides, or several violated at once.
-public struct ConstraintTestPlan: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct ConstraintTestPlan: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case attributeBound, relationshipCount, denyDeleteRule, multipleErrors, relationshipAccessors, validationHook
         /// `init(context:)` and `init()` under `--inherited-initializers deprecated`.
         case inheritedInitializers
@@ -74,16 +74,16 @@ public struct ConstraintTestPlan: Hashable, Sendable {
         case typedObjectIDRoundTrip
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `testNameMinimumLength`
-    public var methodName: String
+    package var methodName: String
     /// One line saying what is checked.
-    public var summary: String
+    package var summary: String
     /// Statements run after `let subject = make<Class>(in: context)`; they end with the failing save's assertion.
-    public var statements: [String]
+    package var statements: [String]
     /// The subject's variable name.
-    public var subject: String
+    package var subject: String
     /// An attribute on the test method: `@available(*, deprecated, …)` on a test that calls deprecated
     /// initializers on purpose, so the test target builds without their warnings.
-    public var availability: String? = nil
+    package var availability: String? = nil
 }

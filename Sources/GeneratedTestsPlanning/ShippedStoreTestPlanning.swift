@@ -9,33 +9,33 @@ import SampleValues
 /// one's still has its own compiled model (`<Model>.momd/<version>.mom`) and its own name in the plan's
 /// `shippedVersionNames`, and the migration plan must recognise the stores it created by their checksum. Testing
 /// each is what catches a plan that lists a shared checksum wrongly; the statements of such versions are the same.
-public struct ShippedStoreTestsPlan: Hashable, Sendable {
+package struct ShippedStoreTestsPlan: Hashable, Sendable {
     /// `JournalMigrationPlanTests.swift`
-    public var fileName: String
+    package var fileName: String
     /// The module the tests `@testable import` (the model tests' module).
-    public var moduleName: String
+    package var moduleName: String
     /// `Journal`: the compiled model's resource name (`Journal.momd`).
-    public var modelName: String
+    package var modelName: String
     /// `JournalMigrationPlan`: the generated plan, whose `makeStagedMigrationManager(in:)` opens the stores.
-    public var planTypeName: String
+    package var planTypeName: String
     /// `JournalMigrationPlanTests`
-    public var suiteName: String
+    package var suiteName: String
     /// `JournalShippedStore`: creates a store with a shipped version's model and reopens it through the plan.
-    public var storeTypeName: String
+    package var storeTypeName: String
     /// The model tests' store type (`JournalModelTestStore`): its container holds the current model, loaded once
     /// per process and shared, so that no second copy of the current model claims the app's classes.
-    public var currentModelStoreTypeName: String
+    package var currentModelStoreTypeName: String
     /// The model tests' support protocol (`assertEqual`, `text(_:repeating:count:)`), which the suite adopts.
-    public var supportTypeName: String
+    package var supportTypeName: String
     /// Where the compiled model is (`Bundle(for: …)`, `Bundle.main`, `Bundle.module`), as in the model tests.
-    public var bundleExpression: String
+    package var bundleExpression: String
     /// One per locked version, in the lock's order.
-    public var versions: [ShippedVersionTest]
+    package var versions: [ShippedVersionTest]
     /// The statements the versions share, each once, in the order first used.
-    public var sharedFunctions: [ShippedStoreSharedFunction]
+    package var sharedFunctions: [ShippedStoreSharedFunction]
 
     /// The shared function named `name`.
-    public func sharedFunction(named name: String) -> ShippedStoreSharedFunction? {
+    package func sharedFunction(named name: String) -> ShippedStoreSharedFunction? {
         sharedFunctions.first { $0.name == name }
     }
 }
@@ -44,41 +44,41 @@ public struct ShippedStoreTestsPlan: Hashable, Sendable {
 /// (`checkEntry2`), as one or more versions need them: most entities are unchanged between versions, and a long
 /// history's file would otherwise repeat them once per version (117 versions of 88 entities: 111,280 lines).
 /// Sample values are numbered per entity, so that the statements depend only on that entity in that version.
-public struct ShippedStoreSharedFunction: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct ShippedStoreSharedFunction: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// `func fillEntry1(_ store: JournalShippedStore) -> [NSManagedObject]`: inserts them, sets their values.
         case fill
         /// `func checkEntry1(_ store: JournalShippedStore, _ migrated: NSManagedObjectContext) throws`.
         case check
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `fillEntry1`: `fill`/`check`, the entity's type name, an ordinal among that entity's functions of the kind.
-    public var name: String
+    package var name: String
     /// The statements of the body (the fill's objects are `objects`, returned).
-    public var statements: [String]
+    package var statements: [String]
 }
 
 /// The test of one shipped version: the store it creates, and what must survive opening it with the current model.
-public struct ShippedVersionTest: Hashable, Sendable {
-    public var versionName: String
+package struct ShippedVersionTest: Hashable, Sendable {
+    package var versionName: String
     /// `testStoreOfJournal2Opens`
-    public var methodName: String
+    package var methodName: String
     /// Why no store of this version can be filled (the test then throws `XCTSkip`).
-    public var unavailableReason: String?
+    package var unavailableReason: String?
     /// Statements filling the store on the shipped model: calls of shared `fill` functions, then the relationships
     /// between their objects (KVC): the required ones, and one destination of each optional one.
-    public var population: [String]
+    package var population: [String]
     /// Checks on the reopened store, in `migrated`: calls of shared `check` functions (counts, values, links, and no
     /// value missing that a later hop made required).
-    public var checks: [String]
+    package var checks: [String]
     /// Comment lines: what is not set or not checked, and why; the rows left without a value a later hop makes
     /// required, and the hook that must give it.
-    public var notes: [String]
+    package var notes: [String]
     /// Entity name -> objects inserted (exactly of that entity, not its sub-entities).
-    public var insertedCounts: [String: Int]
+    package var insertedCounts: [String: Int]
     /// Entity name (in the shipped version) -> the stored attributes whose values are checked after opening.
-    public var checkedAttributes: [String: [String]]
+    package var checkedAttributes: [String: [String]]
 }
 
 /// Plans `ShippedStoreTestsPlan` from the current schema and the schema of every locked version (lock order).
@@ -97,7 +97,7 @@ public struct ShippedVersionTest: Hashable, Sendable {
 /// After opening with the current model, the objects of each entity that continues into it are counted; the values
 /// of the attributes that continue with the same type at every hop are compared under their current names (a
 /// renamed attribute under its new name), and the links of each relationship that had some are counted.
-public struct ShippedStoreTestPlanner {
+package struct ShippedStoreTestPlanner {
     let current: Schema
     let shipped: [Schema]
     let planTypeName: String
@@ -116,7 +116,7 @@ public struct ShippedStoreTestPlanner {
     ///   - modelTests: the model's generated tests (same run): module, bundle, store and support type.
     ///   - hookNames: the destination version of each hop of the plan that calls the app's hook -> the hook's name
     ///     (`willMigrateJournal2ToJournal4` for `Journal 4`), named in the tests' comments.
-    public init(
+    package init(
         current: Schema, shipped: [Schema], planTypeName: String, modelTests: GeneratedTestsPlan, hookNames: [String: String] = [:]
     ) {
         self.current = current
@@ -126,7 +126,7 @@ public struct ShippedStoreTestPlanner {
         self.hookNames = hookNames
     }
 
-    public func makePlan() -> ShippedStoreTestsPlan {
+    package func makePlan() -> ShippedStoreTestsPlan {
         var methodNames: Set<String> = []
         var versions: [ShippedVersionTest] = []
         var shared = SharedFunctions()

@@ -2,52 +2,52 @@
 ///
 /// Output folders are not here: they belong to ``OutputWriter``, because the same generated files
 /// can be written, checked, or compared in memory.
-public struct GeneratorOptions: Hashable, Sendable {
+package struct GeneratorOptions: Hashable, Sendable {
     /// The access level of generated declarations.
-    public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
+    package enum AccessLevel: String, Hashable, Sendable, CaseIterable {
         case `public`
         case `internal`
     }
 
-    public var accessLevel: AccessLevel
+    package var accessLevel: AccessLevel
     /// The module the generated files are compiled into. Used to decide whether a
     /// `representedClassName` of the form `Module.Name` belongs to this module; nil accepts any module.
-    public var moduleName: String?
+    package var moduleName: String?
     /// Modules imported by every generated file, after `CoreData` and `Foundation`.
-    public var additionalImports: [String]
+    package var additionalImports: [String]
     /// Entity names to generate; nil generates every entity with a custom class.
-    public var includedEntities: [String]?
+    package var includedEntities: [String]?
     /// Entity names never generated; applied after `includedEntities`.
-    public var excludedEntities: [String]
+    package var excludedEntities: [String]
     /// A model configuration's name: only its member entities are generated.
-    public var configurationName: String?
+    package var configurationName: String?
     /// A folder whose `*.mustache` files replace the bundled templates of the same name.
-    public var templatesDirectory: String?
+    package var templatesDirectory: String?
     /// Also generate entities whose Codegen setting is Class Definition or Category/Extension.
     /// Off by default: Xcode generates those classes itself and the two would collide.
-    public var generateXcodeCodegenEntities: Bool
+    package var generateXcodeCodegenEntities: Bool
     /// Also generate `<Model>ModelTests.swift` (kind `.tests`): XCTest round-trip and constraint tests.
     /// Off by default, so runs without a tests folder neither plan tests nor report their warnings.
-    public var generatesTests: Bool
+    package var generatesTests: Bool
     /// Where the generated tests find the compiled model (`<Model>.momd`).
-    public var testsModelBundle: TestsModelBundle
+    package var testsModelBundle: TestsModelBundle
     /// Generate `ManagedValidation`, which every generated class uses. Off for all but one model when several
     /// models are combined into one file of one module (the build-tool plugin), which would declare it twice.
-    public var generatesValidationSupport: Bool
+    package var generatesValidationSupport: Bool
     /// Added to a class's name to name its human file: `+Model` writes `Item+Model.swift`. Empty (`Item.swift`) by
     /// default; a suffix keeps the human files apart from another `Item.swift` in the same target, which SwiftPM
     /// refuses ("multiple producers").
-    public var humanFileSuffix: String = ""
+    package var humanFileSuffix: String = ""
     /// How `init()` and `init(context:)` are declared: unavailable (the default), or deprecated while an app moves
     /// its call sites over from Xcode's, mogenerator's or SwiftGen's classes, which inherit both.
-    public var inheritedInitializers: InheritedInitializers = .unavailable
+    package var inheritedInitializers: InheritedInitializers = .unavailable
     /// `cloudkit`: whether the model is checked against what `NSPersistentCloudKitContainer` accepts (`CloudKitCheck`).
     /// nil follows the model's "Used with CloudKit" marks; true checks every entity when nothing is marked; false
     /// checks nothing (a model Xcode's template marked that the app never syncs). Changes no generated text.
-    public var cloudKit: Bool?
+    package var cloudKit: Bool?
 
     /// `inherited-initializers`: what `Item()` and `Item(context:)` do in app code.
-    public enum InheritedInitializers: String, Hashable, Sendable, CaseIterable {
+    package enum InheritedInitializers: String, Hashable, Sendable, CaseIterable {
         /// A compile error naming the designated initializer.
         case unavailable
         /// A warning naming the designated initializer; the call works as `NSManagedObject`'s own initializer does.
@@ -55,7 +55,7 @@ public struct GeneratorOptions: Hashable, Sendable {
     }
 
     /// The bundle holding the compiled model at test time.
-    public enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
+    package enum TestsModelBundle: String, Hashable, Sendable, CaseIterable {
         /// `Bundle(for: <a generated class>.self)`: the bundle of the module that compiles the generated
         /// classes, which is where Xcode's app and framework targets put the model.
         case `class`
@@ -65,7 +65,7 @@ public struct GeneratorOptions: Hashable, Sendable {
         case module
     }
 
-    public init(
+    package init(
         accessLevel: AccessLevel = .public, moduleName: String? = nil, additionalImports: [String] = [],
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,

@@ -3,7 +3,7 @@ import ManagedModel
 extension GenerationPlan {
     /// What the generated classes declare for Objective-C (``AttributePlan/isKeyValueCodingVisible``): relationships
     /// are `@NSManaged`; optional scalars, typed properties and fetched properties are Swift-only computed ones.
-    public var keyPathProperties: KeyPathProperties {
+    package var keyPathProperties: KeyPathProperties {
         var result = KeyPathProperties()
         for plan in classes {
             result.superclasses[plan.className] = plan.superclassName

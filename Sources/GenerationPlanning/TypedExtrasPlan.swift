@@ -2,95 +2,95 @@ import ManagedModel
 
 /// A computed property converting between a stored value and a Swift type the model cannot name
 /// (userInfo enum or Codable type, composite struct). Statements run between the will/did access calls.
-public struct TypedAccessorPlan: Hashable, Sendable {
+package struct TypedAccessorPlan: Hashable, Sendable {
     /// The getter's statements after `willAccessValue`/`defer { didAccessValue }`; they `return` the value.
-    public var getter: [String]
+    package var getter: [String]
     /// The setter's statements after `willChangeValue`/`defer { didChangeValue }`, storing `newValue`.
-    public var setter: [String]
+    package var setter: [String]
 }
 
 /// What a class gets beyond its properties and initializers: model fetch-request templates, fetched
 /// properties, fetch-by-unique-key helpers, and documentation of constraints and indexes.
-public struct ClassExtrasPlan: Hashable, Sendable {
+package struct ClassExtrasPlan: Hashable, Sendable {
     /// Doc-comment lines for the class (uniqueness constraints, fetch indexes); empty when none.
-    public var documentation: [String] = []
-    public var fetchedProperties: [FetchedPropertyPlan] = []
-    public var fetchTemplates: [FetchTemplatePlan] = []
-    public var uniqueFetches: [UniqueFetchPlan] = []
+    package var documentation: [String] = []
+    package var fetchedProperties: [FetchedPropertyPlan] = []
+    package var fetchTemplates: [FetchTemplatePlan] = []
+    package var uniqueFetches: [UniqueFetchPlan] = []
 
-    public var isEmpty: Bool { fetchedProperties.isEmpty && fetchTemplates.isEmpty && uniqueFetches.isEmpty }
+    package var isEmpty: Bool { fetchedProperties.isEmpty && fetchTemplates.isEmpty && uniqueFetches.isEmpty }
 }
 
 /// A read-only accessor for a fetched property: Core Data returns its result as an array.
-public struct FetchedPropertyPlan: Hashable, Sendable {
-    public var key: String
-    public var swiftName: String
+package struct FetchedPropertyPlan: Hashable, Sendable {
+    package var key: String
+    package var swiftName: String
     /// `[Document]`
-    public var typeDeclaration: String
-    public var elementType: String
-    public var documentation: [String]
+    package var typeDeclaration: String
+    package var elementType: String
+    package var documentation: [String]
 }
 
 /// A model-level `<fetchRequest>` template as two static functions: one building the request, one running it.
-public struct FetchTemplatePlan: Hashable, Sendable {
-    public struct Parameter: Hashable, Sendable {
+package struct FetchTemplatePlan: Hashable, Sendable {
+    package struct Parameter: Hashable, Sendable {
         /// Label and local name, escaped.
-        public var swiftName: String
+        package var swiftName: String
         /// The predicate variable without `$`.
-        public var variable: String
-        public var typeDeclaration: String
+        package var variable: String
+        package var typeDeclaration: String
         /// The value put in the substitution dictionary (`minRating`, `status.rawValue`).
-        public var substitution: String
+        package var substitution: String
     }
 
-    public var templateName: String
+    package var templateName: String
     /// `documentsByTitleRequest`
-    public var requestFunctionName: String
+    package var requestFunctionName: String
     /// `fetchDocumentsByTitle`
-    public var fetchFunctionName: String
-    public var parameters: [Parameter]
+    package var fetchFunctionName: String
+    package var parameters: [Parameter]
     /// The request's result type argument: `Document`, `NSManagedObjectID`, `NSDictionary`, `NSNumber`.
-    public var requestResultType: String
+    package var requestResultType: String
     /// `[Document]`, `[NSManagedObjectID]`, `[[String: Any]]`, `Int`.
-    public var returnType: String
+    package var returnType: String
     /// The statements configuring `request` after it is created (predicate, result type, limits, flags).
-    public var configuration: [String]
+    package var configuration: [String]
     /// The expression run by the fetch function, over `request` and `context`.
-    public var fetchExpression: String
-    public var documentation: [String]
+    package var fetchExpression: String
+    package var documentation: [String]
 }
 
 /// `fetchUnique(<key>:in:)` for a uniqueness constraint of one attribute.
-public struct UniqueFetchPlan: Hashable, Sendable {
-    public var key: String
+package struct UniqueFetchPlan: Hashable, Sendable {
+    package var key: String
     /// The parameter's label and name, escaped.
-    public var swiftName: String
-    public var typeName: String
+    package var swiftName: String
+    package var typeName: String
     /// The predicate argument built from the parameter (`identifier`, `status.rawValue`).
-    public var argument: String
+    package var argument: String
 }
 
 /// A Swift struct for a model-level `<composite>` definition, stored by Core Data as a dictionary keyed by element name.
-public struct CompositePlan: Hashable, Sendable {
-    public struct Field: Hashable, Sendable {
-        public var key: String
-        public var swiftName: String
+package struct CompositePlan: Hashable, Sendable {
+    package struct Field: Hashable, Sendable {
+        package var key: String
+        package var swiftName: String
         /// `Double`, `String?`, `Dimensions`
-        public var typeDeclaration: String
-        public var isOptional: Bool
+        package var typeDeclaration: String
+        package var isOptional: Bool
         /// The field's type is Sendable, so it is declared `nonisolated` (readable from any isolation).
-        public var isSendable: Bool
+        package var isSendable: Bool
         /// ` = 0.0`, ` = nil` or empty.
-        public var defaultClause: String
+        package var defaultClause: String
         /// An expression of type `T?` reading `compositeValue[Keys.<name>]`.
-        public var decode: String
+        package var decode: String
         /// The value stored in the dictionary, over the field (unwrapped for optionals): `NSNumber(value: height)`, `unit`.
-        public var encode: String
+        package var encode: String
     }
 
-    public var name: String
-    public var fields: [Field]
+    package var name: String
+    package var fields: [Field]
     /// `Hashable, Sendable`, or fewer when a field's type is not.
-    public var conformances: [String]
-    public var documentation: [String]
+    package var conformances: [String]
+    package var documentation: [String]
 }

@@ -6,22 +6,22 @@ import ManagedModel
 /// A YAML mapping whose keys are the long names of the `generate` flags (see ``ConfigKey``); relative
 /// paths are relative to the config file's folder. Every problem is reported as
 /// `path:line: error: message` naming the key, all of them at once.
-public struct ConfigFile: Hashable, Sendable {
-    public static let fileName = "managed-codegen.yml"
+package struct ConfigFile: Hashable, Sendable {
+    package static let fileName = "managed-codegen.yml"
 
     /// The config file, as it was found or passed.
-    public var path: String
+    package var path: String
     /// Its values, paths made absolute.
-    public var settings: GenerateSettings
+    package var settings: GenerateSettings
 
-    public init(path: String, settings: GenerateSettings) {
+    package init(path: String, settings: GenerateSettings) {
         self.path = path
         self.settings = settings
     }
 
     /// Reads and validates the config file at `path`.
     /// - Throws: ``DiagnosticsError`` when it cannot be read or any value is invalid.
-    public static func load(_ path: String) throws -> ConfigFile {
+    package static func load(_ path: String) throws -> ConfigFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw DiagnosticsError(
@@ -34,7 +34,7 @@ public struct ConfigFile: Hashable, Sendable {
     }
 
     /// Validates `text`, the contents of the config file at `path`.
-    public static func parse(_ text: String, path: String) throws -> ConfigFile {
+    package static func parse(_ text: String, path: String) throws -> ConfigFile {
         let directory = (absolutePath(path) as NSString).deletingLastPathComponent
         var parser = ConfigParser(path: path, directory: directory)
         let settings = parser.parse(text)
@@ -44,14 +44,14 @@ public struct ConfigFile: Hashable, Sendable {
 
     /// The config file that belongs to the model at `modelPath`: `managed-codegen.yml` in the folder
     /// holding the `.xcdatamodeld` bundle (or the bare `.xcdatamodel` folder); nil when there is none.
-    public static func locate(besideModel modelPath: String) -> String? {
+    package static func locate(besideModel modelPath: String) -> String? {
         let path = (directory(besideModel: modelPath) as NSString).appendingPathComponent(fileName)
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
     /// The folder holding the model bundle. `modelPath` may name the bundle, a version folder in it,
     /// or a `contents` file.
-    public static func directory(besideModel modelPath: String) -> String {
+    package static func directory(besideModel modelPath: String) -> String {
         let components = (absolutePath(modelPath) as NSString).pathComponents
         let bundleIndex =
             components.lastIndex { $0.hasSuffix(".xcdatamodeld") }
@@ -61,7 +61,7 @@ public struct ConfigFile: Hashable, Sendable {
         return NSString.path(withComponents: Array(components[..<max(bundleIndex, 1)]))
     }
 
-    public static func absolutePath(_ path: String) -> String {
+    package static func absolutePath(_ path: String) -> String {
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return url.standardizedFileURL.path
     }

@@ -2,7 +2,7 @@ import CodeGeneration
 
 /// The keys of `managed-codegen.yml`: each is the long name of the `generate` flag it sets, so the
 /// config file and `managed-codegen generate --help` document each other.
-public enum ConfigKey: String, CaseIterable, Sendable {
+package enum ConfigKey: String, CaseIterable, Sendable {
     case output
     case humanOutput = "human-output"
     case testsOutput = "tests-output"
@@ -27,7 +27,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     case migrationPlanOldestVersion = "migration-plan-oldest-version"
 
     /// The YAML value each key takes.
-    public enum ValueKind: Sendable {
+    package enum ValueKind: Sendable {
         /// A folder, relative to the config file's folder.
         case path
         case string
@@ -38,7 +38,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case oneOf([String])
     }
 
-    public var valueKind: ValueKind {
+    package var valueKind: ValueKind {
         switch self {
         case .output, .humanOutput, .testsOutput, .templates: .path
         case .moduleName, .configuration, .humanFileSuffix, .migrationPlanOldestVersion: .string

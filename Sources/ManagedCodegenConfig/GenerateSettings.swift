@@ -7,52 +7,52 @@ import ManagedModel
 ///
 /// Paths are absolute or relative to the current directory; ``ConfigFile`` resolves its own relative
 /// paths against the config file's folder before they get here.
-public struct GenerateSettings: Hashable, Sendable {
+package struct GenerateSettings: Hashable, Sendable {
     /// Machine files (`Item+Generated.swift`, `ManagedValidation+Generated.swift`).
-    public var output: String?
+    package var output: String?
     /// Human files (`Item.swift`), written once.
-    public var humanOutput: String?
+    package var humanOutput: String?
     /// Generated tests; none are written without it.
-    public var testsOutput: String?
-    public var moduleName: String?
-    public var accessLevel: GeneratorOptions.AccessLevel?
-    public var imports: [String]?
-    public var includedEntities: [String]?
-    public var excludedEntities: [String]?
-    public var configurationName: String?
-    public var templates: String?
-    public var includeXcodeGenerated: Bool?
-    public var warningsAsErrors: Bool?
+    package var testsOutput: String?
+    package var moduleName: String?
+    package var accessLevel: GeneratorOptions.AccessLevel?
+    package var imports: [String]?
+    package var includedEntities: [String]?
+    package var excludedEntities: [String]?
+    package var configurationName: String?
+    package var templates: String?
+    package var includeXcodeGenerated: Bool?
+    package var warningsAsErrors: Bool?
     /// Write no machine or support files: the build-tool plugin generates them at build time.
-    public var skipMachineFiles: Bool?
+    package var skipMachineFiles: Bool?
     /// Where generated tests find the compiled model.
-    public var testsModelBundle: GeneratorOptions.TestsModelBundle?
+    package var testsModelBundle: GeneratorOptions.TestsModelBundle?
     /// Generate `ManagedValidation` (default); false for all but one of several models combined into one module file.
-    public var validationSupport: Bool?
+    package var validationSupport: Bool?
     /// Folders (or Swift files) scanned for validation hooks, besides the human-files folder.
-    public var hookSources: [String]?
+    package var hookSources: [String]?
     /// Whether human files are written (`human-files: none`, `--no-human-files`: never; then no human-files
     /// folder is needed).
-    public var humanFiles: HumanFiles?
+    package var humanFiles: HumanFiles?
     /// Added to the class name to name its human file (`+Model`: `Item+Model.swift`).
-    public var humanFileSuffix: String?
+    package var humanFileSuffix: String?
     /// `init()` and `init(context:)`: unavailable (default) or deprecated, while an app moves its call sites over.
-    public var inheritedInitializers: GeneratorOptions.InheritedInitializers?
+    package var inheritedInitializers: GeneratorOptions.InheritedInitializers?
     /// Check the model against what `NSPersistentCloudKitContainer` accepts: nil follows the model's "Used with
     /// CloudKit" marks, false checks nothing (`GeneratorOptions.cloudKit`).
-    public var cloudKit: Bool?
+    package var cloudKit: Bool?
     /// Also write the migration plan (`<Model>MigrationPlan.swift`) from the model's lock.
-    public var migrationPlan: Bool?
+    package var migrationPlan: Bool?
     /// The oldest locked version the migration plan migrates from; stores of older versions are left out of it.
-    public var migrationPlanOldestVersion: String?
+    package var migrationPlanOldestVersion: String?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
-    public enum HumanFiles: String, Hashable, Sendable, CaseIterable {
+    package enum HumanFiles: String, Hashable, Sendable, CaseIterable {
         case writeOnce = "once"
         case omitted = "none"
     }
 
-    public init(
+    package init(
         output: String? = nil, humanOutput: String? = nil, testsOutput: String? = nil, moduleName: String? = nil,
         accessLevel: GeneratorOptions.AccessLevel? = nil, imports: [String]? = nil,
         includedEntities: [String]? = nil, excludedEntities: [String]? = nil, configurationName: String? = nil,
@@ -88,7 +88,7 @@ public struct GenerateSettings: Hashable, Sendable {
 
     /// These settings, with `fallback`'s value wherever these have none. Lists are replaced, not merged:
     /// `--import X` on the command line means exactly `X`, whatever the config file lists.
-    public func filling(from fallback: GenerateSettings) -> GenerateSettings {
+    package func filling(from fallback: GenerateSettings) -> GenerateSettings {
         var merged = self
         for setting in ConfigKey.allCases {
             setting.fill(&merged, from: fallback)
@@ -98,7 +98,7 @@ public struct GenerateSettings: Hashable, Sendable {
 
     /// The defaults the command plugin relies on: machine files in `<target>/Generated`, human files in
     /// `<target>/Model`, validation hooks anywhere in the target; no tests.
-    public static func pluginDefaults(targetDirectory: String) -> GenerateSettings {
+    package static func pluginDefaults(targetDirectory: String) -> GenerateSettings {
         GenerateSettings(
             output: (targetDirectory as NSString).appendingPathComponent("Generated"),
             humanOutput: (targetDirectory as NSString).appendingPathComponent("Model"), hookSources: [targetDirectory])
@@ -106,9 +106,9 @@ public struct GenerateSettings: Hashable, Sendable {
 }
 
 /// What one `generate` run does, once flags, config file and defaults are combined.
-public struct GenerationRequest: Hashable, Sendable {
+package struct GenerationRequest: Hashable, Sendable {
     /// Which generated files a run writes.
-    public enum Scope: Hashable, Sendable {
+    package enum Scope: Hashable, Sendable {
         /// Machine, support and human files, and tests when a tests folder is set.
         case all
         /// Machine and support files only (the build-tool plugin, Run Script build phases).
@@ -120,23 +120,23 @@ public struct GenerationRequest: Hashable, Sendable {
         case withoutMachineFiles
     }
 
-    public var options: GeneratorOptions
-    public var scope: Scope
-    public var machineDirectory: String?
-    public var humanDirectory: String?
-    public var testsDirectory: String?
-    public var warningsAsErrors: Bool
+    package var options: GeneratorOptions
+    package var scope: Scope
+    package var machineDirectory: String?
+    package var humanDirectory: String?
+    package var testsDirectory: String?
+    package var warningsAsErrors: Bool
     /// Write the migration plan's file from the model's lock (`--migration-plan`, `migration-plan: true`).
-    public var migrationPlan = false
+    package var migrationPlan = false
     /// `--migration-plan-oldest-version`: the plan starts at this locked version (nil: at the first).
-    public var migrationPlanOldestVersion: String?
+    package var migrationPlanOldestVersion: String?
     /// Where validation hooks are looked for: the human-files folder (also when this run writes no human
     /// files) and the hook sources, without duplicates, in that order.
-    public var hookSources: [String] = []
+    package var hookSources: [String] = []
 
     /// Combines `settings` (already layered) with the model's name and the command-line-only `scope`.
     /// - Throws: ``DiagnosticsError`` naming what is missing: an output folder the scope needs.
-    public static func resolve(
+    package static func resolve(
         _ settings: GenerateSettings, modelName: String, scope requestedScope: Scope, configPath: String?
     ) throws -> GenerationRequest {
         var scope = requestedScope
@@ -196,7 +196,7 @@ public struct GenerationRequest: Hashable, Sendable {
     }
 
     /// The files this request writes, out of the generator's manifest.
-    public var selection: FileSelection {
+    package var selection: FileSelection {
         switch scope {
         case .singleFile(let name): .combined(named: name)
         case .machineOnly: .kinds([.machine, .support])
@@ -208,7 +208,7 @@ public struct GenerationRequest: Hashable, Sendable {
     /// Where the writer puts each kind. Kinds this request does not write share a folder it does write, so
     /// that the writer's stale-file cleanup (banner files in the machine folder) never reaches a folder
     /// this run does not own.
-    public var destinations: OutputWriter.Destinations {
+    package var destinations: OutputWriter.Destinations {
         let machine = machineDirectory ?? humanDirectory ?? testsDirectory!
         return OutputWriter.Destinations(
             machineDirectory: machine, humanDirectory: humanDirectory ?? machine, testsDirectory: testsDirectory)

@@ -3,7 +3,7 @@ import Dispatch
 extension Array where Element: Sendable {
     /// `map` with the elements spread over every core; results keep the elements' order. For independent,
     /// per-entity work (reading, planning and rendering entities).
-    public func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    package func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         let results = ConcurrentSlots<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             results.store(transform(self[index]), at: index)

@@ -1,46 +1,46 @@
 /// A place in a model file, so Xcode can point at the offending line.
-public struct SourceLocation: Hashable, Sendable, Codable {
-    public var path: String
+package struct SourceLocation: Hashable, Sendable, Codable {
+    package var path: String
     /// 1-based line; 0 when the whole file is meant.
-    public var line: Int
+    package var line: Int
 
-    public init(path: String, line: Int) {
+    package init(path: String, line: Int) {
         self.path = path
         self.line = line
     }
 }
 
 /// One message for the user, printed in the form Xcode recognises (`path:line: error: message`).
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable, Codable {
+package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    package enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, note
     }
 
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation?
+    package var severity: Severity
+    package var message: String
+    package var location: SourceLocation?
     /// A cause shared by the whole model (an unknown `codeGenerationType` value), met once per entity: the
     /// diagnostics of one cause are reported once (``Diagnostics/coalescingModelWideCauses()``).
-    public var modelWideCause: ModelWideCause?
+    package var modelWideCause: ModelWideCause?
     /// The ``Rule`` this diagnostic is a finding of (`audit.key-path-traps`), when it was made from a row; nil for
     /// one no registry lists (an unreadable file, a flag). Not printed: the text stays what Xcode and scripts parse.
-    public var ruleID: String?
+    package var ruleID: String?
 
     /// `key` names the cause; `summary(count)` is the one message for `count` occurrences (more than one).
-    public struct ModelWideCause: Hashable, Sendable {
-        public var key: String
-        public var summaryPrefix: String
-        public var summarySuffix: String
+    package struct ModelWideCause: Hashable, Sendable {
+        package var key: String
+        package var summaryPrefix: String
+        package var summarySuffix: String
 
         /// The summary is `"\(prefix)\(count)\(suffix)"`: `unknown codeGenerationType 'x' on ` 12 ` entities; …`.
-        public init(key: String, summaryPrefix: String, summarySuffix: String) {
+        package init(key: String, summaryPrefix: String, summarySuffix: String) {
             self.key = key
             self.summaryPrefix = summaryPrefix
             self.summarySuffix = summarySuffix
         }
     }
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+    package init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -48,7 +48,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// A finding of `rule`, with the row's severity (`strict` turns a `warningUnlessStrict` into an error; a
     /// `none` row reports a note) and its identity.
-    public init(_ rule: Rule, _ message: String, at location: SourceLocation? = nil, strict: Bool = false) {
+    package init(_ rule: Rule, _ message: String, at location: SourceLocation? = nil, strict: Bool = false) {
         let severity: Severity = switch rule.severity {
         case .error: .error
         case .warning: .warning
@@ -59,20 +59,20 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.ruleID = rule.id
     }
 
-    public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.error, message, at: location)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+    package static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.warning, message, at: location)
     }
 
-    public static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+    package static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.note, message, at: location)
     }
 
     /// `path:line: severity: message`; without a location, `managed-codegen: severity: message`.
-    public var description: String {
+    package var description: String {
         guard let location else { return "managed-codegen: \(severity.rawValue): \(message)" }
         if location.line > 0 {
             return "\(location.path):\(location.line): \(severity.rawValue): \(message)"
@@ -82,36 +82,36 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Diagnostics are collected by every stage and reported once, never printed mid-stage.
-public struct Diagnostics: Sendable, Hashable {
-    public private(set) var all: [Diagnostic] = []
+package struct Diagnostics: Sendable, Hashable {
+    package private(set) var all: [Diagnostic] = []
 
-    public init(_ diagnostics: [Diagnostic] = []) {
+    package init(_ diagnostics: [Diagnostic] = []) {
         self.all = diagnostics
     }
 
-    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
-    public mutating func append(contentsOf other: Diagnostics) { all.append(contentsOf: other.all) }
-    public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+    package mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    package mutating func append(contentsOf other: Diagnostics) { all.append(contentsOf: other.all) }
+    package mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
 
-    public mutating func error(_ message: String, at location: SourceLocation? = nil) {
+    package mutating func error(_ message: String, at location: SourceLocation? = nil) {
         all.append(.error(message, at: location))
     }
 
-    public mutating func warning(_ message: String, at location: SourceLocation? = nil) {
+    package mutating func warning(_ message: String, at location: SourceLocation? = nil) {
         all.append(.warning(message, at: location))
     }
 
     /// A finding of `rule` (``Diagnostic/init(_:_:at:strict:)``).
-    public mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation? = nil) {
+    package mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation? = nil) {
         all.append(Diagnostic(rule, message, at: location))
     }
 
-    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    package var errors: [Diagnostic] { all.filter { $0.severity == .error } }
+    package var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+    package var hasErrors: Bool { all.contains { $0.severity == .error } }
 
     /// The diagnostics of one model-wide cause become one, at the first one's place, counting them.
-    public func coalescingModelWideCauses() -> Diagnostics {
+    package func coalescingModelWideCauses() -> Diagnostics {
         guard all.contains(where: { $0.modelWideCause != nil }) else { return self }
         var counts: [String: Int] = [:]
         for diagnostic in all { if let cause = diagnostic.modelWideCause { counts[cause.key, default: 0] += 1 } }
@@ -131,7 +131,7 @@ public struct Diagnostics: Sendable, Hashable {
 
     /// Runs `body`. When it throws a ``DiagnosticsError``, its diagnostics are appended to these and the result is
     /// nil, so a stage can go on and report every problem at once; any other error is rethrown.
-    public mutating func collecting<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    package mutating func collecting<Result>(_ body: () throws -> Result) rethrows -> Result? {
         do {
             return try body()
         } catch let error as DiagnosticsError {
@@ -143,14 +143,14 @@ public struct Diagnostics: Sendable, Hashable {
     /// Runs `body`. When it throws a ``DiagnosticsError``, rethrows one carrying these diagnostics first, then
     /// the thrown ones, so what was collected before the failing step is reported with it; any other error is
     /// rethrown as it is.
-    public func rethrowingWith<Result>(_ body: () throws -> Result) throws -> Result {
+    package func rethrowingWith<Result>(_ body: () throws -> Result) throws -> Result {
         var all = self
         guard let result = try all.collecting(body) else { throw DiagnosticsError(all) }
         return result
     }
 
     /// `--warnings-as-errors`: every warning becomes an error.
-    public func promotingWarnings() -> Diagnostics {
+    package func promotingWarnings() -> Diagnostics {
         Diagnostics(all.map { d in
             var d = d
             if d.severity == .warning { d.severity = .error }
@@ -160,18 +160,18 @@ public struct Diagnostics: Sendable, Hashable {
 }
 
 /// Thrown by a stage that cannot produce a result; carries everything collected so far.
-public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: Diagnostics
+package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    package var diagnostics: Diagnostics
 
-    public init(_ diagnostics: Diagnostics) {
+    package init(_ diagnostics: Diagnostics) {
         self.diagnostics = diagnostics
     }
 
-    public init(_ diagnostic: Diagnostic) {
+    package init(_ diagnostic: Diagnostic) {
         self.diagnostics = Diagnostics([diagnostic])
     }
 
-    public var description: String {
+    package var description: String {
         diagnostics.all.map(\.description).joined(separator: "\n")
     }
 }

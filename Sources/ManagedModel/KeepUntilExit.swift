@@ -1,6 +1,6 @@
 /// Keeps `value` alive until the process exits. For a command that is about to exit: freeing a large plan
 /// (many small allocations) is work nobody waits for.
-public func keepUntilExit<Value>(_ value: consuming Value) {
+package func keepUntilExit<Value>(_ value: consuming Value) {
     _ = Unmanaged.passRetained(KeptValue(value))
 }
 

@@ -5,23 +5,23 @@
 ///
 /// Filled from the generation plan (what `generate` declares) and from the declarations written in the app's
 /// sources, which win: `audit`, `generate` and `adopt` check the app's key-path call sites against it.
-public struct KeyPathProperties: Hashable, Sendable {
-    public struct Property: Hashable, Sendable {
+package struct KeyPathProperties: Hashable, Sendable {
+    package struct Property: Hashable, Sendable {
         /// `@NSManaged` or `@objc`: its key path has a KVC string.
-        public var isKeyValueCodingVisible: Bool
+        package var isKeyValueCodingVisible: Bool
         /// The key KVC uses (the model's property name, or an `@objc(name)`); nil for a property the model does not have.
-        public var key: String?
+        package var key: String?
         /// The generated `Keys` constant naming the key (`Item.Keys.rating`); nil when the class has none.
-        public var keysConstant: String?
+        package var keysConstant: String?
         /// The generated typed key (`Item.ModelKeys.rating`, a `ModelKey`) that sorts and observes the property without
         /// a key path; nil when the class has none, or its value type has no order of its own (enum, Codable, composite).
-        public var typedKeyConstant: String? = nil
+        package var typedKeyConstant: String? = nil
         /// For a to-one relationship, its destination's class: where the next component of `\Item.owner.name` is looked up.
-        public var destinationClassName: String?
+        package var destinationClassName: String?
         /// `Int16?`, `Status`; nil when not known.
-        public var typeDeclaration: String?
+        package var typeDeclaration: String?
 
-        public init(
+        package init(
             isKeyValueCodingVisible: Bool, key: String?, keysConstant: String? = nil, destinationClassName: String? = nil,
             typeDeclaration: String? = nil
         ) {
@@ -34,14 +34,14 @@ public struct KeyPathProperties: Hashable, Sendable {
     }
 
     /// Class name -> Swift property name -> property.
-    public var classes: [String: [String: Property]] = [:]
+    package var classes: [String: [String: Property]] = [:]
     /// Class name -> its superclass, where inherited properties are looked up.
-    public var superclasses: [String: String] = [:]
+    package var superclasses: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// `name` of `className` or of one of its superclasses.
-    public func property(_ name: String, of className: String) -> Property? {
+    package func property(_ name: String, of className: String) -> Property? {
         var current: String? = className
         var seen: Set<String> = []
         while let owner = current, seen.insert(owner).inserted {
@@ -52,12 +52,12 @@ public struct KeyPathProperties: Hashable, Sendable {
     }
 
     /// Every class that has a property `name` (declared or inherited), with it.
-    public func classes(having name: String) -> [(className: String, property: Property)] {
+    package func classes(having name: String) -> [(className: String, property: Property)] {
         classes.keys.sorted().compactMap { className in property(name, of: className).map { (className, $0) } }
     }
 
     /// Sets what is known of `name` in `className`, keeping a model key and `Keys` constant already known.
-    public mutating func declare(_ name: String, in className: String, as property: Property) {
+    package mutating func declare(_ name: String, in className: String, as property: Property) {
         var merged = property
         if let known = classes[className]?[name] {
             merged.keysConstant = merged.keysConstant ?? known.keysConstant

@@ -4,7 +4,7 @@
 ///
 /// Bounds of String attributes are lengths and of Binary attributes byte counts (`.integer`);
 /// dates are seconds since 2001-01-01 00:00:00 UTC (`.date`).
-public enum ModelValue: Hashable, Sendable {
+package enum ModelValue: Hashable, Sendable {
     case integer(Int64)
     /// Double and Float values (Float samples are chosen to be exactly representable).
     case double(Double)
@@ -25,7 +25,7 @@ public enum ModelValue: Hashable, Sendable {
 
 extension ModelValue {
     /// The value on the number line Core Data checks bounds on (nil: not ordered).
-    public var boundMagnitude: Double? {
+    package var boundMagnitude: Double? {
         switch self {
         case .integer(let number): Double(number)
         case .double(let number), .date(let number): number

@@ -3,14 +3,14 @@
 ///
 /// `ignoringPunctuation`: spaces and punctuation are left out of the text between numbers, so that one history's
 /// inconsistent spellings sort as one sequence (`Model V22`, `Model V 23`, `Model V32`: a real app has both).
-public struct NaturalOrder: Sendable {
-    public let ignoringPunctuation: Bool
+package struct NaturalOrder: Sendable {
+    package let ignoringPunctuation: Bool
 
-    public init(ignoringPunctuation: Bool) {
+    package init(ignoringPunctuation: Bool) {
         self.ignoringPunctuation = ignoringPunctuation
     }
 
-    public func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
+    package func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
         let left = key(lhs)
         let right = key(rhs)
         for (l, r) in zip(left, right) where l != r {
@@ -20,7 +20,7 @@ public struct NaturalOrder: Sendable {
         return lhs < rhs
     }
 
-    public func sorted(_ names: [String]) -> [String] {
+    package func sorted(_ names: [String]) -> [String] {
         names.sorted(by: areInIncreasingOrder)
     }
 

@@ -2,9 +2,9 @@
 /// the documentation shows for it. Each area keeps its rows in one registry (`AuditRules.all`, `LockFacts.all`,
 /// `MigrationVerdicts.all`); a diagnostic is made from its row, so its severity cannot drift from the documented
 /// one, and the documentation's tables are rendered from the registries (a test compares them with the articles).
-public struct Rule: Hashable, Sendable, Identifiable {
+package struct Rule: Hashable, Sendable, Identifiable {
     /// What a rule's finding is, as the documentation states it.
-    public enum Severity: Hashable, Sendable {
+    package enum Severity: Hashable, Sendable {
         case error
         case warning
         /// A warning; an error with `--strict`.
@@ -13,7 +13,7 @@ public struct Rule: Hashable, Sendable, Identifiable {
         case none
 
         /// As the documentation's tables write it.
-        public var documented: String {
+        package var documented: String {
             switch self {
             case .error: "error"
             case .warning: "warning"
@@ -24,14 +24,14 @@ public struct Rule: Hashable, Sendable, Identifiable {
     }
 
     /// Stable and kebab-case, prefixed by its area: `audit.unknown-property`, `lock.attribute`.
-    public let id: String
-    public let severity: Severity
+    package let id: String
+    package let severity: Severity
     /// What is found (a table's first column), in Markdown.
-    public let summary: String
+    package let summary: String
     /// Why it matters, or what it means (a table's last column), in Markdown.
-    public let documentation: String
+    package let documentation: String
 
-    public init(_ id: String, _ severity: Severity, summary: String, documentation: String) {
+    package init(_ id: String, _ severity: Severity, summary: String, documentation: String) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -39,13 +39,13 @@ public struct Rule: Hashable, Sendable, Identifiable {
     }
 
     /// A finding of this rule (``Diagnostic/init(_:_:at:strict:)``).
-    public func diagnostic(_ message: String, at location: SourceLocation?, strict: Bool = false) -> Diagnostic {
+    package func diagnostic(_ message: String, at location: SourceLocation?, strict: Bool = false) -> Diagnostic {
         Diagnostic(self, message, at: location, strict: strict)
     }
 
     /// A Markdown table of `rules`: a header, and one line per rule of the cells `columns` gives for it (a cell's
     /// `|` escaped, so a row cannot split).
-    public static func markdownTable(_ rules: [Rule], header: [String], columns: (Rule) -> [String]) -> String {
+    package static func markdownTable(_ rules: [Rule], header: [String], columns: (Rule) -> [String]) -> String {
         func line(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
         }

@@ -5,27 +5,27 @@ import Foundation
 /// Produced by `ModelReader`, consumed by `CodeGeneration` and by `managed-codegen dump`.
 /// Arrays keep the model file's order (which is the order Xcode writes: entities and properties
 /// sorted by name); consumers that need another order sort explicitly.
-public struct Schema: Hashable, Sendable {
+package struct Schema: Hashable, Sendable {
     /// The `contents` file this schema was read from (diagnostics point here).
-    public var contentsPath: String
+    package var contentsPath: String
     /// The model's name: the `.xcdatamodeld` (or bare `.xcdatamodel`) name without extension.
-    public var modelName: String
+    package var modelName: String
     /// The version folder name without `.xcdatamodel`, e.g. `Model 2`.
-    public var versionName: String
-    public var sourceLanguage: String?
-    public var usedWithCloudKit: Bool
-    public var userDefinedModelVersionIdentifier: String?
-    public var userInfo: [UserInfoEntry]
-    public var entities: [Entity]
-    public var composites: [CompositeDefinition]
-    public var fetchRequests: [FetchRequestTemplate]
-    public var configurations: [Configuration]
+    package var versionName: String
+    package var sourceLanguage: String?
+    package var usedWithCloudKit: Bool
+    package var userDefinedModelVersionIdentifier: String?
+    package var userInfo: [UserInfoEntry]
+    package var entities: [Entity]
+    package var composites: [CompositeDefinition]
+    package var fetchRequests: [FetchRequestTemplate]
+    package var configurations: [Configuration]
     /// `entity(named:)` is asked for every relationship's destination: a linear search made planning a
     /// 1,000-entity model quadratic. (Not rebuilt by a `didSet`: an observed array is copied on every
     /// element mutation, which made reading a model quadratic instead.)
     private let entityPositions = EntityPositions()
 
-    public init(
+    package init(
         contentsPath: String, modelName: String, versionName: String, sourceLanguage: String? = nil,
         usedWithCloudKit: Bool = false, userDefinedModelVersionIdentifier: String? = nil,
         userInfo: [UserInfoEntry] = [], entities: [Entity] = [], composites: [CompositeDefinition] = [],
@@ -44,16 +44,16 @@ public struct Schema: Hashable, Sendable {
         self.configurations = configurations
     }
 
-    public func entity(named name: String) -> Entity? {
+    package func entity(named name: String) -> Entity? {
         entityPositions.position(of: name, in: entities).map { entities[$0] }
     }
 
-    public func composite(named name: String) -> CompositeDefinition? {
+    package func composite(named name: String) -> CompositeDefinition? {
         composites.first { $0.name == name }
     }
 
     /// The entity's ancestors, root first (excluding the entity itself). Stops at a cycle or a dangling name.
-    public func ancestors(of entity: Entity) -> [Entity] {
+    package func ancestors(of entity: Entity) -> [Entity] {
         var chain: [Entity] = []
         var seen: Set<String> = [entity.name]
         var current = entity.parentName
@@ -66,39 +66,39 @@ public struct Schema: Hashable, Sendable {
     }
 
     /// Attributes including inherited ones: root ancestor's first, then each sub-entity's own.
-    public func allAttributes(of entity: Entity) -> [Attribute] {
+    package func allAttributes(of entity: Entity) -> [Attribute] {
         (ancestors(of: entity) + [entity]).flatMap(\.attributes)
     }
 
     /// Relationships including inherited ones, in the same order as `allAttributes(of:)`.
-    public func allRelationships(of entity: Entity) -> [Relationship] {
+    package func allRelationships(of entity: Entity) -> [Relationship] {
         (ancestors(of: entity) + [entity]).flatMap(\.relationships)
     }
 
-    public func allFetchedProperties(of entity: Entity) -> [FetchedProperty] {
+    package func allFetchedProperties(of entity: Entity) -> [FetchedProperty] {
         (ancestors(of: entity) + [entity]).flatMap(\.fetchedProperties)
     }
 }
 
 /// A `userInfo` entry; order is the file's.
-public struct UserInfoEntry: Hashable, Sendable, Codable {
-    public var key: String
-    public var value: String
+package struct UserInfoEntry: Hashable, Sendable, Codable {
+    package var key: String
+    package var value: String
 
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
 }
 
 extension Array where Element == UserInfoEntry {
-    public subscript(key key: String) -> String? {
+    package subscript(key key: String) -> String? {
         first { $0.key == key }?.value
     }
 }
 
 /// Xcode's "Codegen" setting for an entity.
-public enum CodeGenerationType: String, Hashable, Sendable, Codable {
+package enum CodeGenerationType: String, Hashable, Sendable, Codable {
     /// `codeGenerationType` absent: "Manual/None", the only setting under which our classes do not collide with Xcode's.
     case manual
     /// Xcode generates the whole class.
@@ -107,36 +107,36 @@ public enum CodeGenerationType: String, Hashable, Sendable, Codable {
     case category
 }
 
-public struct Entity: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
+package struct Entity: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
     /// `representedClassName` as written (`Item`, `.Item`, `MyModule.Item`), or nil when absent.
-    public var representedClassName: String?
+    package var representedClassName: String?
     /// The Swift class name: `representedClassName` without any module prefix; nil when the entity has no custom class.
-    public var className: String?
+    package var className: String?
     /// The module named in `Module.Name`; nil for `Name` and `.Name` (the current module).
-    public var classModule: String?
-    public var parentName: String?
+    package var classModule: String?
+    package var parentName: String?
     /// Direct sub-entities, sorted by name.
-    public var childNames: [String]
-    public var isAbstract: Bool
-    public var codeGenerationType: CodeGenerationType
-    public var syncable: Bool?
-    public var elementID: String?
-    public var versionHashModifier: String?
-    public var renamingIdentifier: String?
-    public var userInfo: [UserInfoEntry]
+    package var childNames: [String]
+    package var isAbstract: Bool
+    package var codeGenerationType: CodeGenerationType
+    package var syncable: Bool?
+    package var elementID: String?
+    package var versionHashModifier: String?
+    package var renamingIdentifier: String?
+    package var userInfo: [UserInfoEntry]
     /// Own (not inherited) properties, file order.
-    public var attributes: [Attribute]
-    public var relationships: [Relationship]
-    public var fetchedProperties: [FetchedProperty]
+    package var attributes: [Attribute]
+    package var relationships: [Relationship]
+    package var fetchedProperties: [FetchedProperty]
     /// Each constraint is a list of property names that together must be unique.
-    public var uniquenessConstraints: [[String]]
-    public var fetchIndexes: [FetchIndex]
+    package var uniquenessConstraints: [[String]]
+    package var fetchIndexes: [FetchIndex]
     /// Legacy `compoundIndexes`: each a list of property names.
-    public var compoundIndexes: [[String]]
+    package var compoundIndexes: [[String]]
 
-    public init(
+    package init(
         name: String, location: SourceLocation, representedClassName: String? = nil, className: String? = nil,
         classModule: String? = nil, parentName: String? = nil, childNames: [String] = [], isAbstract: Bool = false,
         codeGenerationType: CodeGenerationType = .manual, syncable: Bool? = nil, elementID: String? = nil,
@@ -168,7 +168,7 @@ public struct Entity: Hashable, Sendable {
 }
 
 /// Core Data's attribute types, spelled as the `attributeType` XML attribute spells them.
-public enum AttributeType: String, Hashable, Sendable, Codable, CaseIterable {
+package enum AttributeType: String, Hashable, Sendable, Codable, CaseIterable {
     case integer16 = "Integer 16"
     case integer32 = "Integer 32"
     case integer64 = "Integer 64"
@@ -186,47 +186,47 @@ public enum AttributeType: String, Hashable, Sendable, Codable, CaseIterable {
     case undefined = "Undefined"
     case composite = "Composite"
 
-    public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
-    public var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
+    package var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+    package var isNumeric: Bool { isInteger || self == .decimal || self == .double || self == .float }
 }
 
-public struct Attribute: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var type: AttributeType
+package struct Attribute: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var type: AttributeType
     /// `optional="YES"`; an absent `optional` means required.
-    public var isOptional: Bool
-    public var isTransient: Bool
-    public var isDerived: Bool
-    public var derivationExpression: String?
+    package var isOptional: Bool
+    package var isTransient: Bool
+    package var isDerived: Bool
+    package var derivationExpression: String?
     /// `usesScalarValueType` as written; nil when absent. `TypeAssigner` interprets it.
-    public var usesScalarValueType: Bool?
-    public var defaultValue: ModelValue?
+    package var usesScalarValueType: Bool?
+    package var defaultValue: ModelValue?
     /// `defaultValueString` as written when it could not be read as this attribute's type (a default left behind
     /// by a type change in the model editor, `"NO"` on an Integer 16): the compiled model may have a default,
     /// but which one is not documented. `defaultValue` is nil then; nothing generated may state a default.
-    public var unreadableDefaultValue: String?
-    public var minValue: ModelValue?
-    public var maxValue: ModelValue?
-    public var regularExpression: String?
-    public var customClassName: String?
-    public var valueTransformerName: String?
-    public var allowsExternalBinaryDataStorage: Bool
-    public var allowsCloudEncryption: Bool
-    public var preserveAfterDeletion: Bool
-    public var spotlightIndexingEnabled: Bool
-    public var storedInTruthFile: Bool
-    public var isIndexed: Bool
+    package var unreadableDefaultValue: String?
+    package var minValue: ModelValue?
+    package var maxValue: ModelValue?
+    package var regularExpression: String?
+    package var customClassName: String?
+    package var valueTransformerName: String?
+    package var allowsExternalBinaryDataStorage: Bool
+    package var allowsCloudEncryption: Bool
+    package var preserveAfterDeletion: Bool
+    package var spotlightIndexingEnabled: Bool
+    package var storedInTruthFile: Bool
+    package var isIndexed: Bool
     /// For `Composite` attributes, the model-level composite definition's name.
-    public var compositeName: String?
-    public var elementID: String?
-    public var versionHashModifier: String?
-    public var renamingIdentifier: String?
-    public var userInfo: [UserInfoEntry]
+    package var compositeName: String?
+    package var elementID: String?
+    package var versionHashModifier: String?
+    package var renamingIdentifier: String?
+    package var userInfo: [UserInfoEntry]
 
     /// Inlinable: made once per attribute by the reader, where a call across modules copied the whole value.
     @inlinable
-    public init(
+    package init(
         name: String, location: SourceLocation, type: AttributeType, isOptional: Bool = false,
         isTransient: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,
         usesScalarValueType: Bool? = nil, defaultValue: ModelValue? = nil, unreadableDefaultValue: String? = nil,
@@ -267,33 +267,33 @@ public struct Attribute: Hashable, Sendable {
     }
 }
 
-public enum DeletionRule: String, Hashable, Sendable, Codable {
+package enum DeletionRule: String, Hashable, Sendable, Codable {
     case nullify = "Nullify"
     case cascade = "Cascade"
     case deny = "Deny"
     case noAction = "No Action"
 }
 
-public struct Relationship: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var destinationEntity: String
-    public var isOptional: Bool
-    public var isToMany: Bool
-    public var isOrdered: Bool
+package struct Relationship: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var destinationEntity: String
+    package var isOptional: Bool
+    package var isToMany: Bool
+    package var isOrdered: Bool
     /// `minCount`/`maxCount` as written; Xcode writes `maxCount="1"` on every to-one.
-    public var minCount: Int?
-    public var maxCount: Int?
-    public var deletionRule: DeletionRule
-    public var inverseName: String?
-    public var inverseEntity: String?
-    public var isTransient: Bool
-    public var elementID: String?
-    public var versionHashModifier: String?
-    public var renamingIdentifier: String?
-    public var userInfo: [UserInfoEntry]
+    package var minCount: Int?
+    package var maxCount: Int?
+    package var deletionRule: DeletionRule
+    package var inverseName: String?
+    package var inverseEntity: String?
+    package var isTransient: Bool
+    package var elementID: String?
+    package var versionHashModifier: String?
+    package var renamingIdentifier: String?
+    package var userInfo: [UserInfoEntry]
 
-    public init(
+    package init(
         name: String, location: SourceLocation, destinationEntity: String, isOptional: Bool = false,
         isToMany: Bool = false, isOrdered: Bool = false, minCount: Int? = nil, maxCount: Int? = nil,
         deletionRule: DeletionRule = .nullify, inverseName: String? = nil, inverseEntity: String? = nil,
@@ -319,14 +319,14 @@ public struct Relationship: Hashable, Sendable {
     }
 }
 
-public struct FetchedProperty: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var isOptional: Bool
-    public var fetchRequest: FetchRequestTemplate
-    public var userInfo: [UserInfoEntry]
+package struct FetchedProperty: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var isOptional: Bool
+    package var fetchRequest: FetchRequestTemplate
+    package var userInfo: [UserInfoEntry]
 
-    public init(
+    package init(
         name: String, location: SourceLocation, isOptional: Bool = true, fetchRequest: FetchRequestTemplate,
         userInfo: [UserInfoEntry] = []
     ) {
@@ -339,30 +339,30 @@ public struct FetchedProperty: Hashable, Sendable {
 }
 
 /// A model-level `fetchRequest` template, or the request inside a fetched property.
-public struct FetchRequestTemplate: Hashable, Sendable {
+package struct FetchRequestTemplate: Hashable, Sendable {
     /// What Core Data returns, from the `resultType` attribute (NSFetchRequestResultType raw values).
-    public enum ResultType: Int, Hashable, Sendable, Codable {
+    package enum ResultType: Int, Hashable, Sendable, Codable {
         case managedObject = 0
         case managedObjectID = 1
         case dictionary = 2
         case count = 4
     }
 
-    public var name: String
-    public var location: SourceLocation
-    public var entityName: String
+    package var name: String
+    package var location: SourceLocation
+    package var entityName: String
     /// NSPredicate format text; may contain `$VARIABLE` substitutions.
-    public var predicateString: String?
-    public var resultType: ResultType
-    public var fetchLimit: Int?
-    public var fetchBatchSize: Int?
-    public var includeSubentities: Bool?
-    public var includesPendingChanges: Bool?
-    public var includesPropertyValues: Bool?
-    public var returnObjectsAsFaults: Bool?
-    public var returnDistinctResults: Bool?
+    package var predicateString: String?
+    package var resultType: ResultType
+    package var fetchLimit: Int?
+    package var fetchBatchSize: Int?
+    package var includeSubentities: Bool?
+    package var includesPendingChanges: Bool?
+    package var includesPropertyValues: Bool?
+    package var returnObjectsAsFaults: Bool?
+    package var returnDistinctResults: Bool?
 
-    public init(
+    package init(
         name: String, location: SourceLocation, entityName: String, predicateString: String? = nil,
         resultType: ResultType = .managedObject, fetchLimit: Int? = nil, fetchBatchSize: Int? = nil,
         includeSubentities: Bool? = nil, includesPendingChanges: Bool? = nil, includesPropertyValues: Bool? = nil,
@@ -383,13 +383,13 @@ public struct FetchRequestTemplate: Hashable, Sendable {
     }
 }
 
-public struct Configuration: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var usedWithCloudKit: Bool
-    public var memberEntities: [String]
+package struct Configuration: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var usedWithCloudKit: Bool
+    package var memberEntities: [String]
 
-    public init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, memberEntities: [String] = []) {
+    package init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, memberEntities: [String] = []) {
         self.name = name
         self.location = location
         self.usedWithCloudKit = usedWithCloudKit
@@ -397,16 +397,16 @@ public struct Configuration: Hashable, Sendable {
     }
 }
 
-public struct FetchIndex: Hashable, Sendable {
-    public struct Element: Hashable, Sendable {
+package struct FetchIndex: Hashable, Sendable {
+    package struct Element: Hashable, Sendable {
         /// A property name, or nil for an expression element.
-        public var property: String?
-        public var expression: String?
+        package var property: String?
+        package var expression: String?
         /// `Binary` (the default), `RTree`, …
-        public var type: String
-        public var isAscending: Bool
+        package var type: String
+        package var isAscending: Bool
 
-        public init(property: String? = nil, expression: String? = nil, type: String = "Binary", isAscending: Bool = true) {
+        package init(property: String? = nil, expression: String? = nil, type: String = "Binary", isAscending: Bool = true) {
             self.property = property
             self.expression = expression
             self.type = type
@@ -414,11 +414,11 @@ public struct FetchIndex: Hashable, Sendable {
         }
     }
 
-    public var name: String
-    public var location: SourceLocation
-    public var elements: [Element]
+    package var name: String
+    package var location: SourceLocation
+    package var elements: [Element]
 
-    public init(name: String, location: SourceLocation, elements: [Element]) {
+    package init(name: String, location: SourceLocation, elements: [Element]) {
         self.name = name
         self.location = location
         self.elements = elements
@@ -426,12 +426,12 @@ public struct FetchIndex: Hashable, Sendable {
 }
 
 /// A model-level `<composite>` definition (Xcode 15+): a named group of attributes stored inline.
-public struct CompositeDefinition: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var attributes: [Attribute]
+package struct CompositeDefinition: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var attributes: [Attribute]
 
-    public init(name: String, location: SourceLocation, attributes: [Attribute]) {
+    package init(name: String, location: SourceLocation, attributes: [Attribute]) {
         self.name = name
         self.location = location
         self.attributes = attributes
@@ -468,7 +468,7 @@ private final class EntityPositions: Hashable, @unchecked Sendable {
 
 extension Attribute {
     /// The default as Core Data measures it against `minValue`/`maxValue`: a String's length, else its magnitude.
-    public var measuredDefault: Double? {
+    package var measuredDefault: Double? {
         guard let defaultValue else { return nil }
         if case .string(let text) = defaultValue, type == .string { return Double(text.count) }
         return defaultValue.boundMagnitude
@@ -476,7 +476,7 @@ extension Attribute {
 
     /// The model's own bounds reject its default (or contradict each other): an object left at the default
     /// fails Core Data's validation, so the default is no use as a default argument.
-    public var defaultIsOutsideBounds: Bool {
+    package var defaultIsOutsideBounds: Bool {
         guard let measured = measuredDefault else { return false }
         let minimum = minValue?.boundMagnitude
         let maximum = maxValue?.boundMagnitude
@@ -486,7 +486,7 @@ extension Attribute {
 
 extension Entity {
     /// The entity's class name when it has a class of its own; nil for none (older models write `NSManagedObject`).
-    public var customClassName: String? {
+    package var customClassName: String? {
         className == "NSManagedObject" ? nil : className
     }
 }

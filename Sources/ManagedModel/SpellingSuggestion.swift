@@ -1,7 +1,7 @@
 /// Close-but-wrong spellings get a suggestion (`Integer16` -> `Integer 16`, `optinal` -> `optional`; the CLI's
 /// `genrate` -> `generate`).
-public enum SpellingSuggestion {
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+package enum SpellingSuggestion {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let folded = fold(word)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != word {
@@ -17,12 +17,12 @@ public enum SpellingSuggestion {
     }
 
     /// Edits turning one word into the other, ignoring case, spaces, `_` and `-`.
-    public static func distance(_ word: String, _ other: String) -> Int {
+    package static func distance(_ word: String, _ other: String) -> Int {
         editDistance(fold(word), fold(other))
     }
 
     /// ` (did you mean 'x'?)` or nothing.
-    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -17,15 +17,15 @@ import Darwin
 ///   created with `O_EXCL`: two runs writing into one folder never share a temporary file.
 /// - A destination that is a symbolic link is written through: the link stays, its target gets the contents.
 /// - A replaced file keeps its permissions; a new one gets `0666` less the umask, as `open` gives.
-public struct StagedFile: Hashable, Sendable {
+package struct StagedFile: Hashable, Sendable {
     /// Where the contents go: the destination with a symbolic link resolved.
-    public let destination: String
+    package let destination: String
     /// The temporary file holding the contents until ``publish()``.
-    public let temporary: String
+    package let temporary: String
 
     /// Writes `bytes` to a new temporary file beside `path`. The folder must exist.
     /// - Throws: ``FileWriteError`` naming the temporary file; nothing is left behind then.
-    public static func stage(_ bytes: [UInt8], for path: String) throws -> StagedFile {
+    package static func stage(_ bytes: [UInt8], for path: String) throws -> StagedFile {
         var destination = path
         var status = stat()
         if lstat(destination, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
@@ -61,7 +61,7 @@ public struct StagedFile: Hashable, Sendable {
 
     /// Renames the temporary file over the destination (replacing a file there).
     /// - Throws: ``FileWriteError`` naming the destination; the temporary file is removed then.
-    public func publish() throws {
+    package func publish() throws {
         guard rename(temporary, destination) == 0 else {
             let error = FileWriteError(path: destination, reason: String(cString: strerror(errno)))
             discard()
@@ -72,7 +72,7 @@ public struct StagedFile: Hashable, Sendable {
     /// Links the temporary file to the destination only when nothing is there (a hard link fails rather than
     /// replace), then removes the temporary name. False, leaving the existing file alone, when one appeared.
     /// - Throws: ``FileWriteError`` naming the destination.
-    public func publishIfAbsent() throws -> Bool {
+    package func publishIfAbsent() throws -> Bool {
         defer { discard() }
         if link(temporary, destination) == 0 { return true }
         if errno == EEXIST { return false }
@@ -80,12 +80,12 @@ public struct StagedFile: Hashable, Sendable {
     }
 
     /// Removes the temporary file of contents that will not be published.
-    public func discard() {
+    package func discard() {
         unlink(temporary)
     }
 
     /// `bytes` into `path` at once: ``stage(_:for:)`` then ``publish()``.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         try stage(bytes, for: path).publish()
     }
 
@@ -115,30 +115,30 @@ public struct StagedFile: Hashable, Sendable {
 private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 
 /// A file that could not be written: the file and the system's reason (`strerror`).
-public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// `cannot write PATH: REASON`.
-    public var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 }
 
 /// Path splitting without Foundation's path functions, which were a tenth of writing 2,000 files. For absolute,
 /// standardized file paths.
-public enum FilePaths {
+package enum FilePaths {
     /// The folder of `path` (`/a/b.swift` -> `/a`, `/b.swift` -> `/`).
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.utf8.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
     }
 
     /// The last component of `path` (`/a/b.swift` -> `b.swift`).
-    public static func fileName(of path: String) -> String {
+    package static func fileName(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(Substring(path.utf8[path.utf8.index(after: slash)...]))
     }

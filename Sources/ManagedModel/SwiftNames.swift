@@ -1,15 +1,15 @@
 /// Name rules shared by the schema checks and the code generator.
-public enum SwiftNames {
+package enum SwiftNames {
     /// The model name as a Swift type name prefix (the model's support types, its tests): `Inventory`, `MyModel2`
     /// for `My Model 2`.
-    public static func modelTypeName(_ modelName: String) -> String {
+    package static func modelTypeName(_ modelName: String) -> String {
         var name = String(modelName.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }.map(Character.init))
         if name.isEmpty || name.first!.isNumber { name = "Model" + name }
         return name
     }
 
     /// Words that need backticks when used as identifiers in declarations.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
         "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
@@ -25,7 +25,7 @@ public enum SwiftNames {
 
     /// Why a model property cannot be declared under its own name; nil when it can (the rule is
     /// `propertyNameClash(_:)`).
-    public enum PropertyNameClash: Hashable, Sendable {
+    package enum PropertyNameClash: Hashable, Sendable {
         /// Not a Swift identifier: no declaration (nor `@NSManaged` KVC key) can carry it. An error of the checks.
         case notAnIdentifier
         /// A no-parameter member of NSObject or NSManagedObject (`description`, `objectID`, `isDeleted`, …):
@@ -40,7 +40,7 @@ public enum SwiftNames {
     /// Why the property `name` cannot be declared in a generated class; nil when it is declared like any other
     /// (names that are only base names of members taking arguments, `value` or `context`, included: Xcode's
     /// codegen declares them too).
-    public static func propertyNameClash(_ name: String) -> PropertyNameClash? {
+    package static func propertyNameClash(_ name: String) -> PropertyNameClash? {
         if forbiddenPropertyNames.contains(name) { return .rejectedByCoreData }
         if propertyNamesImportedUnderGetterNames.contains(name) {
             return .importedUnderGetterName(swiftName: "is" + capitalizedFirst(name))
@@ -51,7 +51,7 @@ public enum SwiftNames {
     /// Names of no-parameter members of NSObject and NSManagedObject (and words Swift reserves for members,
     /// `self`, `init`): Core Data refuses such properties at run time (its rule, NSPropertyDescription.name,
     /// forbids names of no-parameter methods), and the generated class would not compile.
-    public static let forbiddenPropertyNames: Set<String> = [
+    package static let forbiddenPropertyNames: Set<String> = [
         "description", "debugDescription", "entity", "objectID", "managedObjectContext", "isDeleted",
         "isInserted", "isUpdated", "isFault", "hasChanges", "hasPersistentChangedValues", "faultingState",
         "changedValues", "changedValuesForCurrentEvent", "hash", "hashValue", "class",
@@ -67,35 +67,35 @@ public enum SwiftNames {
     /// an override of it and cannot compile ("overriding declaration requires an 'override' keyword", "'deleted'
     /// has been renamed to 'isDeleted'"). Core Data accepts such properties: they are not no-parameter methods
     /// (Objective-C code declares them with getter `deleted`).
-    public static let propertyNamesImportedUnderGetterNames: Set<String> = ["deleted", "inserted", "updated", "fault"]
+    package static let propertyNamesImportedUnderGetterNames: Set<String> = ["deleted", "inserted", "updated", "fault"]
 
     /// Base names of NSObject/NSManagedObject members that all take arguments (`value(forKey:)`,
     /// `willChangeValue(forKey:)`, `committedValues(forKeys:)`, …), and `context`, the label of the generated
     /// initializers' first parameter. Not a rule (`propertyNameClash(_:)` declares them like any other name):
     /// the names the tests prove are declared, set and read, as Xcode's codegen declares them.
-    public static let baseNamesOfMembersTakingArguments: Set<String> = [
+    package static let baseNamesOfMembersTakingArguments: Set<String> = [
         "value", "primitiveValue", "setValue", "setPrimitiveValue", "willAccessValue", "didAccessValue",
         "willChangeValue", "didChangeValue", "validateValue", "objectIDs", "committedValues",
         "awakeFromSnapshotEvents", "context",
     ]
 
     /// The identifier as it must be written in a declaration (`default` becomes `` `default` ``).
-    public static func escaped(_ name: String) -> String {
+    package static func escaped(_ name: String) -> String {
         isKeyword(name) ? "`\(name)`" : name
     }
 
-    public static func isKeyword(_ name: String) -> Bool {
+    package static func isKeyword(_ name: String) -> Bool {
         keywords.contains(name)
     }
 
     /// `tags` -> `Tags`, as Xcode builds accessor names (`addToTags`, `addTagsObject:`).
-    public static func capitalizedFirst(_ name: String) -> String {
+    package static func capitalizedFirst(_ name: String) -> String {
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
     }
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscore; not starting with a digit).
-    public static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
         let isHead: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDStart }
         let isBody: (Unicode.Scalar) -> Bool = { $0 == "_" || $0.properties.isXIDContinue }
@@ -104,11 +104,11 @@ public enum SwiftNames {
 }
 
 /// How generated Swift spells values.
-public enum SwiftSourceText {
+package enum SwiftSourceText {
     /// A string literal with every character Swift's lexer treats specially escaped: quotes, backslashes,
     /// control and format characters (invisible ones such as U+200B would otherwise hide in the source).
     /// Other Unicode stays as written, so model text reads the same in the generated code.
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         // Sample strings run to thousands of characters, most of them plain ASCII with nothing to escape.
         let isPlain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
         if isPlain { return "\"" + text + "\"" }

@@ -11,13 +11,13 @@
 /// | read-only (`private(set)`) | `managedCodegen.readonly`, `mogenerator.readonly` | any value except `NO`/`false`/`0` |
 /// | not generated (property or entity) | `managedCodegen.ignore`, `mogenerator.ignore` | any value except `NO`/`false`/`0` |
 /// | a doc comment for the property | `managedCodegen.doc` | text |
-public enum TypedOverrideKeys {
-    public static let enumeration = ["managedCodegen.enum", "attributeValueScalarType", "enumType", "attributeRawValueEnumType", "RawType"]
-    public static let unknownCase = ["managedCodegen.enum.unknown"]
-    public static let codable = ["managedCodegen.codable", "attributeCodableTypeName"]
-    public static let readOnly = ["managedCodegen.readonly", "mogenerator.readonly"]
-    public static let ignore = ["managedCodegen.ignore", "mogenerator.ignore"]
-    public static let documentation = ["managedCodegen.doc"]
+package enum TypedOverrideKeys {
+    package static let enumeration = ["managedCodegen.enum", "attributeValueScalarType", "enumType", "attributeRawValueEnumType", "RawType"]
+    package static let unknownCase = ["managedCodegen.enum.unknown"]
+    package static let codable = ["managedCodegen.codable", "attributeCodableTypeName"]
+    package static let readOnly = ["managedCodegen.readonly", "mogenerator.readonly"]
+    package static let ignore = ["managedCodegen.ignore", "mogenerator.ignore"]
+    package static let documentation = ["managedCodegen.doc"]
 
     static func value(_ keys: [String], in userInfo: [UserInfoEntry]) -> (key: String, value: String)? {
         for key in keys { if let value = userInfo[key: key] { return (key, value) } }
@@ -32,17 +32,17 @@ public enum TypedOverrideKeys {
 }
 
 /// A Swift type replacing the stored type of an attribute, decided from its userInfo.
-public enum TypedOverride: Hashable, Sendable {
+package enum TypedOverride: Hashable, Sendable {
     /// `T(rawValue:)` over the stored integer or String; `unknownCase` is what an unknown raw value reads as.
     case rawRepresentable(typeName: String, rawType: RawType, unknownCase: String?)
     /// `JSONDecoder().decode(T.self, from:)` over the stored Data.
     case codable(typeName: String)
 
-    public enum RawType: String, Hashable, Sendable {
+    package enum RawType: String, Hashable, Sendable {
         case integer, string
     }
 
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .rawRepresentable(let name, _, _), .codable(let name): return name
         }
@@ -50,15 +50,15 @@ public enum TypedOverride: Hashable, Sendable {
 }
 
 /// Everything userInfo says about one property; `problems` explain keys that were not applied.
-public struct PropertyAnnotations: Hashable, Sendable {
-    public var override: TypedOverride?
-    public var isReadOnly: Bool
-    public var isIgnored: Bool
+package struct PropertyAnnotations: Hashable, Sendable {
+    package var override: TypedOverride?
+    package var isReadOnly: Bool
+    package var isIgnored: Bool
     /// The doc comment's lines; empty when there is none.
-    public var documentation: [String]
-    public var problems: [String]
+    package var documentation: [String]
+    package var problems: [String]
 
-    public init(override: TypedOverride? = nil, isReadOnly: Bool = false, isIgnored: Bool = false,
+    package init(override: TypedOverride? = nil, isReadOnly: Bool = false, isIgnored: Bool = false,
                 documentation: [String] = [], problems: [String] = []) {
         self.override = override
         self.isReadOnly = isReadOnly
@@ -68,7 +68,7 @@ public struct PropertyAnnotations: Hashable, Sendable {
     }
 
     /// The annotations of a relationship or fetched property: no typed override applies to them.
-    public init(userInfo: [UserInfoEntry]) {
+    package init(userInfo: [UserInfoEntry]) {
         guard !userInfo.isEmpty else {
             self.init()
             return
@@ -87,7 +87,7 @@ public struct PropertyAnnotations: Hashable, Sendable {
 
 extension Attribute {
     /// What this attribute's userInfo asks for, checked against its attribute type.
-    public var annotations: PropertyAnnotations {
+    package var annotations: PropertyAnnotations {
         // Most attributes have no userInfo; the planners ask for every one many times.
         if userInfo.isEmpty { return PropertyAnnotations() }
         var result = PropertyAnnotations(userInfo: userInfo)
@@ -134,13 +134,13 @@ extension Attribute {
 
 extension Entity {
     /// `managedCodegen.ignore` / `mogenerator.ignore` on the entity: no class is generated; the app declares it.
-    public var isIgnoredByUserInfo: Bool { TypedOverrideKeys.flag(TypedOverrideKeys.ignore, in: userInfo) }
+    package var isIgnoredByUserInfo: Bool { TypedOverrideKeys.flag(TypedOverrideKeys.ignore, in: userInfo) }
 }
 
 extension Attribute {
     /// The `valueTransformerName` of a Transformable when it names the app's own transformer, which the app
     /// must register before the model loads; nil for none and for the transformers Foundation registers.
-    public var customValueTransformerName: String? {
+    package var customValueTransformerName: String? {
         guard type == .transformable, let name = valueTransformerName?.trimmingWhitespace, !name.isEmpty,
             !Self.foundationTransformerNames.contains(name)
         else { return nil }

@@ -4,7 +4,7 @@ import ModelLock
 extension ModelHistory {
     /// The errors for every locked version that changed or disappeared (`LockCheck`); none without a lock. A version
     /// whose `contents` file has the bytes it had when locked is not read.
-    public func lockCheck() throws -> Diagnostics {
+    package func lockCheck() throws -> Diagnostics {
         var diagnostics = Diagnostics()
         guard let lock = try lock() else { return diagnostics }
         for locked in lock.versions {

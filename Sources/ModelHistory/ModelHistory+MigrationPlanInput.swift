@@ -12,7 +12,7 @@ extension ModelHistory {
     /// check took. Locked versions missing from the bundle are ``lockCheck()``'s errors.
     /// - Throws: ``HistoryRules/migrationPlanWithoutLock`` when the model has no lock, ``HistoryRules/oldestVersionNotLocked``
     ///   when `oldest` is not a locked version in the bundle.
-    public func migrationPlanInput(current: Schema, oldest: String?) throws -> MigrationPlanInput {
+    package func migrationPlanInput(current: Schema, oldest: String?) throws -> MigrationPlanInput {
         guard let lock = try lock() else {
             throw DiagnosticsError(HistoryRules.migrationPlanWithoutLock.diagnostic(
                 "--migration-plan needs the model's lock of shipped versions, and \(lockPath) does not exist: run "

@@ -9,7 +9,7 @@ extension ModelHistory {
     /// hop whose migration hook the app has written (`hooks`) as a note (`MigrationHookLookup`), and, for a synced
     /// model, each change CloudKit's production schema refuses as an error (`CloudKitAppendOnly`). Nothing without a
     /// lock, or when `current` is locked (shipped) itself.
-    public func migrationDiagnostics(to current: Schema, hooks: ValidationHookScan, cloudKit: Bool?) throws -> Diagnostics {
+    package func migrationDiagnostics(to current: Schema, hooks: ValidationHookScan, cloudKit: Bool?) throws -> Diagnostics {
         var diagnostics = Diagnostics()
         let currentName = current.versionName
         guard let lock = try lock(), lock.version(named: currentName) == nil,
@@ -34,7 +34,7 @@ extension ModelHistory {
     /// needs the app's hook), in the plan's names: the store schemas the plan walks (``StoreSchemaSequence``: the
     /// lock's versions in its order, each store schema once, `destination` last, a revert's earlier versions opening
     /// as it). Nil without a lock, or when the plan does not take a store of `source` to `destination`.
-    public func hookedHops(from source: String, to destination: Schema) throws -> [(from: String, to: String)]? {
+    package func hookedHops(from source: String, to destination: Schema) throws -> [(from: String, to: String)]? {
         guard let lock = try lock() else { return nil }
         // The plan as the app opening `destination` has it: the versions shipped up to it, then it.
         var versions = Array(lock.versions.prefix { $0.versionName != destination.versionName })
@@ -58,7 +58,7 @@ extension ModelHistory {
     /// when it lists none before `destination`, it is `fallback` (`migration-check`'s source). `generate` and
     /// `migration-check` both ask here, so they give the same findings for the same edit. The earlier versions are read
     /// only when the newest one syncs.
-    public func cloudKitFindings(fallback: String?, destination: Schema, setting: Bool?) throws -> [CloudKitAppendOnly.Finding] {
+    package func cloudKitFindings(fallback: String?, destination: Schema, setting: Bool?) throws -> [CloudKitAppendOnly.Finding] {
         var names: [String] = []
         if let lock = try lock() {
             let shipped = lock.versions.map(\.versionName).filter(hasVersion)
@@ -81,7 +81,7 @@ extension ModelHistory {
     /// version (nothing to migrate).
     /// - Throws: ``HistoryRules/noEarlierVersion`` (after `destination`'s diagnostics) when several versions have none
     ///   before `destination`: a version named out of the model's order (`Shop 2` among `Shop V 1` … `Shop V 58`).
-    public func migrationSource(to destination: LoadedModel, requested: String?) throws -> String? {
+    package func migrationSource(to destination: LoadedModel, requested: String?) throws -> String? {
         let lock = try lock()
         if let requested { return try bundle.version(named: requested).name }
         let destinationName = destination.schema.versionName
@@ -104,7 +104,7 @@ extension ModelHistory {
     /// (`MigrationHookLookup`); else nil, and `notes` naming the hooks to write (with "did you mean" for one named
     /// nearly like it). Without a lock there is no plan (`generate --migration-plan` needs one), and nothing to say; a
     /// lock that does not order `source` before `destination` leaves the direct hop.
-    public func hookVerdict(
+    package func hookVerdict(
         _ findings: [MigrationCheck.Finding], from source: Schema, to destination: Schema, hooks: ValidationHookScan
     ) throws -> (accepted: Diagnostics?, notes: Diagnostics) {
         let lookup = MigrationHookLookup(modelName: destination.modelName, hooks: hooks)

@@ -3,20 +3,20 @@ import ModelLock
 import ModelReader
 
 /// The lock `lock` would write, and what changed from the lock file it read (``ModelHistory/relocked(versionNamed:force:)``).
-public struct Relocking: Sendable {
+package struct Relocking: Sendable {
     /// The new lock, in the order the versions shipped.
-    public var lock: ModelLock
+    package var lock: ModelLock
     /// Versions locked for the first time, in the bundle's order.
-    public var added: [String] = []
+    package var added: [String] = []
     /// Locked versions whose store schema changed, re-locked with `--force`.
-    public var relocked: [String] = []
+    package var relocked: [String] = []
     /// Locked versions with the same store schema in other bytes: their contents digest is new.
-    public var refreshed: [String] = []
+    package var refreshed: [String] = []
     /// Locked versions no longer in the bundle, dropped with `--force`.
-    public var dropped: [String] = []
+    package var dropped: [String] = []
     /// The bundle's and the read versions' warnings; without `--force`, an error per change to a locked version and
     /// per locked version gone. `lock` writes nothing when there is an error among them.
-    public var diagnostics: Diagnostics
+    package var diagnostics: Diagnostics
 }
 
 extension ModelHistory {
@@ -25,7 +25,7 @@ extension ModelHistory {
     /// bytes it had when locked kept unread. A locked version that changed, or that the bundle no longer has, is an
     /// error unless `force` re-locks or drops it.
     /// - Throws: `DiagnosticsError` when a version cannot be read (the errors of every such version).
-    public func relocked(versionNamed versionName: String?, force: Bool) throws -> Relocking {
+    package func relocked(versionNamed versionName: String?, force: Bool) throws -> Relocking {
         var diagnostics = bundleDiagnostics
         let existing = try lock() ?? ModelLock(versions: [])
         let wanted = try versionName.map { [try bundle.version(named: $0)] } ?? bundle.versions
@@ -81,7 +81,7 @@ extension ModelHistory {
 
     /// Writes `lock` over the lock file through a temporary file and a rename (``StagedFile``): the old lock stays
     /// whole until the new one is. False, writing nothing, when the file already has its text.
-    public func write(_ lock: ModelLock) throws -> Bool {
+    package func write(_ lock: ModelLock) throws -> Bool {
         let text = lock.text(modelName: bundle.modelName)
         if try lockText() == text { return false }
         do {

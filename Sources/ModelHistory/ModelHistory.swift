@@ -13,14 +13,14 @@ import ModelReader
 /// first needs it, and kept (a `generate --migration-plan` run over 117 versions asks for most of them several times).
 /// `@unchecked Sendable`: the migration plan's input reads versions through it (a `@Sendable` reader), and every
 /// access to what it keeps holds ``state`` (no `Mutex` before macOS 15).
-public final class ModelHistory: @unchecked Sendable {
+package final class ModelHistory: @unchecked Sendable {
     /// The model as the user named it (in messages and in the commands they advise).
-    public let modelPath: String
-    public let bundle: ModelBundle
+    package let modelPath: String
+    package let bundle: ModelBundle
     /// What was noticed finding the bundle (a guessed current version); first in each version's diagnostics.
-    public let bundleDiagnostics: Diagnostics
+    package let bundleDiagnostics: Diagnostics
     /// `<Model>.managed-codegen.lock` beside the bundle, relative to the current folder when below it.
-    public let lockPath: String
+    package let lockPath: String
     /// `lock --force`: a lock file of an earlier format reads as an empty lock instead of an error.
     private let replacingOutdatedLock: Bool
 
@@ -32,7 +32,7 @@ public final class ModelHistory: @unchecked Sendable {
     /// `contents` bytes read for a digest, not parsed yet.
     private var contentsRead: [String: [UInt8]] = [:]
     /// The versions read from their `contents` files, in the order they were read (each at most once).
-    public var versionsRead: [String] {
+    package var versionsRead: [String] {
         state.lock()
         defer { state.unlock() }
         return read
@@ -45,7 +45,7 @@ public final class ModelHistory: @unchecked Sendable {
     }
 
     /// The history of `bundle`, found at `modelPath`.
-    public init(modelPath: String, bundle: ModelBundle, bundleDiagnostics: Diagnostics = Diagnostics(), replacingOutdatedLock: Bool = false) {
+    package init(modelPath: String, bundle: ModelBundle, bundleDiagnostics: Diagnostics = Diagnostics(), replacingOutdatedLock: Bool = false) {
         self.modelPath = modelPath
         self.bundle = bundle
         self.bundleDiagnostics = bundleDiagnostics
@@ -54,14 +54,14 @@ public final class ModelHistory: @unchecked Sendable {
     }
 
     /// The history of the bundle at `modelPath` (``ModelLoader/locateBundle(_:)``).
-    public convenience init(locating modelPath: String) throws {
+    package convenience init(locating modelPath: String) throws {
         let (bundle, diagnostics) = try ModelLoader.locateBundle(modelPath)
         self.init(modelPath: modelPath, bundle: bundle, bundleDiagnostics: diagnostics)
     }
 
     /// `<Model>.managed-codegen.lock` in the folder holding the bundle, written relative to the current folder
     /// when it is below it (diagnostics read like the model's own paths).
-    public static func lockPath(modelPath: String, modelName: String) -> String {
+    package static func lockPath(modelPath: String, modelName: String) -> String {
         let absolute = (ConfigFile.directory(besideModel: modelPath) as NSString)
             .appendingPathComponent(ModelLock.fileName(modelName: modelName))
         let current = ConfigFile.absolutePath(FileManager.default.currentDirectoryPath)
@@ -73,7 +73,7 @@ public final class ModelHistory: @unchecked Sendable {
 
     /// The lock, or nil when the model has no lock file; read and parsed on the first call only. A lock file in an
     /// earlier format is one error telling how to re-create it, or, when ``replacingOutdatedLock``, an empty lock.
-    public func lock() throws -> ModelLock? {
+    package func lock() throws -> ModelLock? {
         state.lock()
         defer { state.unlock() }
         if case .read(let lock, _) = lockState { return lock }
@@ -93,7 +93,7 @@ public final class ModelHistory: @unchecked Sendable {
     }
 
     /// The lock file's text as read (nil without one): `lock` compares the text it would write with it.
-    public func lockText() throws -> String? {
+    package func lockText() throws -> String? {
         state.lock()
         defer { state.unlock() }
         _ = try lock()
@@ -105,7 +105,7 @@ public final class ModelHistory: @unchecked Sendable {
 
     /// The version called `name` (nil: the current version), read on the first call only.
     /// - Throws: `DiagnosticsError` for an unknown version, or one with errors (carrying ``bundleDiagnostics``).
-    public func loadedVersion(named name: String? = nil) throws -> LoadedModel {
+    package func loadedVersion(named name: String? = nil) throws -> LoadedModel {
         state.lock()
         defer { state.unlock() }
         let location = try bundle.version(named: name)
@@ -118,12 +118,12 @@ public final class ModelHistory: @unchecked Sendable {
     }
 
     /// The schema of the version called `name`, read on the first call only.
-    public func schema(of name: String) throws -> Schema {
+    package func schema(of name: String) throws -> Schema {
         try loadedVersion(named: name).schema
     }
 
     /// Whether the bundle has a version called `name`.
-    public func hasVersion(_ name: String) -> Bool {
+    package func hasVersion(_ name: String) -> Bool {
         bundle.versions.contains { $0.name == name }
     }
 

@@ -1,20 +1,20 @@
 import ManagedModel
 
 /// One difference between a locked fingerprint and the model as it is now, said in words.
-public struct FingerprintChange: Hashable, Sendable {
+package struct FingerprintChange: Hashable, Sendable {
     /// e.g. "attribute Item.price became non-optional".
-    public var description: String
+    package var description: String
     /// The model element that changed (for a removed element, its entity, else the model's first entity).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The lock file line that records the element as it was; nil for an added element.
-    public var lockedAt: SourceLocation?
+    package var lockedAt: SourceLocation?
     /// The ``LockFacts`` row of the changed element (its entity's, or its property kind's).
-    public var rule: Rule
+    package var rule: Rule
 }
 
-public enum LockCheck {
+package enum LockCheck {
     /// Every difference between `locked` and `current`, entities and properties by name.
-    public static func changes(from locked: StoreFingerprint, to current: StoreFingerprint, contentsPath: String) -> [FingerprintChange] {
+    package static func changes(from locked: StoreFingerprint, to current: StoreFingerprint, contentsPath: String) -> [FingerprintChange] {
         let modelLocation = current.entities.compactMap(\.location).min { $0.line < $1.line }
             ?? SourceLocation(path: contentsPath, line: 1)
         var changes: [FingerprintChange] = []
@@ -108,7 +108,7 @@ public enum LockCheck {
 
     /// The errors `generate` reports for locked versions that changed: one per change, at the changed element,
     /// each followed by a note at the lock file line that recorded it.
-    public static func diagnostics(
+    package static func diagnostics(
         for changes: [FingerprintChange], versionName: String, modelPath: String
     ) -> Diagnostics {
         var diagnostics = Diagnostics()

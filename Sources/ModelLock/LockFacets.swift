@@ -5,19 +5,19 @@ import ManagedModel
 /// (`FacetKeys`), how the lock check words a change (`LockCheck`), and the table of ModelLock.md, "The keys of a
 /// line", come from it. A new facet is one entry here, plus its value where `StoreFingerprint` reads the model
 /// (`facets(of:)`); `LockFacetTests` fails while the documentation's table lacks it.
-public struct LockFacet: Sendable {
-    public enum Element: String, Sendable, CaseIterable {
+package struct LockFacet: Sendable {
+    package enum Element: String, Sendable, CaseIterable {
         case entity, attribute, relationship
     }
 
-    public var element: Element
-    public var key: String
+    package var element: Element
+    package var key: String
     /// The value a line leaves out; nil: always written.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// How the lock check names the value in "changed its NAME from A to B".
-    public var name: String
+    package var name: String
     /// For a YES/NO flag: how turning it on and off reads ("became optional", "became non-optional").
-    public var flagWording: (on: String, off: String)?
+    package var flagWording: (on: String, off: String)?
 
     init(_ element: Element, _ key: String, default defaultValue: String?, name: String, flag: (on: String, off: String)? = nil) {
         self.element = element
@@ -28,7 +28,7 @@ public struct LockFacet: Sendable {
     }
 
     /// Per element in the order the lock writes the keys (changing the order changes every lock's text and hashes).
-    public static let all: [LockFacet] = [
+    package static let all: [LockFacet] = [
         LockFacet(.entity, "abstract", default: "NO", name: "abstract flag", flag: ("became abstract", "is no longer abstract")),
         LockFacet(.entity, "parent", default: "-", name: "parent entity"),
         LockFacet(.entity, "modifier", default: "-", name: "version hash modifier"),
@@ -64,7 +64,7 @@ public struct LockFacet: Sendable {
     static func named(_ key: String) -> LockFacet? { all.first { $0.key == key } }
 
     /// The table of ModelLock.md, "The keys of a line".
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         var lines = ["| Line | Key | Left out when | A change reads |", "|---|---|---|---|"]
         for facet in all {
             let change = facet.flagWording.map { "\($0.on) / \($0.off)" } ?? "changed its \(facet.name) from … to …"

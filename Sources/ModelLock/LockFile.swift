@@ -28,20 +28,20 @@ import ManagedModel
 /// Lines starting with `#` and blank lines are ignored. A key at its default value (`NO`, `-`, `0`) is left out.
 /// Values holding a space, `"`, `\`, `=` or `#` (and empty ones) are quoted with backslash escapes. The hashes
 /// are 64-bit FNV-1a of the lines they stand for; the check compares the lines.
-public struct ModelLock: Hashable, Sendable {
+package struct ModelLock: Hashable, Sendable {
     /// In the order the versions shipped, oldest first: the order of the file's entries.
-    public var versions: [StoreFingerprint]
+    package var versions: [StoreFingerprint]
 
-    public init(versions: [StoreFingerprint]) {
+    package init(versions: [StoreFingerprint]) {
         self.versions = versions
     }
 
-    public func version(named name: String) -> StoreFingerprint? { versions.first { $0.versionName == name } }
+    package func version(named name: String) -> StoreFingerprint? { versions.first { $0.versionName == name } }
 
     /// The locked version shipped just before `name`: the entry above it in the lock (the lock lists versions in
     /// the order they shipped), or, for a version not locked yet (it will be appended when locked), the last
     /// entry. Nil when nothing shipped before it.
-    public func versionShipped(before name: String) -> StoreFingerprint? {
+    package func versionShipped(before name: String) -> StoreFingerprint? {
         guard let index = versions.firstIndex(where: { $0.versionName == name }) else { return versions.last }
         return index > 0 ? versions[index - 1] : nil
     }
@@ -49,7 +49,7 @@ public struct ModelLock: Hashable, Sendable {
     /// The order in which a lock lists `versionNames` (the bundle's versions being locked): versions already
     /// locked keep their place, so the order the user wrote or corrected stands; the others are appended in
     /// `assumedOrder` (``ModelLock/assumedShippingOrder(naturallyOrdered:current:)``).
-    public func shippingOrder(of versionNames: Set<String>, assumedOrder: [String]) -> [String] {
+    package func shippingOrder(of versionNames: Set<String>, assumedOrder: [String]) -> [String] {
         let locked = versions.map(\.versionName).filter { versionNames.contains($0) }
         return locked + assumedOrder.filter { versionNames.contains($0) && !locked.contains($0) }
     }
@@ -61,12 +61,12 @@ public struct ModelLock: Hashable, Sendable {
     /// histories name versions inconsistently (`V32`, `V33`, then `V 23` … `V 58`), so `lock` prints the order it
     /// assumed, warns where it looks wrong (``LockOrderRules``), and the user corrects it in the lock file.
     /// - Parameter names: the bundle's versions, in any order.
-    public static func assumedShippingOrder(naturallyOrdered names: [String], current: String) -> [String] {
+    package static func assumedShippingOrder(naturallyOrdered names: [String], current: String) -> [String] {
         NaturalOrder(ignoringPunctuation: true).sorted(names.filter { $0 != current }) + (names.contains(current) ? [current] : [])
     }
 
     /// `<Model>.managed-codegen.lock`, in the folder holding the model bundle (beside `managed-codegen.yml`).
-    public static func fileName(modelName: String) -> String { "\(modelName).managed-codegen.lock" }
+    package static func fileName(modelName: String) -> String { "\(modelName).managed-codegen.lock" }
 
     /// The format `text` writes and `parse` reads.
     static let format = "2"
@@ -153,7 +153,7 @@ enum LockFileFormat {
 
 extension ModelLock {
     /// The lock file's text.
-    public func text(modelName: String) -> String {
+    package func text(modelName: String) -> String {
         var lines = [
             "# managed-codegen lock for \(modelName).xcdatamodeld: the store schema of each shipped model version.",
             "# Written by `managed-codegen lock`; commit it. `managed-codegen generate` fails when a version below",
@@ -190,7 +190,7 @@ extension ModelLock {
 
     /// Whether `text` is a lock file from before `lock-format 2` (it recorded values Core Data does not hash,
     /// and every version in full): it cannot be checked against, only re-created.
-    public static func isOutdatedFormat(_ text: String) -> Bool {
+    package static func isOutdatedFormat(_ text: String) -> Bool {
         // Up to the first version line only: the rest of a long lock need not be split here.
         var rest = Substring(text)
         while !rest.isEmpty {
@@ -206,7 +206,7 @@ extension ModelLock {
     /// Reads a lock file's text; every element keeps its line (`path:line`) as its location.
     /// - Throws: `DiagnosticsError` naming each line that cannot be read, or one error for a lock file in an
     ///   earlier format, telling how to re-create it (`relock`: the command to run).
-    public static func parse(_ text: String, path: String, relock: String = "managed-codegen lock MODEL --force") throws -> ModelLock {
+    package static func parse(_ text: String, path: String, relock: String = "managed-codegen lock MODEL --force") throws -> ModelLock {
         if isOutdatedFormat(text) {
             throw DiagnosticsError(.error(
                 "this lock file was written by an earlier managed-codegen, which recorded values Core Data does not hash; "

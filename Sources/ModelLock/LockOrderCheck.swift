@@ -2,8 +2,8 @@ import ManagedModel
 
 /// What `lock` reports about the order it assumed the versions shipped in (``ModelLock/assumedShippingOrder(naturallyOrdered:current:)``):
 /// one row per kind of finding. The table of ModelLock.md, "The order versions shipped in", is rendered from ``all``.
-public enum LockOrderRules {
-    public static let removedThenRestored = Rule(
+package enum LockOrderRules {
+    package static let removedThenRestored = Rule(
         "lock.order-removes-then-restores", .warning,
         summary: "in the order `lock` assumed, a hop removes an entity or property that a later version has again",
         documentation: "a model rarely loses an element and gets it back: more likely the versions did not ship in the "
@@ -12,10 +12,10 @@ public enum LockOrderRules {
             + "the order they shipped. An app can also really remove an entity and add it again (one production history "
             + "removes one in `Model 15` and adds it back in `Model 23`): then nothing is wrong")
 
-    public static let all: [Rule] = [removedThenRestored]
+    package static let all: [Rule] = [removedThenRestored]
 
     /// The table of ModelLock.md, "The order versions shipped in".
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         Rule.markdownTable(all, header: ["Found", "Severity", "Why, and what to change", "ID"]) {
             [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
         }
@@ -23,19 +23,19 @@ public enum LockOrderRules {
 }
 
 /// The hops of an order of versions that remove what a later version has again (``LockOrderRules``).
-public enum LockOrderCheck {
-    public struct Finding: Hashable, Sendable {
-        public var from: String
-        public var to: String
+package enum LockOrderCheck {
+    package struct Finding: Hashable, Sendable {
+        package var from: String
+        package var to: String
         /// `Order`, `Order.total`: what `to` no longer has, sorted.
-        public var removed: [String]
+        package var removed: [String]
         /// The first version after `to` that has one of them again.
-        public var restoredIn: String
+        package var restoredIn: String
     }
 
     /// Each hop of `versions` (in the order given) removing an entity (`Order`) or stored property (`Order.total`,
     /// by name) that a version after the hop's destination has again.
-    public static func findings(_ versions: [StoreFingerprint]) -> [Finding] {
+    package static func findings(_ versions: [StoreFingerprint]) -> [Finding] {
         let elements = versions.map { version in
             Set(version.entities.flatMap { entity in [entity.name] + entity.properties.map { "\(entity.name).\($0.name)" } })
         }
@@ -57,7 +57,7 @@ public enum LockOrderCheck {
     }
 
     /// The findings as warnings, at the lock file.
-    public static func diagnostics(_ findings: [Finding], lockPath: String) -> Diagnostics {
+    package static func diagnostics(_ findings: [Finding], lockPath: String) -> Diagnostics {
         var diagnostics = Diagnostics()
         for finding in findings {
             let shown = finding.removed.prefix(3).joined(separator: ", ")

@@ -51,9 +51,9 @@ import ManagedModel
 /// reported as pointing elsewhere.
 ///
 /// Transient properties are not stored, so they are not compared.
-public enum MigrationCheck {
-    public struct Finding: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable {
+package enum MigrationCheck {
+    package struct Finding: Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable {
             case notInferable = "not inferable"
             case dataLoss = "data loss"
             /// Inferred, but validated when the migration runs.
@@ -61,23 +61,23 @@ public enum MigrationCheck {
         }
 
         /// A property of the destination version: `Entry.mood` is `Element(entityName: "Entry", propertyName: "mood")`.
-        public struct Element: Hashable, Sendable {
-            public var entityName: String
-            public var propertyName: String
-            public var isRelationship: Bool
+        package struct Element: Hashable, Sendable {
+            package var entityName: String
+            package var propertyName: String
+            package var isRelationship: Bool
         }
 
-        public var kind: Kind
-        public var message: String
-        public var location: SourceLocation
+        package var kind: Kind
+        package var message: String
+        package var location: SourceLocation
         /// The element in the source version, when there is one to point at.
-        public var sourceLocation: SourceLocation?
+        package var sourceLocation: SourceLocation?
         /// For a may-fail finding: the property made required (the generated shipped-store tests leave it unset in a
         /// row and check the app's hook gave it a value).
-        public var element: Element? = nil
+        package var element: Element? = nil
     }
 
-    public static func findings(from source: Schema, to destination: Schema) -> [Finding] {
+    package static func findings(from source: Schema, to destination: Schema) -> [Finding] {
         findings(from: source, to: destination) { old, new, sourceName in
             propertyFindings(old, in: source, new, in: destination, sourceName: sourceName)
         }
@@ -175,18 +175,18 @@ public enum MigrationCheck {
 
     /// The entity of `source` (the version before) that `entity` continues, as migration pairs them: the one its
     /// renaming identifier names, else the one of its name; nil for a new entity.
-    public static func continuedEntity(of entity: Entity, in source: Schema) -> Entity? {
+    package static func continuedEntity(of entity: Entity, in source: Schema) -> Entity? {
         if let id = renamingID(entity.renamingIdentifier, entity.elementID), let renamed = source.entity(named: id) { return renamed }
         return source.entity(named: entity.name)
     }
 
     /// The stored attribute of `sourceEntity` (in `source`) that `attribute` continues; nil for a new attribute.
-    public static func continuedAttribute(of attribute: Attribute, in sourceEntity: Entity, of source: Schema) -> Attribute? {
+    package static func continuedAttribute(of attribute: Attribute, in sourceEntity: Entity, of source: Schema) -> Attribute? {
         counterpart(of: attribute.name, attribute.renamingIdentifier, attribute.elementID, among: storedAttributes(of: sourceEntity, in: source), \.name)
     }
 
     /// The stored relationship of `sourceEntity` (in `source`) that `relationship` continues; nil for a new one.
-    public static func continuedRelationship(of relationship: Relationship, in sourceEntity: Entity, of source: Schema) -> Relationship? {
+    package static func continuedRelationship(of relationship: Relationship, in sourceEntity: Entity, of source: Schema) -> Relationship? {
         counterpart(
             of: relationship.name, relationship.renamingIdentifier, relationship.elementID,
             among: storedRelationships(of: sourceEntity, in: source), \.name)
@@ -195,7 +195,7 @@ public enum MigrationCheck {
     /// Every stored attribute and relationship of `new` (in `destination`) with the one of `old` (in `source`) it
     /// continues, as ``continuedAttribute(of:in:of:)`` pairs them one by one (by dictionary: a long history pairs
     /// thousands of entities).
-    public static func continuedProperties(
+    package static func continuedProperties(
         of new: Entity, in destination: Schema, from old: Entity, in source: Schema
     ) -> (attributes: [(old: Attribute, new: Attribute)], relationships: [(old: Relationship, new: Relationship)]) {
         func pairs<Element>(_ newElements: [Element], _ oldElements: [Element], _ name: (Element) -> String, _ ids: (Element) -> (String?, String?))
@@ -478,7 +478,7 @@ public enum MigrationCheck {
     /// The findings as diagnostics, each made from its row (``MigrationVerdicts``), at the destination element with a
     /// note at the source element. `asWarnings`: during `generate`, where each is a warning (an error with
     /// `--warnings-as-errors`); `migration-check` reports the row's severity.
-    public static func diagnostics(
+    package static func diagnostics(
         _ findings: [Finding], from sourceVersion: String, to destinationVersion: String, asWarnings: Bool
     ) -> Diagnostics {
         var diagnostics = Diagnostics()

@@ -14,8 +14,8 @@ import ManagedModel
 ///   run only when every store entering the run migrates to it directly, else the step is forced by a custom stage;
 /// - a hop lightweight migration infers but validates (a value made required without a default) is a custom stage
 ///   whose `willMigrateHandler` runs the app's hook; a hop it cannot infer blocks the plan.
-public struct MigrationPlanStages: Hashable, Sendable {
-    public enum Stage: Hashable, Sendable {
+package struct MigrationPlanStages: Hashable, Sendable {
+    package enum Stage: Hashable, Sendable {
         /// Versions lightweight migration takes straight to the next stage's source (or the current model).
         case lightweight([String])
         /// One hop; `needsHook`: a required value may be missing in stores of `from`, the app's hook fills it.
@@ -24,14 +24,14 @@ public struct MigrationPlanStages: Hashable, Sendable {
 
     /// A hop lightweight migration cannot infer: the plan cannot be made until the user adds a mapping model,
     /// splits the change over two versions, or declares an older version no longer migrated from.
-    public struct BlockedHop: Hashable, Sendable {
-        public var from: String
-        public var to: String
-        public var findings: [MigrationCheck.Finding]
+    package struct BlockedHop: Hashable, Sendable {
+        package var from: String
+        package var to: String
+        package var findings: [MigrationCheck.Finding]
     }
 
     /// Why a custom stage is there: each custom stage's hop has one.
-    public enum CustomStageReason: Hashable, Sendable {
+    package enum CustomStageReason: Hashable, Sendable {
         /// A value becomes required without a default: a store holding a row without it fails unless the app's hook
         /// gives it one. `finding`: migration-check's message.
         case valueBecomesRequired(finding: String)
@@ -43,29 +43,29 @@ public struct MigrationPlanStages: Hashable, Sendable {
         case joinsCustomStages
     }
 
-    public struct Hop: Hashable, Sendable {
-        public var from: String
-        public var to: String
+    package struct Hop: Hashable, Sendable {
+        package var from: String
+        package var to: String
 
-        public init(from: String, to: String) {
+        package init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
-    public var stages: [Stage]
+    package var stages: [Stage]
     /// A version whose store schema equals another locked version's -> that version: it shares its checksum. An
     /// earlier version with the current model's schema (a revert) -> the current version: its stores open as they are.
-    public var sharedChecksums: [String: String]
-    public var blockedHops: [BlockedHop]
+    package var sharedChecksums: [String: String]
+    package var blockedHops: [BlockedHop]
     /// Why each custom stage is there.
-    public var reasons: [Hop: CustomStageReason] = [:]
+    package var reasons: [Hop: CustomStageReason] = [:]
     /// The versions with the current model's store schema besides the current one (a revert: the current schema
     /// equals an earlier locked version's), in the lock's order: no stage lists them, their stores open as they are.
-    public var openAsCurrent: [String] = []
+    package var openAsCurrent: [String] = []
 }
 
-public enum MigrationPlanning {
+package enum MigrationPlanning {
     /// The stages through `versions` (the lock's, in its order). `findings(from, to)` is `migration-check`'s
     /// verdict on migrating a store of version `from` straight to version `to` (``MigrationCheck/findings(from:to:)``);
     /// it is asked for consecutive versions and, within a lightweight run, from each version entering the run to
@@ -78,7 +78,7 @@ public enum MigrationPlanning {
     /// its renaming identifier); telling them apart needs each element's lineage across the hops.
     /// ``stages(of:findings:)`` with `migration-check`'s verdicts between the versions `schema(version)` reads
     /// (each once, when first needed), through a ``MigrationCheck/VerdictCache``.
-    public static func stages(
+    package static func stages(
         of versions: [StoreFingerprint], current: String? = nil, schema: @escaping (String) throws -> Schema
     ) throws -> MigrationPlanStages {
         let verdicts = MigrationCheck.VerdictCache(schema: schema)
@@ -89,7 +89,7 @@ public enum MigrationPlanning {
     /// planned last, and the other versions with its store schema (a revert) are planned nowhere: their stores open
     /// as they are, and a stage listing the current checksum before another version's would make that version's
     /// stores fail with 134506 ("cannot be migrated backwards", docs/core-data-runtime.md, "Staged migration").
-    public static func stages(
+    package static func stages(
         of versions: [StoreFingerprint], current: String? = nil, findings: (String, String) throws -> [MigrationCheck.Finding]
     ) rethrows -> MigrationPlanStages {
         let schemas = StoreSchemaSequence(versions, current: current)
@@ -155,17 +155,17 @@ public enum MigrationPlanning {
 /// whose hash equals an earlier one's is that one: it shares its checksum), and the current version last, the other
 /// versions with its schema (a revert) planned nowhere. ``MigrationPlanning/stages(of:current:findings:)`` stages
 /// these; `migration-check` and `generate` find the hops a store crosses, and so the hooks it needs, on the same ones.
-public struct StoreSchemaSequence: Sendable {
+package struct StoreSchemaSequence: Sendable {
     /// One version per store schema, in the order the plan walks them.
-    public private(set) var distinct: [String] = []
+    package private(set) var distinct: [String] = []
     /// A version not in ``distinct`` -> the version in it with its store schema.
-    public private(set) var sharedChecksums: [String: String] = [:]
+    package private(set) var sharedChecksums: [String: String] = [:]
     /// The versions with the current model's store schema besides the current one, in the lock's order.
-    public private(set) var openAsCurrent: [String] = []
+    package private(set) var openAsCurrent: [String] = []
 
     /// `versions`: the lock's, in its order (then the current one when it is not locked); `current`: the version the
     /// app's container opens with.
-    public init(_ versions: [StoreFingerprint], current: String?) {
+    package init(_ versions: [StoreFingerprint], current: String?) {
         // Each hash once: it is computed from every entity's (a tenth of a plan's instructions over 117 versions when
         // asked per comparison).
         var sequence = versions.map { (name: $0.versionName, hash: $0.hash) }
@@ -188,7 +188,7 @@ public struct StoreSchemaSequence: Sendable {
     }
 
     /// Where a store of `version` stands in ``distinct``; nil for a version not in the sequence.
-    public func position(of version: String) -> Int? {
+    package func position(of version: String) -> Int? {
         distinct.firstIndex(of: sharedChecksums[version] ?? version)
     }
 }

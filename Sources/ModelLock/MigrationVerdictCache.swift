@@ -19,7 +19,7 @@ extension MigrationCheck {
     /// "What an entity holds" is the whole `Entity`'s name and its stored `Attribute` and `Relationship` values with
     /// their lines blanked, not a list of the fields the checks read, so a check that reads one more field stays
     /// exact. A version whose entity names repeat (not a loadable model) is never cached.
-    public final class VerdictCache {
+    package final class VerdictCache {
         private let load: (String) throws -> Schema
         private var schemas: [String: Schema] = [:]
         /// Per version, per entity name: what it holds; nil for a version whose entity names repeat.
@@ -29,12 +29,12 @@ extension MigrationCheck {
         private var pairFindings: [PairKey: [PlacedFinding]?] = [:]
 
         /// `schema(version)` reads a version; each is read once, when a verdict first needs it.
-        public init(schema: @escaping (String) throws -> Schema) {
+        package init(schema: @escaping (String) throws -> Schema) {
             load = schema
         }
 
         /// ``MigrationCheck/findings(from:to:)`` from version `source` to version `destination`.
-        public func findings(from source: String, to destination: String) throws -> [Finding] {
+        package func findings(from source: String, to destination: String) throws -> [Finding] {
             let (sourceSchema, sourceContents) = try version(source)
             let (destinationSchema, destinationContents) = try version(destination)
             guard let sourceContents, let destinationContents else {

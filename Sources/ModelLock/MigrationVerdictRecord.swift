@@ -18,18 +18,18 @@ import ManagedModel
 /// How far up `lock` records: to the nearest version (this one included) whose hop from the version above it has a
 /// finding. Every plan puts a custom stage on such a hop, whatever version it starts from, and no store of a version
 /// above its destination reaches this version by a lightweight stage, so the plan asks no straight hop from there.
-public struct StraightHopRecord: Hashable, Sendable {
+package struct StraightHopRecord: Hashable, Sendable {
     /// Nearest first: positive, that many versions whose hop has nothing; negative, that many with a finding.
-    public var runs: [Int]
-    public var digest: String
+    package var runs: [Int]
+    package var digest: String
 
-    public init(runs: [Int], digest: String) {
+    package init(runs: [Int], digest: String) {
         self.runs = runs
         self.digest = digest
     }
 
     /// How many versions above this one the record covers.
-    public var count: Int { runs.reduce(0) { $0 + abs($1) } }
+    package var count: Int { runs.reduce(0) { $0 + abs($1) } }
 
     /// The verdicts, nearest version first: true for a hop with nothing the plan acts on.
     var straight: [Bool] { runs.flatMap { Array(repeating: $0 > 0, count: abs($0)) } }
@@ -59,12 +59,12 @@ public struct StraightHopRecord: Hashable, Sendable {
     }
 }
 
-public enum MigrationVerdictRecord {
+package enum MigrationVerdictRecord {
     /// The revision of the verdicts a record vouches for: raise it when `MigrationCheck`'s findings (or the reading of
     /// a model they depend on) change for some pair of versions, so that records made by an earlier managed-codegen
     /// are checked again instead of trusted. `MigrationVerdictRecordTests` fails when the verdicts over the fixtures
     /// change while it stays.
-    public static let revision = 1
+    package static let revision = 1
 
     /// The lock's key on a version line.
     static let key = "straight-hops"
@@ -95,7 +95,7 @@ public enum MigrationVerdictRecord {
     /// The digest of a `contents` file (``FingerprintHash/digest(_:)``), nil when it cannot be read. A run digests each
     /// file once through its `ModelHistory`, which keeps the bytes for parsing; no cache here (tests edit files between
     /// runs in one process).
-    public static func contentsDigest(ofFile path: String) -> String? {
+    package static func contentsDigest(ofFile path: String) -> String? {
         FileManager.default.contents(atPath: path).map { FingerprintHash.digest([UInt8]($0)) }
     }
 }
@@ -104,7 +104,7 @@ extension ModelLock {
     /// Per version, the versions above it whose straight hop into it a valid record vouches for. `unchanged(name)`:
     /// whether the version's `contents` file still has the lock's digest; a record counts only when the version and
     /// every one it covers are unchanged.
-    public func recordedStraightHops(unchanged: (String) -> Bool) -> [String: Set<String>] {
+    package func recordedStraightHops(unchanged: (String) -> Bool) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         let lines = MigrationVerdictRecord.lines(versions)
         for (index, version) in versions.enumerated() {
@@ -121,7 +121,7 @@ extension ModelLock {
     /// The lock with a record (``StraightHopRecord``) on every version below the first, made where it is missing or
     /// no longer matches; `schema(name)` reads a version (each at most once). A version that cannot be read, or has
     /// no contents digest, gets none.
-    public func recordingStraightHops(schema: @escaping (String) throws -> Schema) -> ModelLock {
+    package func recordingStraightHops(schema: @escaping (String) throws -> Schema) -> ModelLock {
         var result = self
         let verdicts = MigrationCheck.VerdictCache(schema: schema)
         let lines = MigrationVerdictRecord.lines(versions)

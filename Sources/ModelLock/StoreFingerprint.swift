@@ -22,21 +22,21 @@ import ManagedModel
 /// rules, user info, class names (`representedClassName`, `customClassName`, `usesScalarValueType`), value
 /// transformer names, renaming identifiers, delete rules, Allows Cloud Encryption, Spotlight, fetch indexes,
 /// configurations.
-public struct StoreFingerprint: Hashable, Sendable {
-    public var versionName: String
+package struct StoreFingerprint: Hashable, Sendable {
+    package var versionName: String
     /// Sorted by name.
-    public var entities: [EntityFingerprint]
+    package var entities: [EntityFingerprint]
     /// The digest of the version's `contents` file when it was locked (`ContentsDigest`): when the file still has
     /// these bytes, the version is unchanged without being read. Nil for a fingerprint made from a model. Not part
     /// of equality (the same store schema can be written in many ways).
-    @NotCompared public var contentsDigest: String?
+    @NotCompared package var contentsDigest: String?
     /// The `version` line when read from a lock file; nil otherwise. Not part of equality.
-    @NotCompared public var location: SourceLocation?
+    @NotCompared package var location: SourceLocation?
     /// What the lock records about the hops into this version for the migration plan (`straight-hops=`); nil for a
     /// fingerprint made from a model, the first locked version, and entries locked before issue 46. Not part of equality.
-    @NotCompared public var straightHops: StraightHopRecord?
+    @NotCompared package var straightHops: StraightHopRecord?
 
-    public init(versionName: String, entities: [EntityFingerprint], contentsDigest: String? = nil, location: SourceLocation? = nil) {
+    package init(versionName: String, entities: [EntityFingerprint], contentsDigest: String? = nil, location: SourceLocation? = nil) {
         self.versionName = versionName
         self.entities = entities
         self.contentsDigest = contentsDigest
@@ -44,20 +44,20 @@ public struct StoreFingerprint: Hashable, Sendable {
     }
 
     /// A short hash of every entity's hash: equal fingerprints mean the same store schema.
-    public var hash: String { FingerprintHash.hex(entities.map { "\($0.name) \($0.hash)" }) }
+    package var hash: String { FingerprintHash.hex(entities.map { "\($0.name) \($0.hash)" }) }
 
-    public func entity(named name: String) -> EntityFingerprint? { entities.first { $0.name == name } }
+    package func entity(named name: String) -> EntityFingerprint? { entities.first { $0.name == name } }
 
     /// Whether a derived attribute is recorded as locks before issue 44 recorded it (with its type and optionality,
     /// its expression as written): such an entry is compared with ``init(_:legacyDerivedAttributes:)``'s legacy
     /// fingerprint too, and the next `lock` rewrites it.
-    public var hasLegacyDerivedAttributes: Bool {
+    package var hasLegacyDerivedAttributes: Bool {
         entities.contains(where: \.hasLegacyDerivedAttributes)
     }
 
     /// The names of `versions` with ``hasLegacyDerivedAttributes``, each distinct entity looked at once (a lock's
     /// versions share most of their entities).
-    public static func withLegacyDerivedAttributes(_ versions: [StoreFingerprint]) -> Set<String> {
+    package static func withLegacyDerivedAttributes(_ versions: [StoreFingerprint]) -> Set<String> {
         var legacyEntity: [String: Bool] = [:]
         var names: Set<String> = []
         for version in versions {
@@ -80,30 +80,30 @@ extension EntityFingerprint {
 }
 
 /// One `key=value` of a canonical line.
-public struct Facet: Hashable, Sendable {
-    public var key: String
-    public var value: String
+package struct Facet: Hashable, Sendable {
+    package var key: String
+    package var value: String
 
-    public init(_ key: String, _ value: String) {
+    package init(_ key: String, _ value: String) {
         self.key = key
         self.value = value
     }
 }
 
-public struct EntityFingerprint: Hashable, Sendable {
-    public var name: String
+package struct EntityFingerprint: Hashable, Sendable {
+    package var name: String
     /// The entity's version hash (`FingerprintHash` of its canonical lines and its parent's hash): entities with
     /// the same hash are stored once in the lock file.
-    public var hash: String
+    package var hash: String
     /// `abstract`, `parent`, `modifier`, `unique`.
-    public var facets: [Facet]
+    package var facets: [Facet]
     /// Own non-transient attributes and relationships, sorted by kind and name (the inherited ones are in the
     /// parent's, whose hash is in this entity's).
-    public var properties: [PropertyFingerprint]
+    package var properties: [PropertyFingerprint]
     /// Where the element is: in the model, or the lock file line it was read from. Not part of equality.
-    @NotCompared public var location: SourceLocation?
+    @NotCompared package var location: SourceLocation?
 
-    public init(name: String, hash: String, facets: [Facet], properties: [PropertyFingerprint], location: SourceLocation? = nil) {
+    package init(name: String, hash: String, facets: [Facet], properties: [PropertyFingerprint], location: SourceLocation? = nil) {
         self.name = name
         self.hash = hash
         self.facets = facets
@@ -118,32 +118,32 @@ public struct EntityFingerprint: Hashable, Sendable {
                 + properties.map { LockFileFormat.line(kind: $0.kind.rawValue, name: $0.name, facets: $0.facets) })
     }
 
-    public func property(_ kind: PropertyFingerprint.Kind, named name: String) -> PropertyFingerprint? {
+    package func property(_ kind: PropertyFingerprint.Kind, named name: String) -> PropertyFingerprint? {
         properties.first { $0.kind == kind && $0.name == name }
     }
 
-    public func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
+    package func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
 }
 
-public struct PropertyFingerprint: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+package struct PropertyFingerprint: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         case attribute, relationship
     }
 
-    public var kind: Kind
-    public var name: String
-    public var facets: [Facet]
+    package var kind: Kind
+    package var name: String
+    package var facets: [Facet]
     /// As for entities: not part of equality.
-    @NotCompared public var location: SourceLocation?
+    @NotCompared package var location: SourceLocation?
 
-    public init(kind: Kind, name: String, facets: [Facet], location: SourceLocation? = nil) {
+    package init(kind: Kind, name: String, facets: [Facet], location: SourceLocation? = nil) {
         self.kind = kind
         self.name = name
         self.facets = facets
         self.location = location
     }
 
-    public func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
+    package func facet(_ key: String) -> String? { facets.first { $0.key == key }?.value }
 }
 
 /// The keys of each kind of line, in their canonical order, with the value a line leaves out (nil: always
@@ -171,13 +171,13 @@ enum FacetKeys {
 
 extension StoreFingerprint {
     /// The fingerprint of one resolved model version.
-    public init(_ schema: Schema) {
+    package init(_ schema: Schema) {
         self.init(schema, legacyDerivedAttributes: false)
     }
 
     /// `legacyDerivedAttributes`: derived attributes as locks before issue 44 recorded them (type, optionality, the
     /// expression as written), to compare with such a lock's entries.
-    public init(_ schema: Schema, legacyDerivedAttributes: Bool) {
+    package init(_ schema: Schema, legacyDerivedAttributes: Bool) {
         var done: [String: EntityFingerprint] = [:]
         var visiting: Set<String> = []
         func fingerprint(_ entity: Entity) -> EntityFingerprint {
@@ -282,15 +282,15 @@ extension StoreFingerprint {
 
 /// A stored value that equality and hashing ignore: where a fingerprint was read from does not change what it says.
 @propertyWrapper
-public struct NotCompared<Value: Sendable>: Hashable, Sendable {
-    public var wrappedValue: Value
+package struct NotCompared<Value: Sendable>: Hashable, Sendable {
+    package var wrappedValue: Value
 
-    public init(wrappedValue: Value) {
+    package init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+    package static func == (lhs: Self, rhs: Self) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }
 
 func yesNo(_ flag: Bool) -> String { flag ? "YES" : "NO" }
@@ -307,7 +307,7 @@ extension PropertyFingerprint.Kind {
 /// 64-bit FNV-1a, as 16 hex digits: short, stable across platforms and runs (Swift's `Hasher` is seeded per
 /// process), and enough to tell edits apart; the lines themselves are in the lock file, so nothing depends on
 /// the hash being cryptographic.
-public enum FingerprintHash {
+package enum FingerprintHash {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// Over the lines, each followed by a newline.
@@ -323,7 +323,7 @@ public enum FingerprintHash {
     /// The digest of a version's `contents` file, so that `generate` can tell an unchanged locked version
     /// without reading it: the same FNV-1a step, taken over 64-bit little-endian words (and then the remaining
     /// bytes). Benchmarks/README.md, "The model lock on a long version history", has why words.
-    public static func digest(_ bytes: [UInt8]) -> String {
+    package static func digest(_ bytes: [UInt8]) -> String {
         var hash = offsetBasis
         let words = bytes.count / 8
         for index in 0..<words {

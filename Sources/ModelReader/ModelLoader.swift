@@ -2,12 +2,12 @@ import ManagedModel
 
 /// A model version read and resolved, with everything noticed on the way (warnings and notes;
 /// `ModelLoader` throws instead of returning when there were errors).
-public struct LoadedModel: Sendable {
-    public var bundle: ModelBundle
-    public var schema: Schema
-    public var diagnostics: Diagnostics
+package struct LoadedModel: Sendable {
+    package var bundle: ModelBundle
+    package var schema: Schema
+    package var diagnostics: Diagnostics
 
-    public init(bundle: ModelBundle, schema: Schema, diagnostics: Diagnostics) {
+    package init(bundle: ModelBundle, schema: Schema, diagnostics: Diagnostics) {
         self.bundle = bundle
         self.schema = schema
         self.diagnostics = diagnostics
@@ -15,10 +15,10 @@ public struct LoadedModel: Sendable {
 }
 
 /// The reader stage's entry point: path -> bundle -> XML -> resolved, checked `Schema`.
-public enum ModelLoader {
+package enum ModelLoader {
     /// Reads the current version (or `version`).
     /// - Throws: `DiagnosticsError` when any error was found; it carries the warnings too.
-    public static func load(_ path: String, version: String? = nil) throws -> LoadedModel {
+    package static func load(_ path: String, version: String? = nil) throws -> LoadedModel {
         var diagnostics = Diagnostics()
         let bundle = try locate(path, diagnostics: &diagnostics)
         let location = try bundle.version(named: version)
@@ -27,7 +27,7 @@ public enum ModelLoader {
 
     /// Every version, natural order. Bundle warnings (e.g. a guessed current version) go to every version's diagnostics.
     /// - Throws: `DiagnosticsError` with the diagnostics of every version when any version has errors.
-    public static func loadAllVersions(_ path: String) throws -> [LoadedModel] {
+    package static func loadAllVersions(_ path: String) throws -> [LoadedModel] {
         var bundleDiagnostics = Diagnostics()
         let bundle = try locate(path, diagnostics: &bundleDiagnostics)
         var loaded: [LoadedModel] = []
@@ -44,7 +44,7 @@ public enum ModelLoader {
     /// The bundle at `path`, and what was noticed finding it (a guessed current version); what `load(_:version:)`
     /// starts from, for a caller that reads several versions of one bundle (`ModelHistory`).
     /// - Throws: `DiagnosticsError` carrying the diagnostics noticed before the error.
-    public static func locateBundle(_ path: String) throws -> (bundle: ModelBundle, diagnostics: Diagnostics) {
+    package static func locateBundle(_ path: String) throws -> (bundle: ModelBundle, diagnostics: Diagnostics) {
         var diagnostics = Diagnostics()
         let bundle = try locate(path, diagnostics: &diagnostics)
         return (bundle, diagnostics)
@@ -61,7 +61,7 @@ public enum ModelLoader {
     /// Reads the version at `location` of `bundle`; `diagnostics` (the bundle's, from ``locateBundle(_:)``) come first
     /// in its diagnostics, as ``load(_:version:)`` gives them. `contents`: the bytes of its `contents` file when the
     /// caller has read them already (`ModelHistory`, for their digest), parsed instead of reading the file again.
-    public static func load(
+    package static func load(
         _ location: ModelVersionLocation, of bundle: ModelBundle, contents: [UInt8]? = nil, diagnostics: Diagnostics
     ) throws -> LoadedModel {
         var diagnostics = diagnostics

@@ -1,12 +1,12 @@
 /// One parsed template: a tree of nodes, which a `MustacheLibrary` compiles for rendering.
-public struct MustacheTemplate: Sendable {
-    public let name: String
+package struct MustacheTemplate: Sendable {
+    package let name: String
     let nodes: [Node]
     /// Partials this template includes, with the line of each tag, for checking a library is complete.
-    public let partialReferences: [(name: String, line: Int)]
+    package let partialReferences: [(name: String, line: Int)]
 
     /// - Throws: `MustacheSyntaxError` naming the line of the first problem.
-    public init(name: String, source: String) throws(MustacheSyntaxError) {
+    package init(name: String, source: String) throws(MustacheSyntaxError) {
         self.name = name
         var parser = MustacheParser(source: Array(source.utf8), templateName: name)
         self.nodes = try parser.parse()
@@ -14,13 +14,13 @@ public struct MustacheTemplate: Sendable {
     }
 }
 
-public struct MustacheSyntaxError: Error, Sendable, CustomStringConvertible {
-    public var templateName: String
+package struct MustacheSyntaxError: Error, Sendable, CustomStringConvertible {
+    package var templateName: String
     /// 1-based line of the tag (or text) at fault.
-    public var line: Int
-    public var message: String
+    package var line: Int
+    package var message: String
 
-    public var description: String { "\(templateName):\(line): \(message)" }
+    package var description: String { "\(templateName):\(line): \(message)" }
 }
 
 /// A rendered node. Text is kept as UTF-8 bytes because output is assembled as bytes.

@@ -1,6 +1,6 @@
 /// What a tag such as `{{name}}` or `{{#items}}` finds: data only, so a template lays text out and never
 /// calls back into code.
-public enum TemplateValue {
+package enum TemplateValue {
     case text(String)
     case bool(Bool)
     case number(Int)
@@ -12,7 +12,7 @@ public enum TemplateValue {
 
 /// The elements of a `.list`, converted one at a time as a section reaches them (an array of context structs
 /// is handed over as it is, without a converted copy).
-public protocol TemplateList {
+package protocol TemplateList {
     var count: Int { get }
     /// nil for an absent optional element, which renders nothing.
     func element(at index: Int) -> TemplateValue?
@@ -26,7 +26,7 @@ public protocol TemplateList {
 /// not a comparison of names.
 ///
 /// Objects may be structs (the plan's own types, read in place) or classes.
-public protocol TemplateObject: TemplateValueConvertible {
+package protocol TemplateObject: TemplateValueConvertible {
     static var templateFields: TemplateFields<Self> { get }
 
     /// The field at `position` in `templateFields`. Leave it to the default: a requirement so that each type's
@@ -37,36 +37,36 @@ public protocol TemplateObject: TemplateValueConvertible {
 
 extension TemplateObject {
     /// The field `name`; nil when absent or unknown.
-    public func templateValue(named name: String) -> TemplateValue? {
+    package func templateValue(named name: String) -> TemplateValue? {
         Self.templateFields.value(named: name, of: self)
     }
 
     @inlinable
-    public func templateValue(field position: Int) -> TemplateValue? {
+    package func templateValue(field position: Int) -> TemplateValue? {
         Self.templateFields.reads[position](self)
     }
 }
 
 /// How templates read a type's fields: each name with a closure reading it, or, for objects whose names are
 /// only known when rendering (dictionaries in tests), one closure answering any name.
-public final class TemplateFields<Object>: Sendable {
-    public typealias Read = @Sendable (Object) -> TemplateValue?
-    public typealias LookUp = @Sendable (Object, String) -> TemplateValue?
+package final class TemplateFields<Object>: Sendable {
+    package typealias Read = @Sendable (Object) -> TemplateValue?
+    package typealias LookUp = @Sendable (Object, String) -> TemplateValue?
 
     /// The fields' names, in declaration order; empty for looked-up fields.
-    public let names: [String]
+    package let names: [String]
     @usableFromInline let reads: [Read]
     let positions: [String: Int]
     let lookUp: LookUp?
 
-    public init(_ fields: KeyValuePairs<String, Read>) {
+    package init(_ fields: KeyValuePairs<String, Read>) {
         names = fields.map(\.key)
         reads = fields.map(\.value)
         positions = Dictionary(fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         lookUp = nil
     }
 
-    public init(lookingUp lookUp: @escaping LookUp) {
+    package init(lookingUp lookUp: @escaping LookUp) {
         names = []
         reads = []
         positions = [:]
@@ -80,42 +80,42 @@ public final class TemplateFields<Object>: Sendable {
 }
 
 /// Types a `TemplateObject` can hand to templates: text, booleans, numbers, optionals, arrays and other objects.
-public protocol TemplateValueConvertible {
+package protocol TemplateValueConvertible {
     /// nil for an absent optional.
     var templateValue: TemplateValue? { get }
 }
 
 extension TemplateObject {
-    public var templateValue: TemplateValue? { .object(self) }
+    package var templateValue: TemplateValue? { .object(self) }
 }
 
 extension String: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .text(self) }
+    package var templateValue: TemplateValue? { .text(self) }
 }
 
 extension Bool: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .bool(self) }
+    package var templateValue: TemplateValue? { .bool(self) }
 }
 
 extension Int: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .number(self) }
+    package var templateValue: TemplateValue? { .number(self) }
 }
 
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { self?.templateValue }
+    package var templateValue: TemplateValue? { self?.templateValue }
 }
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .list(self) }
+    package var templateValue: TemplateValue? { .list(self) }
 }
 
 extension Array: TemplateList where Element: TemplateValueConvertible {
-    public func element(at index: Int) -> TemplateValue? { self[index].templateValue }
+    package func element(at index: Int) -> TemplateValue? { self[index].templateValue }
 }
 
 /// A list of values built by hand (tests, transforms).
 extension Array where Element == TemplateValue {
-    public var templateList: TemplateValue { .list(TemplateValues(elements: self)) }
+    package var templateList: TemplateValue { .list(TemplateValues(elements: self)) }
 }
 
 struct TemplateValues: TemplateList {

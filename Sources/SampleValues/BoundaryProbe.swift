@@ -4,19 +4,19 @@ import ManagedModel
 /// One model constraint, probed from both sides: `inside` saves, `outside` fails to save with
 /// `errorCode` and `NSValidationKeyErrorKey == key`. Each `outside` value violates this constraint
 /// only, so Core Data reports exactly this code (not `NSValidationMultipleErrorsError`).
-public struct BoundaryValue: Hashable, Sendable {
-    public enum Constraint: String, Hashable, Sendable {
+package struct BoundaryValue: Hashable, Sendable {
+    package enum Constraint: String, Hashable, Sendable {
         case minimumValue, maximumValue, minimumLength, maximumLength, regularExpression
     }
 
     /// The attribute name, as Core Data reports it under `NSValidationKeyErrorKey`.
-    public var key: String
-    public var constraint: Constraint
-    public var inside: ModelValue
-    public var outside: ModelValue
-    public var errorCode: ValidationErrorCode
+    package var key: String
+    package var constraint: Constraint
+    package var inside: ModelValue
+    package var outside: ModelValue
+    package var errorCode: ValidationErrorCode
 
-    public init(key: String, constraint: Constraint, inside: ModelValue, outside: ModelValue, errorCode: ValidationErrorCode) {
+    package init(key: String, constraint: Constraint, inside: ModelValue, outside: ModelValue, errorCode: ValidationErrorCode) {
         self.key = key
         self.constraint = constraint
         self.inside = inside
@@ -26,16 +26,16 @@ public struct BoundaryValue: Hashable, Sendable {
 }
 
 /// The probes of one attribute, and the constraints left unprobed.
-public struct BoundaryAnalysis: Hashable, Sendable {
-    public var values: [BoundaryValue]
-    public var skipped: [SkippedBoundary]
+package struct BoundaryAnalysis: Hashable, Sendable {
+    package var values: [BoundaryValue]
+    package var skipped: [SkippedBoundary]
 }
 
 /// A constraint for which no single-violation probe exists (e.g. a minimum equal to `Int16.min`).
-public struct SkippedBoundary: Hashable, Sendable {
-    public var key: String
-    public var constraint: BoundaryValue.Constraint
-    public var reason: String
+package struct SkippedBoundary: Hashable, Sendable {
+    package var key: String
+    package var constraint: BoundaryValue.Constraint
+    package var reason: String
 }
 
 /// Builds the inside/outside pairs of `boundaryAnalysis(for:)`.

@@ -130,14 +130,14 @@ indirect enum RegexNode: Hashable, Sendable {
 }
 
 /// Why no witness (or no violating value) could be produced.
-public struct RegexWitnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    public var reason: String
+package struct RegexWitnessFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    package var reason: String
 
-    public init(_ reason: String) {
+    package init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 /// A recursive-descent parser for the ICU regular-expression dialect used by `NSRegularExpression`

@@ -1,25 +1,25 @@
 import Foundation
 
 /// Allowed string lengths, counted as Core Data counts them: `NSString.length`, i.e. UTF-16 code units.
-public struct LengthBounds: Hashable, Sendable, CustomStringConvertible {
-    public var minimum: Int
+package struct LengthBounds: Hashable, Sendable, CustomStringConvertible {
+    package var minimum: Int
     /// nil: no upper bound.
-    public var maximum: Int?
+    package var maximum: Int?
 
-    public init(minimum: Int = 0, maximum: Int? = nil) {
+    package init(minimum: Int = 0, maximum: Int? = nil) {
         self.minimum = max(0, minimum)
         self.maximum = maximum
     }
 
-    public static let unbounded = LengthBounds()
+    package static let unbounded = LengthBounds()
 
-    public func contains(_ length: Int) -> Bool {
+    package func contains(_ length: Int) -> Bool {
         length >= minimum && maximum.map { length <= $0 } ?? true
     }
 
-    public func contains(_ string: String) -> Bool { contains(string.utf16.count) }
+    package func contains(_ string: String) -> Bool { contains(string.utf16.count) }
 
-    public var description: String { "\(minimum)...\(maximum.map(String.init) ?? "")" }
+    package var description: String { "\(minimum)...\(maximum.map(String.init) ?? "")" }
 }
 
 /// Strings that do and do not match an ICU regular expression, the way Core Data matches it.
@@ -36,15 +36,15 @@ public struct LengthBounds: Hashable, Sendable, CustomStringConvertible {
 /// Witnesses come from walking the parsed pattern and choosing, deterministically, the fewest
 /// repetitions and the first alternative that fit the requested length bounds; characters are the
 /// first of `a…z A…Z 0…9 - _ .` … that a class allows.
-public struct RegexWitness: Sendable {
-    public let pattern: String
+package struct RegexWitness: Sendable {
+    package let pattern: String
     private let matcher: FullStringMatcher
     private let parsed: Result<RegexNode, RegexWitnessFailure>
     /// Answers already given: the results depend only on the pattern and the arguments.
     private let answers = WitnessAnswers()
 
     /// Fails only when ICU rejects the pattern. Unsupported constructs surface later, from `witness`.
-    public init(pattern: String) throws(RegexWitnessFailure) {
+    package init(pattern: String) throws(RegexWitnessFailure) {
         self.pattern = pattern
         do {
             matcher = try FullStringMatcher(pattern: pattern)
@@ -59,7 +59,7 @@ public struct RegexWitness: Sendable {
     }
 
     /// Whether Core Data would accept `candidate` for this pattern (whole-string match).
-    public func matches(_ candidate: String) -> Bool {
+    package func matches(_ candidate: String) -> Bool {
         matcher.matchesWholeString(candidate)
     }
 
@@ -70,7 +70,7 @@ public struct RegexWitness: Sendable {
     ///     (same length where a single substitution allows it), for "modify the property" tests.
     ///   - preferLongest: choose the longest achievable length in `length` instead of the shortest,
     ///     e.g. for a value just inside a maximum length.
-    public func witness(
+    package func witness(
         length: LengthBounds = .unbounded, variant: Int = 0, preferLongest: Bool = false
     ) -> Result<String, RegexWitnessFailure> {
         let question = WitnessAnswers.Question.witness(length: length, variant: variant, preferLongest: preferLongest)
@@ -124,7 +124,7 @@ public struct RegexWitness: Sendable {
     /// A string that does not match, within `length` so that the pattern is the only violated
     /// constraint. Tried in order: one character substituted, one appended or prepended, one removed,
     /// the empty string; every candidate is checked against the pattern.
-    public func violatingValue(length: LengthBounds = .unbounded) -> Result<String, RegexWitnessFailure> {
+    package func violatingValue(length: LengthBounds = .unbounded) -> Result<String, RegexWitnessFailure> {
         answers.answer(.violatingValue(length: length)) { computeViolatingValue(length: length) }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import ManagedModel
 
 /// The outcome of synthesizing one attribute's sample value.
-public struct SampleSynthesis: Hashable, Sendable {
-    public enum Origin: String, Hashable, Sendable {
+package struct SampleSynthesis: Hashable, Sendable {
+    package enum Origin: String, Hashable, Sendable {
         /// Derived from the attribute's type and constraints.
         case synthesized
         /// Taken from the attribute's userInfo (`SampleValueSynthesizer.sampleValueKey`).
@@ -11,15 +11,15 @@ public struct SampleSynthesis: Hashable, Sendable {
     }
 
     /// nil when the attribute cannot be given a value; see `unavailableReason`.
-    public var value: ModelValue?
-    public var origin: Origin?
+    package var value: ModelValue?
+    package var origin: Origin?
     /// Why `value` is nil, e.g. "Transformable attributes hold arbitrary objects".
-    public var unavailableReason: String?
+    package var unavailableReason: String?
     /// Warnings naming the attribute, located at its model line (never printed here). Generated-test planning
     /// reports them as findings of its `generate.test-not-generated` row.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(value: ModelValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {
+    package init(value: ModelValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.origin = origin
         self.unavailableReason = unavailableReason
@@ -42,14 +42,14 @@ public struct SampleSynthesis: Hashable, Sendable {
 /// seconds since 2001-01-01; binary data as hexadecimal (`01ff`); a UUID or URL string. For types
 /// that cannot be synthesized (Transformable, Undefined, ObjectID, Composite) the text is a Swift
 /// expression used verbatim (`["a", "b"] as NSArray`).
-public struct SampleValueSynthesizer: Sendable {
-    public static let sampleValueKey = "managedCodegen.sampleValue"
-    public static let modifiedSampleValueKey = "managedCodegen.modifiedSampleValue"
+package struct SampleValueSynthesizer: Sendable {
+    package static let sampleValueKey = "managedCodegen.sampleValue"
+    package static let modifiedSampleValueKey = "managedCodegen.modifiedSampleValue"
 
-    public init() {}
+    package init() {}
 
     /// Why values of `type` cannot be synthesized, or nil when they can.
-    public static func unsynthesizableReason(for type: AttributeType) -> String? {
+    package static func unsynthesizableReason(for type: AttributeType) -> String? {
         switch type {
         case .transformable:
             return "Transformable attributes hold arbitrary archived objects"
@@ -70,7 +70,7 @@ public struct SampleValueSynthesizer: Sendable {
     /// - Parameters:
     ///   - variant: 0 for the initial value, 1 for the modified value.
     ///   - entityName: names the attribute as `Entity.attribute` in diagnostics.
-    public func sample(for attribute: Attribute, variant: Int = 0, entityName: String? = nil) -> SampleSynthesis {
+    package func sample(for attribute: Attribute, variant: Int = 0, entityName: String? = nil) -> SampleSynthesis {
         var diagnostics: [Diagnostic] = []
         if let userValue = userInfoValue(for: attribute, variant: variant, entityName: entityName, diagnostics: &diagnostics) {
             return SampleSynthesis(value: userValue, origin: .userInfo, diagnostics: diagnostics)
@@ -96,12 +96,12 @@ public struct SampleValueSynthesizer: Sendable {
     /// For each min/max value, min/max length and regular expression of `attribute`: a value just
     /// inside (saves) and one just outside (fails with the returned code). Binary length bounds are
     /// not probed.
-    public func boundaryValues(for attribute: Attribute) -> [BoundaryValue] {
+    package func boundaryValues(for attribute: Attribute) -> [BoundaryValue] {
         boundaryAnalysis(for: attribute).values
     }
 
     /// `boundaryValues(for:)` together with the constraints that could not be probed, and why.
-    public func boundaryAnalysis(for attribute: Attribute) -> BoundaryAnalysis {
+    package func boundaryAnalysis(for attribute: Attribute) -> BoundaryAnalysis {
         var probe = BoundaryProbe(attribute: attribute)
         probe.run()
         return BoundaryAnalysis(values: probe.values, skipped: probe.skipped)

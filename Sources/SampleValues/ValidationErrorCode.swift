@@ -1,6 +1,6 @@
 /// Core Data's validation error codes (`CoreDataErrors.h`, `NSManagedObjectValidationError`), the
 /// codes generated constraint tests expect in `NSError.code`.
-public enum ValidationErrorCode: Int, Hashable, Sendable, CaseIterable {
+package enum ValidationErrorCode: Int, Hashable, Sendable, CaseIterable {
     case multipleErrors = 1560
     case missingMandatoryProperty = 1570
     case relationshipLacksMinimumCount = 1580
@@ -16,7 +16,7 @@ public enum ValidationErrorCode: Int, Hashable, Sendable, CaseIterable {
     case stringPatternMatching = 1680
 
     /// The Core Data constant as written in Swift source (`NSValidationNumberTooSmallError`).
-    public var constantName: String {
+    package var constantName: String {
         switch self {
         case .multipleErrors: return "NSValidationMultipleErrorsError"
         case .missingMandatoryProperty: return "NSValidationMissingMandatoryPropertyError"

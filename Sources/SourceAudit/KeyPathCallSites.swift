@@ -37,9 +37,9 @@ import SwiftSourceScanning
 /// KeyPath<Book, Double?> = \.rating`) is followed to the call it is passed to (`NSSortDescriptor(keyPath: byRating,
 /// …)`): reported at the call. A key path the scan cannot follow (a property it does not know, a to-many
 /// relationship, a variable of another file or passed through a function) is left alone.
-public enum KeyPathCallSites {
+package enum KeyPathCallSites {
     /// Whether `text` may call one of the APIs: files that cannot are not tokenized (`generate` reads every app file).
-    public static func mayCallTrappingAPI(_ text: String) -> Bool {
+    package static func mayCallTrappingAPI(_ text: String) -> Bool {
         apiMarkers.contains { text.contains($0) }
     }
 
@@ -48,7 +48,7 @@ public enum KeyPathCallSites {
     private static let apiMarkers = ["eyPath:", "observe(", "hangeValue(for", "valuesAt:", "SortDescriptor", "sectionIdentifier:"]
 
     /// One error per key path that traps, at its line, in source order.
-    public static func diagnostics(_ sources: [(path: String, text: String)], properties: KeyPathProperties) -> Diagnostics {
+    package static func diagnostics(_ sources: [(path: String, text: String)], properties: KeyPathProperties) -> Diagnostics {
         var found = Diagnostics()
         for source in sources where mayCallTrappingAPI(source.text) {
             let tokens = SwiftTokens(source.text)
@@ -391,7 +391,7 @@ extension KeyPathProperties {
     /// The declarations written in the app's sources win over what the plan says: an `@NSManaged` or `@objc`
     /// property is visible to KVC, any other instance property is Swift-only. Files in `excluding` are left out
     /// (Xcode's `+CoreDataProperties.swift` files that `adopt` says to delete).
-    public mutating func override(with declarations: ManagedDeclarationScan, excluding: Set<String> = []) {
+    package mutating func override(with declarations: ManagedDeclarationScan, excluding: Set<String> = []) {
         for member in declarations.members where !excluding.contains(member.location.path) {
             guard case .property(let type, _) = member.kind else { continue }
             declare(

@@ -6,22 +6,22 @@ import SwiftSourceScanning
 ///
 /// A lexical scan over ``SwiftTokens`` (comments and strings skipped), not a parse: what the declarations mean
 /// against the model, ``SourceAudit`` decides.
-public struct ManagedDeclarationScan: Sendable {
+package struct ManagedDeclarationScan: Sendable {
     /// `class Name` (with `@objc(RuntimeName)` when written) or `extension Module.Name` (structs, enums and the
     /// like only scope their members).
-    public struct TypeDeclaration: Hashable, Sendable {
-        public var name: String
+    package struct TypeDeclaration: Hashable, Sendable {
+        package var name: String
         /// The Objective-C runtime name from `@objc(Name)` on a class; nil without one.
-        public var objcName: String?
-        public var isClass: Bool
+        package var objcName: String?
+        package var isClass: Bool
         /// A class's superclass: the first type after its `:`, module prefix dropped (`NSManagedObject`); nil for
         /// none and for extensions (whose first type after `:` is a protocol).
-        public var superclass: String? = nil
-        public var location: SourceLocation
+        package var superclass: String? = nil
+        package var location: SourceLocation
     }
 
-    public struct Member: Hashable, Sendable {
-        public enum Kind: Hashable, Sendable {
+    package struct Member: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             /// `var` / `let`; `type` as written (`Set<Tag>?`), nil when inferred.
             case property(type: String?, isComputed: Bool)
             /// `func`; its Objective-C selector: the `@objc(…)` one, else the one Swift derives from the name.
@@ -29,36 +29,36 @@ public struct ManagedDeclarationScan: Sendable {
         }
 
         /// The type (class or extension) whose body declares it.
-        public var typeName: String
-        public var name: String
-        public var kind: Kind
-        public var isManaged: Bool
+        package var typeName: String
+        package var name: String
+        package var kind: Kind
+        package var isManaged: Bool
         /// `@objc(key)` on a property: the Objective-C name Core Data sees instead of `name`.
-        public var objcName: String?
-        public var location: SourceLocation
+        package var objcName: String?
+        package var location: SourceLocation
         /// A method's parameter types as written (`NSSet`, `Set<Tag>`); empty for a property.
-        public var parameterTypes: [String] = []
+        package var parameterTypes: [String] = []
         /// `@objc` or `@objc(key)` written on it: Objective-C sees it, as it sees an `@NSManaged` one.
-        public var isObjC = false
+        package var isObjC = false
 
         /// The key Core Data sees for a property: its `@objc` name, else its Swift name.
-        public var key: String { objcName ?? name }
+        package var key: String { objcName ?? name }
     }
 
-    public var types: [TypeDeclaration]
-    public var members: [Member]
+    package var types: [TypeDeclaration]
+    package var members: [Member]
     /// `@objc enum Name: RawType`: each such enumeration's raw type by the enumeration's Swift name. Objective-C sees
     /// the enumeration as its raw type (an `NS_ENUM` of it), so an `@NSManaged` property of it is that scalar.
-    public var objcEnumRawTypes: [String: String]
+    package var objcEnumRawTypes: [String: String]
 
-    public init(types: [TypeDeclaration] = [], members: [Member] = [], objcEnumRawTypes: [String: String] = [:]) {
+    package init(types: [TypeDeclaration] = [], members: [Member] = [], objcEnumRawTypes: [String: String] = [:]) {
         self.types = types
         self.members = members
         self.objcEnumRawTypes = objcEnumRawTypes
     }
 
     /// The declarations of these sources, in the given order.
-    public static func scanning(_ sources: [(path: String, text: String)]) -> ManagedDeclarationScan {
+    package static func scanning(_ sources: [(path: String, text: String)]) -> ManagedDeclarationScan {
         var result = ManagedDeclarationScan()
         for source in sources {
             var scanner = Scanner(path: source.path, source: SwiftTokens(source.text))
@@ -68,13 +68,13 @@ public struct ManagedDeclarationScan: Sendable {
     }
 
     /// Every `.swift` file under `folders` (recursively; hidden folders and `.build` skipped).
-    public static func scanning(folders: [String]) -> ManagedDeclarationScan {
+    package static func scanning(folders: [String]) -> ManagedDeclarationScan {
         scanning(SwiftSourceFiles.read(SwiftSourceFiles.paths(under: folders)))
     }
 
     /// The selector Swift gives a method without `@objc(…)`: `addToTags(_:)` -> `addToTags:`,
     /// `insert(_:at:)` -> `insert:at:`, `add(value:)` -> `addWithValue:`.
-    public static func derivedSelector(name: String, labels: [String]) -> String {
+    package static func derivedSelector(name: String, labels: [String]) -> String {
         guard let first = labels.first else { return name }
         var selector = first == "_" ? name + ":" : name + "With" + SwiftNames.capitalizedFirst(first) + ":"
         for label in labels.dropFirst() { selector += (label == "_" ? "" : label) + ":" }

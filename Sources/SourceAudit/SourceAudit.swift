@@ -30,15 +30,15 @@ import ManagedModel
 /// Entities whose classes Xcode generates (Codegen Class Definition or Category/Extension) get their declarations
 /// checked, not their missing ones;
 /// ignored entities and properties (`managedCodegen.ignore`) and names Swift cannot declare are not expected.
-public struct SourceAudit {
-    public let schema: Schema
-    public let declarations: ManagedDeclarationScan
-    public let strict: Bool
+package struct SourceAudit {
+    package let schema: Schema
+    package let declarations: ManagedDeclarationScan
+    package let strict: Bool
     /// The class names of the entities of the model's other versions: a class of the sources named so is kept for
     /// another version (a migration, its tests), not reported as a class no entity names.
-    public let classesOfOtherVersions: Set<String>
+    package let classesOfOtherVersions: Set<String>
 
-    public init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false, classesOfOtherVersions: Set<String> = []) {
+    package init(schema: Schema, declarations: ManagedDeclarationScan, strict: Bool = false, classesOfOtherVersions: Set<String> = []) {
         self.schema = schema
         self.declarations = declarations
         self.strict = strict
@@ -46,7 +46,7 @@ public struct SourceAudit {
     }
 
     /// Every finding, sorted by file and line.
-    public func diagnostics() -> Diagnostics {
+    package func diagnostics() -> Diagnostics {
         var found: [Diagnostic] = []
         var auditedClasses: Set<String> = []
         var reportedMissing: Set<SourceLocation> = []

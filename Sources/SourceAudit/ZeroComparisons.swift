@@ -14,21 +14,21 @@ import SwiftSourceScanning
 /// (``KeyPathCallSites``). A bare `rating == 0` counts in a file that declares the class or an extension of it
 /// (`var isEmpty: Bool { itemCount == 0 }` in Xcode's `+CoreDataClass.swift`), where `rating` is that class's
 /// property; a local variable of the same name there is the false report this can make.
-public enum ZeroComparisons {
+package enum ZeroComparisons {
     /// The scalars that read nil as zero under a non-optional `@NSManaged` declaration.
     static let scalarTypes: Set<String> = [
         "Int16", "Int32", "Int64", "Int", "UInt16", "UInt32", "UInt64", "UInt", "Int8", "Double", "Float", "Bool", "TimeInterval",
     ]
 
     /// Whether `text` may hold such a comparison: files without one are not tokenized.
-    public static func mayCompare(_ text: String) -> Bool {
+    package static func mayCompare(_ text: String) -> Bool {
         text.contains("== 0") || text.contains("!= 0") || text.contains("== false") || text.contains("!= false")
             || text.contains("==0") || text.contains("!=0")
     }
 
     /// One warning per comparison, at its line, in source order.
     /// `declarations`: the sources' classes and extensions, whose files may compare their properties by bare name.
-    public static func diagnostics(
+    package static func diagnostics(
         _ sources: [(path: String, text: String)], properties: KeyPathProperties, declarations: ManagedDeclarationScan
     ) -> Diagnostics {
         var found = Diagnostics()

@@ -3,20 +3,20 @@ import Foundation
 /// Swift source as tokens: enough to find declarations inside types without a Swift parser (hook discovery,
 /// `managed-codegen audit`). Comments and string literals (interpolations included) are skipped; words are
 /// identifiers, keywords and numbers with backticks removed; everything else is one punctuation byte.
-public struct SwiftTokens: Sendable {
-    public enum Token: Hashable, Sendable {
+package struct SwiftTokens: Sendable {
+    package enum Token: Hashable, Sendable {
         case word(String)
         case punctuation(UInt8)
 
-        public static func punct(_ character: Unicode.Scalar) -> Token { .punctuation(UInt8(character.value)) }
+        package static func punct(_ character: Unicode.Scalar) -> Token { .punctuation(UInt8(character.value)) }
 
-        public var word: String? {
+        package var word: String? {
             if case .word(let text) = self { return text }
             return nil
         }
 
         /// The token as written (a punctuation byte as its character).
-        public var text: String {
+        package var text: String {
             switch self {
             case .word(let text): return text
             case .punctuation(let byte): return String(UnicodeScalar(byte))
@@ -25,25 +25,25 @@ public struct SwiftTokens: Sendable {
     }
 
     /// In source order, each with its 1-based line.
-    public var tokens: [(token: Token, line: Int)]
+    package var tokens: [(token: Token, line: Int)]
     /// The text of each line that holds only a `//` comment (attributes and markers above declarations).
-    public var lineComments: [Int: String]
+    package var lineComments: [Int: String]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         (tokens, lineComments) = Tokenizer(bytes: Array(text.utf8)).tokenize()
     }
 
-    public var count: Int { tokens.count }
+    package var count: Int { tokens.count }
 
-    public subscript(_ index: Int) -> Token? { index < tokens.count ? tokens[index].token : nil }
+    package subscript(_ index: Int) -> Token? { index < tokens.count ? tokens[index].token : nil }
 
-    public func word(at index: Int) -> String? { self[index]?.word }
+    package func word(at index: Int) -> String? { self[index]?.word }
 
-    public func line(at index: Int) -> Int { tokens[min(index, tokens.count - 1)].line }
+    package func line(at index: Int) -> Int { tokens[min(index, tokens.count - 1)].line }
 
     /// The index after the bracketed group opening at `start` (`(`, `[`, `<` or `{`, nested brackets of every kind
     /// counted); `start` itself when no group opens there.
-    public func indexAfterGroup(at start: Int) -> Int {
+    package func indexAfterGroup(at start: Int) -> Int {
         guard case .punctuation(let open)? = self[start], Self.openers.contains(open) else { return start }
         var depth = 0
         var index = start
@@ -62,12 +62,12 @@ public struct SwiftTokens: Sendable {
     static let closers: Set<UInt8> = [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: "}")]
 
     /// A function's parameter as written: its argument label (`_` for none) and type.
-    public struct Parameter: Hashable, Sendable {
-        public var label: String
+    package struct Parameter: Hashable, Sendable {
+        package var label: String
         /// The type, whitespace between punctuation removed (`[String:Any]`, `inout String`).
-        public var type: String
+        package var type: String
 
-        public init(label: String, type: String) {
+        package init(label: String, type: String) {
             self.label = label
             self.type = type
         }
@@ -75,7 +75,7 @@ public struct SwiftTokens: Sendable {
 
     /// The parameter list of a function whose name ends before `start` (after an optional generic clause);
     /// nil when there is none.
-    public func parameters(from start: Int) -> [Parameter]? {
+    package func parameters(from start: Int) -> [Parameter]? {
         var index = start
         if self[index] == .punct("<") { index = indexAfterGroup(at: index) }
         guard self[index] == .punct("(") else { return nil }
@@ -109,7 +109,7 @@ public struct SwiftTokens: Sendable {
     }
 
     /// Tokens written back as compact text: words next to each other keep a space (`inout String`, `some Sequence`).
-    public static func spelled(_ tokens: some Sequence<Token>) -> String {
+    package static func spelled(_ tokens: some Sequence<Token>) -> String {
         var text = ""
         var previousWasWord = false
         for token in tokens {
@@ -122,10 +122,10 @@ public struct SwiftTokens: Sendable {
 }
 
 /// Every `.swift` file under some folders (recursively; hidden folders and `.build` skipped), by sorted path.
-public enum SwiftSourceFiles {
+package enum SwiftSourceFiles {
     /// Paths of the Swift files under `folders` (a folder may also be a single `.swift` file); unreadable or
     /// missing folders contribute nothing.
-    public static func paths(under folders: [String]) -> [String] {
+    package static func paths(under folders: [String]) -> [String] {
         var paths: Set<String> = []
         for folder in folders {
             let root = (folder as NSString).standardizingPath
@@ -149,7 +149,7 @@ public enum SwiftSourceFiles {
     }
 
     /// The text of each readable file of `paths`, in order.
-    public static func read(_ paths: [String]) -> [(path: String, text: String)] {
+    package static func read(_ paths: [String]) -> [(path: String, text: String)] {
         paths.compactMap { path in
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             return (path, String(decoding: data, as: UTF8.self))

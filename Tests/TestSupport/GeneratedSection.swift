@@ -4,7 +4,7 @@ import Testing
 /// The part of `article` between `<!-- generated: name -->` and the next `<!-- end -->` must be `content` (one
 /// line break either side); the prose around it is the author's. With `UPDATE_REFERENCES=1` the section is
 /// rewritten instead: read the diff before committing it.
-public func assertGeneratedSection(
+package func assertGeneratedSection(
     _ name: String, of article: URL, is content: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let text = try String(contentsOf: article, encoding: .utf8)

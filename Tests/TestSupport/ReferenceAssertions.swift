@@ -4,7 +4,7 @@ import Testing
 /// `actual` must equal the reference file at `reference`, byte for byte. On a difference the failure shows
 /// `git diff --no-index` of reference and actual text (a golden failure is read as a diff, not as two long
 /// strings). With `UPDATE_REFERENCES=1` the file is rewritten instead: read the diff before committing it.
-public func assertMatchesReference(
+package func assertMatchesReference(
     _ actual: String, reference: URL, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     if TestSupport.updatingReferences {
@@ -33,7 +33,7 @@ public func assertMatchesReference(
 }
 
 /// `actual` must equal `expected` (a snippet written in the test); on a difference the failure shows the diff.
-public func assertSameText(
+package func assertSameText(
     _ actual: String, _ expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard expected != actual else { return }
@@ -45,7 +45,7 @@ public func assertSameText(
 }
 
 /// `git diff --no-index` of two texts (`expected/<name>`, `actual/<name>`), or both texts when git cannot run.
-public func textDiff(expected: String, actual: String, name: String) -> String {
+package func textDiff(expected: String, actual: String, name: String) -> String {
     let fileName = String(name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "+" ? $0 : "_" })
     do {
         let folder = try TestSupport.temporaryDirectory("diff")
@@ -70,7 +70,7 @@ public func textDiff(expected: String, actual: String, name: String) -> String {
 /// `text` must hold `snippet` (several whole lines, indentation included) exactly. The lines compared are those
 /// starting where the snippet's first line is found (or the whole text, when it is not): a change in the output
 /// fails with a diff of the snippet against what is there now.
-public func assertContainsSnippet(
+package func assertContainsSnippet(
     _ snippet: String, in text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let expected = snippet.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,14 +1,14 @@
 import ManagedModel
 
 /// Schemas written in Swift, so the generator is tested without the XML reader.
-public enum TestSchemas {
-    public static let path = "/models/Inventory.xcdatamodeld/Inventory.xcdatamodel/contents"
+package enum TestSchemas {
+    package static let path = "/models/Inventory.xcdatamodeld/Inventory.xcdatamodel/contents"
 
-    public static func at(_ line: Int) -> SourceLocation { SourceLocation(path: path, line: line) }
+    package static func at(_ line: Int) -> SourceLocation { SourceLocation(path: path, line: line) }
 
     /// The model of the agreed generated shape: Item with required, defaulted, optional-scalar and
     /// constrained attributes, to-one, to-many and ordered to-many relationships; an abstract parent.
-    public static func inventory() -> Schema {
+    package static func inventory() -> Schema {
         let item = Entity(
             name: "Item", location: at(10), representedClassName: "Item", className: "Item",
             attributes: [
@@ -70,7 +70,7 @@ public enum TestSchemas {
 
 extension TestSchemas {
     /// Corner cases of class shape: every one must still compile.
-    public static func edgeCases() -> Schema {
+    package static func edgeCases() -> Schema {
         func at(_ line: Int) -> SourceLocation { SourceLocation(path: edgePath, line: line) }
         func entity(
             _ name: String, _ line: Int, className: String? = nil, parent: String? = nil, children: [String] = [],
@@ -124,14 +124,14 @@ extension TestSchemas {
             ])
     }
 
-    public static let edgePath = "/models/EdgeCases.xcdatamodeld/EdgeCases 2.xcdatamodel/contents"
+    package static let edgePath = "/models/EdgeCases.xcdatamodeld/EdgeCases 2.xcdatamodel/contents"
 }
 
 /// Small schemas for one planner rule each.
-public enum Build {
-    public static func location(_ line: Int) -> SourceLocation { SourceLocation(path: "/m/M.xcdatamodeld/M.xcdatamodel/contents", line: line) }
+package enum Build {
+    package static func location(_ line: Int) -> SourceLocation { SourceLocation(path: "/m/M.xcdatamodeld/M.xcdatamodel/contents", line: line) }
 
-    public static func entity(
+    package static func entity(
         _ name: String, line: Int = 1, parent: String? = nil, children: [String] = [], abstract: Bool = false,
         codegen: CodeGenerationType = .manual, className: String?? = .none, attributes: [Attribute] = [],
         relationships: [Relationship] = []
@@ -143,11 +143,11 @@ public enum Build {
             attributes: attributes, relationships: relationships)
     }
 
-    public static func toOne(_ name: String, _ destination: String, optional: Bool = false, line: Int = 1) -> Relationship {
+    package static func toOne(_ name: String, _ destination: String, optional: Bool = false, line: Int = 1) -> Relationship {
         Relationship(name: name, location: location(line), destinationEntity: destination, isOptional: optional, maxCount: 1)
     }
 
-    public static func schema(_ entities: [Entity], configurations: [Configuration] = []) -> Schema {
+    package static func schema(_ entities: [Entity], configurations: [Configuration] = []) -> Schema {
         Schema(
             contentsPath: "/m/M.xcdatamodeld/M.xcdatamodel/contents", modelName: "M", versionName: "M",
             entities: entities, configurations: configurations)

@@ -3,13 +3,13 @@ import Testing
 /// A text test argument as the test log shows it: control and format characters escaped, and a long text cut
 /// to its start and its length (a 10,000-character sample printed whole made a 10,083-character log line;
 /// `\r` and `\0` printed raw broke the lines around them). Shared by every test target.
-public struct TextArgument: Sendable, CustomTestStringConvertible, ExpressibleByStringLiteral {
-    public let text: String
+package struct TextArgument: Sendable, CustomTestStringConvertible, ExpressibleByStringLiteral {
+    package let text: String
 
-    public init(_ text: String) { self.text = text }
-    public init(stringLiteral text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
+    package init(stringLiteral text: String) { self.text = text }
 
-    public var testDescription: String {
+    package var testDescription: String {
         let limit = 40
         var shown = ""
         for scalar in text.unicodeScalars.prefix(limit) {

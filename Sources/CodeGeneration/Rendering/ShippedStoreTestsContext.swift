@@ -49,7 +49,7 @@ extension SharedFunctionContext: TemplateObject {
 }
 
 extension ShippedVersionTest: TemplateObject {
-    public static let templateFields = TemplateFields<ShippedVersionTest>([
+    package static let templateFields = TemplateFields<ShippedVersionTest>([
         "versionName": { $0.versionName.templateValue },
         "versionNameLiteral": { SwiftSourceText.stringLiteral($0.versionName).templateValue },
         "methodName": { $0.methodName.templateValue },

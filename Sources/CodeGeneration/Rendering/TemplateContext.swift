@@ -144,7 +144,7 @@ extension EntityContext: TemplateObject {
 }
 
 extension KeyConstant: TemplateObject {
-    public static let templateFields = TemplateFields<KeyConstant>([
+    package static let templateFields = TemplateFields<KeyConstant>([
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
         "valueType": { $0.valueType.templateValue },
@@ -169,7 +169,7 @@ extension AttributeContext: TemplateObject {
 }
 
 extension RelationshipPlan: TemplateObject {
-    public static let templateFields = TemplateFields<RelationshipPlan>([
+    package static let templateFields = TemplateFields<RelationshipPlan>([
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
         "type": { $0.typeDeclaration.templateValue },
@@ -179,7 +179,7 @@ extension RelationshipPlan: TemplateObject {
 }
 
 extension AccessorPlan: TemplateObject {
-    public static let templateFields = TemplateFields<AccessorPlan>([
+    package static let templateFields = TemplateFields<AccessorPlan>([
         "selector": { $0.selector.templateValue },
         "signature": { $0.signature.templateValue },
         "isManaged": { ($0.body == nil).templateValue },
@@ -188,7 +188,7 @@ extension AccessorPlan: TemplateObject {
 }
 
 extension InitializerPlan: TemplateObject {
-    public static let templateFields = TemplateFields<InitializerPlan>([
+    package static let templateFields = TemplateFields<InitializerPlan>([
         "overrideKeyword": { ($0.isOverride ? "override " : "").templateValue },
         "contextParameter": { $0.contextParameter.templateValue },
         "contextVariable": { $0.contextVariable.templateValue },
@@ -203,7 +203,7 @@ extension InitializerPlan: TemplateObject {
 }
 
 extension InitializerPlan.Parameter: TemplateObject {
-    public static let templateFields = TemplateFields<InitializerPlan.Parameter>([
+    package static let templateFields = TemplateFields<InitializerPlan.Parameter>([
         "swiftName": { $0.swiftName.templateValue },
         "type": { $0.typeDeclaration.templateValue },
         "defaultClause": { ($0.defaultValue.map { " = " + $0 } ?? "").templateValue },
@@ -211,7 +211,7 @@ extension InitializerPlan.Parameter: TemplateObject {
 }
 
 extension ValidationPlan.Bridge: TemplateObject {
-    public static let templateFields = TemplateFields<ValidationPlan.Bridge>([
+    package static let templateFields = TemplateFields<ValidationPlan.Bridge>([
         "selector": { $0.selector.templateValue },
         "bridgeName": { $0.bridgeName.templateValue },
         "hookName": { $0.hookName.templateValue },
@@ -222,7 +222,7 @@ extension ValidationPlan.Bridge: TemplateObject {
 }
 
 extension ValidationPlan.PropertyHook: TemplateObject {
-    public static let templateFields = TemplateFields<ValidationPlan.PropertyHook>([
+    package static let templateFields = TemplateFields<ValidationPlan.PropertyHook>([
         "methodName": { $0.methodName.templateValue },
         "selector": { $0.selector.templateValue },
         "parameterName": { $0.parameterName.templateValue },

@@ -33,7 +33,7 @@ extension TestsFileContext: TemplateObject {
 }
 
 extension TestSuitePlan: TemplateObject {
-    public static let templateFields = TemplateFields<TestSuitePlan>([
+    package static let templateFields = TemplateFields<TestSuitePlan>([
         "suiteName": { $0.suiteName.templateValue },
         "className": { $0.className.templateValue },
         "entityName": { $0.entityName.templateValue },
@@ -47,7 +47,7 @@ extension TestSuitePlan: TemplateObject {
 }
 
 extension RoundTripPlan: TemplateObject {
-    public static let templateFields = TemplateFields<RoundTripPlan>([
+    package static let templateFields = TemplateFields<RoundTripPlan>([
         "subject": { $0.subject.templateValue },
         "notes": { $0.notes.templateValue },
         "creation": { $0.creation.flatMap(\.lines).templateValue },
@@ -59,7 +59,7 @@ extension RoundTripPlan: TemplateObject {
 }
 
 extension ConstraintTestPlan: TemplateObject {
-    public static let templateFields = TemplateFields<ConstraintTestPlan>([
+    package static let templateFields = TemplateFields<ConstraintTestPlan>([
         "methodName": { $0.methodName.templateValue },
         "summary": { $0.summary.templateValue },
         "subject": { $0.subject.templateValue },
@@ -69,7 +69,7 @@ extension ConstraintTestPlan: TemplateObject {
 }
 
 extension ObjectFactoryPlan: TemplateObject {
-    public static let templateFields = TemplateFields<ObjectFactoryPlan>([
+    package static let templateFields = TemplateFields<ObjectFactoryPlan>([
         "methodName": { $0.methodName.templateValue },
         "lines": { $0.statements.flatMap(\.lines).templateValue },
     ])

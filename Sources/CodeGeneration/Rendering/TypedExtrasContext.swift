@@ -23,14 +23,14 @@ extension FetchTemplatePlan {
 }
 
 extension TypedAccessorPlan: TemplateObject {
-    public static let templateFields = TemplateFields<TypedAccessorPlan>([
+    package static let templateFields = TemplateFields<TypedAccessorPlan>([
         "getter": { $0.getter.templateValue },
         "setter": { $0.setter.templateValue },
     ])
 }
 
 extension ClassExtrasPlan: TemplateObject {
-    public static let templateFields = TemplateFields<ClassExtrasPlan>([
+    package static let templateFields = TemplateFields<ClassExtrasPlan>([
         "fetchedProperties": { $0.fetchedProperties.templateValue },
         "hasFetchedProperties": { (!$0.fetchedProperties.isEmpty).templateValue },
         "fetchTemplates": { $0.fetchTemplates.templateValue },
@@ -39,7 +39,7 @@ extension ClassExtrasPlan: TemplateObject {
 }
 
 extension FetchedPropertyPlan: TemplateObject {
-    public static let templateFields = TemplateFields<FetchedPropertyPlan>([
+    package static let templateFields = TemplateFields<FetchedPropertyPlan>([
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
         "type": { $0.typeDeclaration.templateValue },
@@ -49,7 +49,7 @@ extension FetchedPropertyPlan: TemplateObject {
 }
 
 extension FetchTemplatePlan: TemplateObject {
-    public static let templateFields = TemplateFields<FetchTemplatePlan>([
+    package static let templateFields = TemplateFields<FetchTemplatePlan>([
         "templateName": { $0.templateName.templateValue },
         "requestFunctionName": { $0.requestFunctionName.templateValue },
         "fetchFunctionName": { $0.fetchFunctionName.templateValue },
@@ -66,7 +66,7 @@ extension FetchTemplatePlan: TemplateObject {
 }
 
 extension UniqueFetchPlan: TemplateObject {
-    public static let templateFields = TemplateFields<UniqueFetchPlan>([
+    package static let templateFields = TemplateFields<UniqueFetchPlan>([
         "key": { $0.key.templateValue },
         "swiftName": { $0.swiftName.templateValue },
         "typeName": { $0.typeName.templateValue },
@@ -89,7 +89,7 @@ extension CompositeContext: TemplateObject {
 }
 
 extension CompositePlan.Field: TemplateObject {
-    public static let templateFields = TemplateFields<CompositePlan.Field>([
+    package static let templateFields = TemplateFields<CompositePlan.Field>([
         "swiftName": { $0.swiftName.templateValue },
         "key": { $0.key.templateValue },
         "type": { $0.typeDeclaration.templateValue },

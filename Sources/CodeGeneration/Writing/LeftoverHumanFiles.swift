@@ -3,7 +3,7 @@ import ManagedModel
 
 /// Human files of classes the model no longer generates (an entity removed or renamed): never deleted (they are
 /// the user's), but named, so that code written for a class that is gone does not linger unnoticed.
-public enum LeftoverHumanFiles {
+package enum LeftoverHumanFiles {
     /// What the human template's first line says after the file name (`// Item.swift: written once by …`).
     static let marker = ": written once by managed-codegen"
 
@@ -12,7 +12,7 @@ public enum LeftoverHumanFiles {
     /// (`… for Inventory.xcdatamodeld …`). A file of an earlier release, which does not name the model, counts
     /// when its class's machine file in `machineDirectory` is absent or carries `modelBanner` (this run does not
     /// produce it: it is stale).
-    public static func find(
+    package static func find(
         in humanDirectory: String, producedNames: Set<String>, modelFileName: String, machineDirectory: String?,
         modelBanner: String
     ) -> [String] {

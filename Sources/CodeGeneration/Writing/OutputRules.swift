@@ -2,49 +2,49 @@ import ManagedModel
 
 /// What writing the generated files reports (``OutputWriter``, `generate --check`, the human files around them): one
 /// row per kind of finding. The table of WarningsAndErrors.md, "What writing reports", is rendered from ``all``.
-public enum OutputRules {
-    public static let outOfDate = Rule(
+package enum OutputRules {
+    package static let outOfDate = Rule(
         "output.out-of-date", .error,
         summary: "with `--check`: a generated file whose contents differ from what this run generates",
         documentation: "the committed files and the model have drifted apart: run the same command without `--check`")
-    public static let missing = Rule(
+    package static let missing = Rule(
         "output.missing", .error,
         summary: "with `--check`: a file this run generates that is not in its output folder",
         documentation: "run the same command without `--check`, which writes it")
-    public static let noLongerProduced = Rule(
+    package static let noLongerProduced = Rule(
         "output.no-longer-produced", .error,
         summary: "with `--check`: a file in an output folder that carries this model's banner but is no longer generated "
             + "(its entity was removed or left out)",
         documentation: "a run without `--check` deletes it (only files carrying the model's banner are ever deleted)")
-    public static let humanFileAbsent = Rule(
+    package static let humanFileAbsent = Rule(
         "output.human-file-absent", .warning,
         summary: "with `--check`: a human file (`Item.swift`) not written yet",
         documentation: "`--check` writes nothing: a run without it writes the file once, or pass `--no-human-files`")
-    public static let leftoverHumanFile = Rule(
+    package static let leftoverHumanFile = Rule(
         "output.leftover-human-file", .warning,
         summary: "a human file of a class the model no longer generates",
         documentation: "it is yours and is never deleted: delete it, or move what you still need")
-    public static let fileNameClash = Rule(
+    package static let fileNameClash = Rule(
         "output.file-name-clash", .warning,
         summary: "an app source file (in the hook sources' folders) named like a human file this run writes",
         documentation: "a target with two files of one name does not build (\"filename used twice\"): rename one, or "
             + "set `human-file-suffix`")
-    public static let samePath = Rule(
+    package static let samePath = Rule(
         "output.same-path", .error,
         summary: "two files of one run with the same destination path",
         documentation: "nothing is written: the generator lost track of a file name; please report it with the model")
-    public static let unusableFolder = Rule(
+    package static let unusableFolder = Rule(
         "output.unusable-folder", .error,
         summary: "an output folder inside the model bundle, that is a file, cannot be created or is not writable; a "
             + "folder where a generated file goes; a generated path leaving its folder, or a test file without a tests folder",
         documentation: "nothing is written or deleted: point `--output`, `--human-output` or `--tests-output` elsewhere")
 
-    public static let all: [Rule] = [
+    package static let all: [Rule] = [
         outOfDate, missing, noLongerProduced, humanFileAbsent, leftoverHumanFile, fileNameClash, samePath, unusableFolder,
     ]
 
     /// The table of WarningsAndErrors.md, "What writing reports".
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         Rule.markdownTable(all, header: ["Found", "Severity", "What happens", "ID"]) {
             [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
         }
@@ -52,7 +52,7 @@ public enum OutputRules {
 
     /// What `generate --check` reports for `report`: an error for each stale, missing or extra generated file and a
     /// warning for each absent human file, each at its path as `displayPath` writes it; no errors when up to date.
-    public static func checkDiagnostics(_ report: WriteReport, displayPath: (String) -> String) -> Diagnostics {
+    package static func checkDiagnostics(_ report: WriteReport, displayPath: (String) -> String) -> Diagnostics {
         var diagnostics = Diagnostics()
         for path in report.missingHumanFiles {
             diagnostics.report(

@@ -19,15 +19,15 @@ import Darwin
 /// Everything is checked before anything is written: with any error, nothing is written.
 /// Each file is written to a temporary file in its folder and renamed into place, so readers never
 /// see half a file.
-public struct OutputWriter: Sendable {
-    public struct Destinations: Hashable, Sendable {
-        public var machineDirectory: String
-        public var humanDirectory: String
-        public var testsDirectory: String?
+package struct OutputWriter: Sendable {
+    package struct Destinations: Hashable, Sendable {
+        package var machineDirectory: String
+        package var humanDirectory: String
+        package var testsDirectory: String?
         /// The model bundle (`.xcdatamodeld` or `.xcdatamodel`): no output folder may be inside it.
-        public var modelBundlePath: String?
+        package var modelBundlePath: String?
 
-        public init(machineDirectory: String, humanDirectory: String, testsDirectory: String? = nil, modelBundlePath: String? = nil) {
+        package init(machineDirectory: String, humanDirectory: String, testsDirectory: String? = nil, modelBundlePath: String? = nil) {
             self.machineDirectory = machineDirectory
             self.humanDirectory = humanDirectory
             self.testsDirectory = testsDirectory
@@ -35,20 +35,20 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    public var destinations: Destinations
+    package var destinations: Destinations
     /// The first line of this model's files (``PreparedGeneration/banner``). Several models may share output
     /// folders: a file this run does not produce is deleted as stale only when it carries this model's banner.
     /// nil: any file starting with ``CodeGenerator/bannerPrefix`` counts.
-    public var modelBanner: String?
+    package var modelBanner: String?
 
-    public init(destinations: Destinations, modelBanner: String? = nil) {
+    package init(destinations: Destinations, modelBanner: String? = nil) {
         self.destinations = destinations
         self.modelBanner = modelBanner
     }
 
     /// Writes `files`, or with `check`, writes nothing and reports what a write would change.
     /// - Throws: ``DiagnosticsError`` when a destination is unusable; nothing has been written then.
-    public func write(_ files: [GeneratedFile], check: Bool = false) throws -> WriteReport {
+    package func write(_ files: [GeneratedFile], check: Bool = false) throws -> WriteReport {
         let session = try begin(check: check)
         for file in files { session.add(file) }
         return try session.commit()
@@ -57,7 +57,7 @@ public struct OutputWriter: Sendable {
     /// Starts a write that takes files one at a time: each new content goes straight to a temporary file next
     /// to its destination. Nothing is visible until ``Session/commit()``.
     /// - Throws: ``DiagnosticsError`` when an output folder is unusable.
-    public func begin(check: Bool = false) throws -> Session {
+    package func begin(check: Bool = false) throws -> Session {
         var diagnostics = Diagnostics()
         var directories: [GeneratedFile.Kind: String] = [
             .machine: destinations.machineDirectory, .support: destinations.machineDirectory,
@@ -75,7 +75,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// One write in progress, fed one file at a time.
-    public final class Session {
+    package final class Session {
         private let directories: [GeneratedFile.Kind: String]
         private let regeneratedDirectories: [String]
         private let modelBanner: String?
@@ -94,7 +94,7 @@ public struct OutputWriter: Sendable {
         }
 
         /// Decides what `file` needs and, unless checking, stages its new contents. Problems are kept for `commit`.
-        public func add(_ file: GeneratedFile) {
+        package func add(_ file: GeneratedFile) {
             guard let (path, existingSize) = claim(file.relativePath, kind: file.kind) else { return }
             let action: Action
             if let size = existingSize {
@@ -182,7 +182,7 @@ public struct OutputWriter: Sendable {
 
         /// Makes the staged files visible (renames, links for human files), deletes stale machine files,
         /// and reports. With any problem recorded by `add`, removes every temporary file and throws instead.
-        public func commit() throws -> WriteReport {
+        package func commit() throws -> WriteReport {
             precondition(!finished, "a write session commits once")
             finished = true
             for directory in Set(regeneratedDirectories).sorted() {
@@ -200,7 +200,7 @@ public struct OutputWriter: Sendable {
         }
 
         /// Removes the temporary files of a write that will not be committed.
-        public func abandon() {
+        package func abandon() {
             guard !finished else { return }
             finished = true
             staging.rollBack()
@@ -354,7 +354,7 @@ public struct OutputWriter: Sendable {
             }
     }
 
-    public static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
@@ -425,32 +425,32 @@ public struct OutputWriter: Sendable {
 }
 
 /// What ``OutputWriter/write(_:check:)`` did, or in check mode would do. Absolute paths, sorted.
-public struct WriteReport: Hashable, Sendable {
+package struct WriteReport: Hashable, Sendable {
     /// Files created or replaced.
-    public var written: [String] = []
+    package var written: [String] = []
     /// The human files among `written` (created: a human file is never replaced). Told apart by kind, not by
     /// folder: the human and machine folders may be one (`--single-file`, or the same folder given twice).
-    public var writtenHumanFiles: [String] = []
+    package var writtenHumanFiles: [String] = []
     /// Files whose content was already right; not touched, so their modification date is kept.
-    public var unchanged: [String] = []
+    package var unchanged: [String] = []
     /// Stale machine files (our banner, not generated this run) removed.
-    public var deleted: [String] = []
+    package var deleted: [String] = []
     /// Human files that exist and were left alone.
-    public var preservedHumanFiles: [String] = []
+    package var preservedHumanFiles: [String] = []
     /// Check mode: files whose content differs from what would be generated.
-    public var stale: [String] = []
+    package var stale: [String] = []
     /// Check mode: files that would be created.
-    public var missing: [String] = []
+    package var missing: [String] = []
     /// Check mode: machine files that would be deleted.
-    public var extra: [String] = []
+    package var extra: [String] = []
     /// Check mode: human files that are absent (a run would write them once). Not generated files: they leave
     /// `isUpToDate` alone.
-    public var missingHumanFiles: [String] = []
+    package var missingHumanFiles: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Check mode: nothing would change.
-    public var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
+    package var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
 
     mutating func sort() {
         written.sort()

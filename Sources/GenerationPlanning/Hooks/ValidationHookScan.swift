@@ -10,56 +10,56 @@ import SwiftSourceScanning
 /// (`validate<Key>:error:`) only when its typed hook exists, so this is found before planning. A lexical scan,
 /// not a parse: comments (the human file's commented examples), string literals and nested functions are
 /// skipped; which declarations are hooks, and which are mistakes, the planner decides against the model.
-public struct ValidationHookScan: Hashable, Sendable {
-    public struct Parameter: Hashable, Sendable {
+package struct ValidationHookScan: Hashable, Sendable {
+    package struct Parameter: Hashable, Sendable {
         /// The argument label as written: `_` for none.
-        public var label: String
+        package var label: String
         /// The type as written, whitespace between tokens removed (`[String:Any]`).
-        public var type: String
+        package var type: String
     }
 
-    public struct Declaration: Hashable, Sendable {
+    package struct Declaration: Hashable, Sendable {
         /// The extended or declared type's name, without a module (`extension Shop.Item` -> `Item`).
-        public var typeName: String
+        package var typeName: String
         /// `validateName`
-        public var methodName: String
-        public var parameters: [Parameter]
-        public var location: SourceLocation
+        package var methodName: String
+        package var parameters: [Parameter]
+        package var location: SourceLocation
         /// A value the hook rejects, from a `// managedCodegen.rejects: <Swift expression>` comment line right above
         /// it: the generated tests set the property to it and expect the hook's error from `save()`. Above a
         /// consistency or deletion hook: `;`-separated statements on the object (`email = "Ann"; name = "Ann"`)
         /// that give it a state the hook refuses (to save, or to delete once saved).
-        public var rejectedSample: String? = nil
+        package var rejectedSample: String? = nil
         /// `nonisolated` on the declaration or on the extension or type holding it. A migration hook without it is
         /// MainActor-isolated in a target whose default isolation is MainActor, and the generated plan, which is
         /// `nonisolated`, cannot call it synchronously (``MigrationPlanRules/hookIsolation``).
-        public var isNonisolated = false
+        package var isNonisolated = false
     }
 
     /// In file order (files sorted by path).
-    public var declarations: [Declaration]
+    package var declarations: [Declaration]
 
-    public init(declarations: [Declaration] = []) {
+    package init(declarations: [Declaration] = []) {
         self.declarations = declarations
     }
 
     /// Nothing scanned: no property gets a bridge.
-    public static let none = ValidationHookScan()
+    package static let none = ValidationHookScan()
 
     /// The declarations of these sources, in the given order.
-    public static func scanning(_ sources: [(path: String, text: String)]) -> ValidationHookScan {
+    package static func scanning(_ sources: [(path: String, text: String)]) -> ValidationHookScan {
         ValidationHookScan(declarations: sources.flatMap { HookLexer(path: $0.path, text: $0.text).declarations() })
     }
 
     /// Every `.swift` file under `folders` (recursively; hidden folders and `.build` skipped), by sorted path,
     /// except files starting with `skippingPrefix` (the generator's own machine files, whose bridges carry
     /// the hooks' names). Unreadable folders contribute nothing.
-    public static func scanning(folders: [String], skippingPrefix: String) -> ValidationHookScan {
+    package static func scanning(folders: [String], skippingPrefix: String) -> ValidationHookScan {
         scanning(sources(under: folders, skippingPrefix: skippingPrefix))
     }
 
     /// The files `scanning(folders:skippingPrefix:)` reads, by sorted path (`input-files` lists them).
-    public static func sourcePaths(under folders: [String], skippingPrefix: String) -> [String] {
+    package static func sourcePaths(under folders: [String], skippingPrefix: String) -> [String] {
         sources(under: folders, skippingPrefix: skippingPrefix).map(\.path)
     }
 
@@ -68,7 +68,7 @@ public struct ValidationHookScan: Hashable, Sendable {
     }
 
     /// The declarations made in an extension or body of `typeName`.
-    public func declarations(of typeName: String) -> [Declaration] {
+    package func declarations(of typeName: String) -> [Declaration] {
         declarations.filter { $0.typeName == typeName }
     }
 }

@@ -5,18 +5,18 @@ import ModelLock
 /// ``ValidationHookScan``), looked up for the hops of the plan. One lookup for the three places that ask: the plan's
 /// custom stages (``MigrationPlanner``), and the verdicts on a may-fail hop of `generate` (newest locked version →
 /// current) and `migration-check`, which accept a hop whose hook exists (``MigrationVerdicts/handledByHook``).
-public struct MigrationHookLookup: Sendable {
+package struct MigrationHookLookup: Sendable {
     /// `JournalMigrationPlan`
-    public let typeName: String
+    package let typeName: String
     /// The plan type's `willMigrate…` declarations, in file order.
-    public let declarations: [ValidationHookScan.Declaration]
+    package let declarations: [ValidationHookScan.Declaration]
 
-    public init(modelName: String, hooks: ValidationHookScan) {
+    package init(modelName: String, hooks: ValidationHookScan) {
         typeName = SwiftNames.modelTypeName(modelName) + "MigrationPlan"
         declarations = hooks.declarations(of: typeName).filter { $0.methodName.hasPrefix("willMigrate") }
     }
 
-    public enum Found: Hashable, Sendable {
+    package enum Found: Hashable, Sendable {
         /// Declared as the plan calls it.
         case hook(ValidationHookScan.Declaration)
         /// Declared with other parameters: the plan does not call it.
@@ -26,7 +26,7 @@ public struct MigrationHookLookup: Sendable {
     }
 
     /// The hook of the hop `from` → `to` (the plan's names: ``MigrationPlanFile/hookName(from:to:)``).
-    public func hook(from: String, to: String) -> Found {
+    package func hook(from: String, to: String) -> Found {
         let name = MigrationPlanFile.hookName(from: from, to: to)
         let named = declarations.filter { $0.methodName == name }
         if let hook = named.first(where: MigrationPlanner.isHookSignature) { return .hook(hook) }
@@ -38,12 +38,12 @@ public struct MigrationHookLookup: Sendable {
     }
 
     /// `static func willMigrateJournal2ToJournal4(_ context: NSManagedObjectContext) throws`, as the app writes it.
-    public static func signature(_ name: String) -> String {
+    package static func signature(_ name: String) -> String {
         "nonisolated static func \(name)(_ context: NSManagedObjectContext) throws"
     }
 
     /// Why a hook that is not `.hook` is not called, for a message: "" when nothing is declared near it.
-    public static func reason(_ found: Found, name: String) -> String {
+    package static func reason(_ found: Found, name: String) -> String {
         switch found {
         case .hook:
             return ""
@@ -61,7 +61,7 @@ public struct MigrationHookLookup: Sendable {
     /// as notes (``MigrationVerdicts/handledByHook``) when every hop of the plan between them that makes a value
     /// required (`hops`: the plan's names, in order; at least one) has its hook; nil otherwise, when they stay the
     /// row's own diagnostics (and ``missingHookNotes(_:)`` says which hooks would handle them).
-    public func handledDiagnostics(
+    package func handledDiagnostics(
         _ findings: [MigrationCheck.Finding], from source: String, to destination: String, hops: [(from: String, to: String)]
     ) -> Diagnostics? {
         let mayFail = findings.filter { $0.kind == .mayFail }
@@ -86,7 +86,7 @@ public struct MigrationHookLookup: Sendable {
 
     /// A note per hop of `hops` whose hook is not declared as the plan calls it: what to write, and why a hook
     /// named nearly like it is not called.
-    public func missingHookNotes(_ hops: [(from: String, to: String)]) -> Diagnostics {
+    package func missingHookNotes(_ hops: [(from: String, to: String)]) -> Diagnostics {
         var diagnostics = Diagnostics()
         for hop in hops {
             let found = hook(from: hop.from, to: hop.to)

@@ -3,36 +3,36 @@ import ManagedModel
 /// The migration plan's file (`<Model>MigrationPlan.swift`, `generate --migration-plan`), decided completely: the
 /// `migration-plan` template only lays these values out. Made by ``MigrationPlanner`` from the lock's versions and
 /// `MigrationPlanning`'s stages.
-public struct MigrationPlanFile: Hashable, Sendable {
+package struct MigrationPlanFile: Hashable, Sendable {
     /// `JournalMigrationPlan`: the model's type-name form (``SwiftNames/modelTypeName(_:)``) + `MigrationPlan`.
-    public var typeName: String
+    package var typeName: String
     /// `JournalMigrationPlan.swift`
-    public var fileName: String { typeName + ".swift" }
+    package var fileName: String { typeName + ".swift" }
     /// The compiled model's resource name, `Journal` for `Journal.momd`.
-    public var modelName: String
+    package var modelName: String
     /// `Journal.managed-codegen.lock`
-    public var lockFileName: String
+    package var lockFileName: String
     /// The lock's versions present in the bundle, in the lock's order, identical store schemas included (from the
     /// oldest one the app migrates from, `migration-plan-oldest-version`).
-    public var shippedVersionNames: [String]
+    package var shippedVersionNames: [String]
     /// The locked versions before the oldest one the app migrates from: their stores fail to open.
-    public var leftOutVersionNames: [String] = []
+    package var leftOutVersionNames: [String] = []
     /// Locked versions with the current model's store schema (a revert): no stage names them, their stores open as they are.
-    public var openAsCurrentVersionNames: [String] = []
+    package var openAsCurrentVersionNames: [String] = []
     /// The versions whose compiled model (`<Model>.momd/<version>.mom`) the plan loads at run time: each version a
     /// stage names, in the lock's order (a version sharing an earlier one's store schema is never named).
-    public var loadedVersions: [LoadedVersion]
-    public var stages: [Stage]
+    package var loadedVersions: [LoadedVersion]
+    package var stages: [Stage]
 
-    public struct LoadedVersion: Hashable, Sendable {
-        public var versionName: String
+    package struct LoadedVersion: Hashable, Sendable {
+        package var versionName: String
         /// The generated code's local name of its `NSManagedObjectModelReference`: `journal2`.
-        public var variableName: String
+        package var variableName: String
         /// Later versions with the same store schema, whose stores carry this version's checksum.
-        public var sharedBy: [String]
+        package var sharedBy: [String]
     }
 
-    public enum Stage: Hashable, Sendable {
+    package enum Stage: Hashable, Sendable {
         /// Stores of these versions migrate by one inferred mapping to the next stage's source (or the current model).
         case lightweight([String])
         /// One hop; `hook`: the app's hook the stage's `willMigrateHandler` calls (nil: no handler). `needsHook`: a
@@ -42,18 +42,18 @@ public struct MigrationPlanFile: Hashable, Sendable {
     }
 
     /// The local name of `versionName`'s model reference.
-    public func variableName(of versionName: String) -> String {
+    package func variableName(of versionName: String) -> String {
         loadedVersions.first { $0.versionName == versionName }?.variableName ?? versionName
     }
 
     /// Whether some custom stage calls a hook.
-    public var callsHooks: Bool {
+    package var callsHooks: Bool {
         stages.contains { if case .custom(_, _, _, let hook?, _) = $0 { return !hook.isEmpty } else { return false } }
     }
 
     /// The hook the app writes for the hop `from` → `to`: `willMigrate` + the Swift-identifier forms of both names
     /// (`willMigrateJournal2ToJournal4`).
-    public static func hookName(from: String, to: String) -> String {
+    package static func hookName(from: String, to: String) -> String {
         "willMigrate" + identifierCharacters(from) + "To" + identifierCharacters(to)
     }
 

@@ -3,30 +3,30 @@ import ModelLock
 
 /// What the migration plan is made from, besides the current schema: the model's locked versions, read only where
 /// the plan needs them (issue 46: the lock's fingerprints and recorded verdicts answer the rest).
-public struct MigrationPlanInput: Sendable {
+package struct MigrationPlanInput: Sendable {
     /// The locked versions present in the bundle, in the lock's order (the order they shipped).
-    public var lockedVersionNames: [String]
+    package var lockedVersionNames: [String]
     /// Reads a locked version (or the current one); the planner asks only for the versions of the hops the lock's
     /// records do not answer, the shipped-store tests for every locked version.
-    public var schema: @Sendable (String) throws -> Schema
+    package var schema: @Sendable (String) throws -> Schema
     /// `Journal.managed-codegen.lock`, named in the generated file's documentation.
-    public var lockFileName: String
+    package var lockFileName: String
     /// The locked versions before the oldest one the app still migrates from (`migration-plan-oldest-version`), in
     /// the lock's order: not in the plan, named in its documentation.
-    public var leftOutVersionNames: [String]
+    package var leftOutVersionNames: [String]
     /// The lock's entries of those versions: the planner takes their store hashes from here instead of fingerprinting
     /// each schema again (1.0 s of CPU over a 117-version history). `generate` has checked them against the model
     /// files first. A version without one is fingerprinted from its schema.
-    public var lockedFingerprints: [StoreFingerprint]
+    package var lockedFingerprints: [StoreFingerprint]
     /// Per version, the versions a store of which the lock records migrating straight to it with nothing the plan acts
     /// on (``ModelLock/recordedStraightHops(unchanged:)``): the planner does not check those hops again.
-    public var recordedStraightHops: [String: Set<String>]
+    package var recordedStraightHops: [String: Set<String>]
     /// The model's versions that are neither locked nor current, each with where it is (its `contents` file): the plan
     /// cannot know where their stores stand, so it is not written (``MigrationPlanRules/unlockedVersion``).
-    public var unlockedVersions: [(name: String, location: SourceLocation)]
+    package var unlockedVersions: [(name: String, location: SourceLocation)]
 
     /// The plan through `lockedVersions`, every one already read (tests, and callers without a lock file).
-    public init(
+    package init(
         lockedVersions: [Schema], lockFileName: String, leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [],
         unlockedVersions: [(name: String, location: SourceLocation)] = []
     ) {
@@ -43,7 +43,7 @@ public struct MigrationPlanInput: Sendable {
             unlockedVersions: unlockedVersions)
     }
 
-    public init(
+    package init(
         lockedVersionNames: [String], schema: @escaping @Sendable (String) throws -> Schema, lockFileName: String,
         leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [], recordedStraightHops: [String: Set<String>] = [:],
         unlockedVersions: [(name: String, location: SourceLocation)] = []
@@ -58,7 +58,7 @@ public struct MigrationPlanInput: Sendable {
     }
 
     /// The schema of every locked version in ``lockedVersionNames``, in the lock's order (each read now).
-    public func lockedVersions() throws -> [Schema] {
+    package func lockedVersions() throws -> [Schema] {
         try lockedVersionNames.map(schema)
     }
 }
@@ -77,7 +77,7 @@ extension MigrationPlanInput {
     ///   - schema: reads a version of the bundle.
     ///   - contentsDigest: the digest of a version's `contents` file (nil when it cannot be read), by version name.
     /// - Throws: ``OldestVersionNotLocked`` when `oldest` is not a locked version in the bundle.
-    public static func fromLock(
+    package static func fromLock(
         _ lock: ModelLock, lockPath: String, versions: [(name: String, contentsPath: String, shownAs: String)],
         current: Schema, oldest: String?, schema: @escaping @Sendable (String) throws -> Schema, contentsDigest: (String) -> String?
     ) throws -> MigrationPlanInput {
@@ -112,9 +112,9 @@ extension MigrationPlanInput {
     }
 
     /// `migration-plan-oldest-version` names no locked version of the bundle.
-    public struct OldestVersionNotLocked: Error {
-        public var name: String
+    package struct OldestVersionNotLocked: Error {
+        package var name: String
         /// The locked versions in the bundle, in the lock's order.
-        public var locked: [String]
+        package var locked: [String]
     }
 }

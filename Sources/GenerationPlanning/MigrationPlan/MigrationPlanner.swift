@@ -4,10 +4,10 @@ import ModelLock
 /// The locked versions → the migration plan's file (``MigrationPlanFile``) and what `generate` reports about it
 /// (``MigrationPlanRules``). The stages are `MigrationPlanning`'s (ModelLock); this adds what the Swift code needs:
 /// the versions it loads, their local names, and the hooks of the app (found by ``ValidationHookScan``) it calls.
-public enum MigrationPlanner {
+package enum MigrationPlanner {
     /// The plan through `input`'s versions and, when it is not locked yet (it ships next), `current`'s. Nil, with an
     /// error per hop lightweight migration cannot infer, when the plan cannot be made.
-    public static func plan(
+    package static func plan(
         _ input: MigrationPlanInput, current: Schema, hooks: ValidationHookScan
     ) -> (MigrationPlanFile?, Diagnostics) {
         var diagnostics = Diagnostics()

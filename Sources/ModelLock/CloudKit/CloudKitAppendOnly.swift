@@ -20,40 +20,40 @@ import ManagedModel
 /// The production schema is the union of the locked versions: a field keeps the kind it was first deployed with, so a
 /// kind is compared with the oldest locked version that had the attribute; removals with the newest locked version (an
 /// element an earlier locked version removed already shipped removed).
-public enum CloudKitAppendOnly {
-    public static let removed = Rule(
+package enum CloudKitAppendOnly {
+    package static let removed = Rule(
         "cloudkit.production-removed", .error,
         summary: "a synced entity or stored attribute of the newest locked version removed or renamed in a later version",
         documentation: "Removing deletes nothing in CloudKit: the record type or field stays in the production schema, and "
             + "devices still running an older version keep syncing it while this version drops what they send. Refusing it "
             + "is a compatibility policy for those older versions: keep the element (stop using it, or make it optional) "
             + "and add the new one beside it")
-    public static let typeChanged = Rule(
+    package static let typeChanged = Rule(
         "cloudkit.production-type-changed", .error,
         summary: "a synced attribute whose CloudKit field kind differs from the one a locked version deployed (Integer 16, 32, "
             + "64 and Boolean are one kind, Int(64); Float and Double one, Double)",
         documentation: "CloudKit cannot change a field's type in production: add a new attribute and copy the values")
 
-    public static let all: [Rule] = [removed, typeChanged]
+    package static let all: [Rule] = [removed, typeChanged]
 
     /// The table of SyncingWithCloudKit.md, "Once shipped".
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         Rule.markdownTable(all, header: ["Found", "Severity", "Why, and what to do", "ID"]) {
             [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
         }
     }
 
-    public struct Finding: Hashable, Sendable {
-        public var rule: Rule
-        public var message: String
-        public var location: SourceLocation
+    package struct Finding: Hashable, Sendable {
+        package var rule: Rule
+        package var message: String
+        package var location: SourceLocation
         /// The element in the locked version.
-        public var lockedLocation: SourceLocation
+        package var lockedLocation: SourceLocation
     }
 
     /// `deployed`: the locked versions before `current`, oldest first. `setting`: `cloudkit` of the config file (nil
     /// follows the model's marks, false checks nothing). Only entities the newest locked version syncs are compared.
-    public static func findings(deployed: [Schema], current: Schema, setting: Bool?) -> [Finding] {
+    package static func findings(deployed: [Schema], current: Schema, setting: Bool?) -> [Finding] {
         guard let newest = deployed.last else { return [] }
         let synced = CloudKitScope(newest, setting: setting).syncedEntities(of: newest)
         let modelLocation = current.entities.map(\.location).min { $0.line < $1.line } ?? SourceLocation(path: current.contentsPath, line: 1)
@@ -103,11 +103,11 @@ public enum CloudKitAppendOnly {
     /// The kind of CloudKit field an attribute type is stored in (CloudKit Web Services Reference, "Types and
     /// Dictionaries": Int(64) is CloudKit's one integer type, Double its one floating-point type). A type whose field
     /// Apple does not document is its own kind.
-    public enum FieldKind: Hashable, Sendable, CustomStringConvertible {
+    package enum FieldKind: Hashable, Sendable, CustomStringConvertible {
         case int64, double
         case attributeType(AttributeType)
 
-        public init(_ type: AttributeType) {
+        package init(_ type: AttributeType) {
             switch type {
             case .integer16, .integer32, .integer64, .boolean: self = .int64
             case .float, .double: self = .double
@@ -116,7 +116,7 @@ public enum CloudKitAppendOnly {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .int64: "Int(64)"
             case .double: "Double"
@@ -140,7 +140,7 @@ public enum CloudKitAppendOnly {
     }
 
     /// Each finding an error at the later version's element, with a note at the locked one.
-    public static func diagnostics(_ findings: [Finding]) -> Diagnostics {
+    package static func diagnostics(_ findings: [Finding]) -> Diagnostics {
         var diagnostics = Diagnostics()
         for finding in findings {
             diagnostics.report(finding.rule, finding.message, at: finding.location)

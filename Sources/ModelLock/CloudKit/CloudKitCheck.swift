@@ -19,8 +19,8 @@ import ManagedModel
 /// A store the app loads without CloudKit (`NSPersistentContainer`, or a description without
 /// `cloudKitContainerOptions`) loads whatever the marks say: each error names both ways out, fixing the model or
 /// clearing the mark (``CloudKitScope/Store/unmarking``).
-public enum CloudKitCheck {
-    public static func diagnostics(_ schema: Schema, setting: Bool?) -> Diagnostics {
+package enum CloudKitCheck {
+    package static func diagnostics(_ schema: Schema, setting: Bool?) -> Diagnostics {
         let scope = CloudKitScope(schema, setting: setting)
         var diagnostics = Diagnostics()
         guard !scope.isEmpty else { return diagnostics }

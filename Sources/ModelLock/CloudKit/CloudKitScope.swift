@@ -5,23 +5,23 @@ import ManagedModel
 /// marked). `cloudkit: false` syncs nothing: a model Xcode's template marked that the app never syncs.
 ///
 /// Core Data's `Default` configuration holds every entity (Xcode writes no members for it).
-public struct CloudKitScope: Hashable, Sendable {
+package struct CloudKitScope: Hashable, Sendable {
     /// One synced group of entities, with why it syncs (for messages).
-    public struct Store: Hashable, Sendable {
+    package struct Store: Hashable, Sendable {
         /// The marked configuration; nil for the whole model.
-        public var configuration: String?
-        public var entityNames: [String]
+        package var configuration: String?
+        package var entityNames: [String]
         /// "the model is marked Used with CloudKit", "configuration 'Cloud' is marked Used with CloudKit".
-        public var reason: String
+        package var reason: String
         /// How to say the store does not sync, for an app that loads it with `NSPersistentContainer` (or without
         /// `cloudKitContainerOptions`): such a store loads whatever the mark says, so the mark alone is no error.
-        public var unmarking: String
+        package var unmarking: String
     }
 
-    public var stores: [Store]
+    package var stores: [Store]
 
     /// `setting`: `cloudkit` of the config file (or `--cloudkit`); nil follows the model's marks.
-    public init(_ schema: Schema, setting: Bool?) {
+    package init(_ schema: Schema, setting: Bool?) {
         stores = []
         guard setting != false else { return }
         let everyEntity = schema.entities.map(\.name)
@@ -43,10 +43,10 @@ public struct CloudKitScope: Hashable, Sendable {
         }
     }
 
-    public var isEmpty: Bool { stores.isEmpty }
+    package var isEmpty: Bool { stores.isEmpty }
 
     /// Each synced entity once, in the model's order, with the first store that syncs it.
-    public func syncedEntities(of schema: Schema) -> [(entity: Entity, store: Store)] {
+    package func syncedEntities(of schema: Schema) -> [(entity: Entity, store: Store)] {
         var owners: [String: Store] = [:]
         for store in stores {
             for name in store.entityNames where owners[name] == nil { owners[name] = store }

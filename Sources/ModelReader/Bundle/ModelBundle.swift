@@ -2,12 +2,12 @@ import Foundation
 import ManagedModel
 
 /// One version of a model: a `.xcdatamodel` folder's XML `contents` file.
-public struct ModelVersionLocation: Hashable, Sendable {
+package struct ModelVersionLocation: Hashable, Sendable {
     /// The version folder's name without `.xcdatamodel`, e.g. `Model 2`.
-    public var name: String
-    public var contentsPath: String
+    package var name: String
+    package var contentsPath: String
 
-    public init(name: String, contentsPath: String) {
+    package init(name: String, contentsPath: String) {
         self.name = name
         self.contentsPath = contentsPath
     }
@@ -16,17 +16,17 @@ public struct ModelVersionLocation: Hashable, Sendable {
 /// Where a model's versions live on disk and which one is current.
 ///
 /// Accepts a `.xcdatamodeld` bundle, a single `.xcdatamodel` folder, or a path to a `contents` file.
-public struct ModelBundle: Hashable, Sendable {
+package struct ModelBundle: Hashable, Sendable {
     /// What the user passed.
-    public var inputPath: String
+    package var inputPath: String
     /// The `.xcdatamodeld` (or bare `.xcdatamodel`) name without extension.
-    public var modelName: String
+    package var modelName: String
     /// In natural order ("Model", "Model 2", "Model 10").
-    public var versions: [ModelVersionLocation]
+    package var versions: [ModelVersionLocation]
     /// The version folder name without `.xcdatamodel`.
-    public var currentVersionName: String
+    package var currentVersionName: String
 
-    public init(inputPath: String, modelName: String, versions: [ModelVersionLocation], currentVersionName: String) {
+    package init(inputPath: String, modelName: String, versions: [ModelVersionLocation], currentVersionName: String) {
         self.inputPath = inputPath
         self.modelName = modelName
         self.versions = versions
@@ -35,12 +35,12 @@ public struct ModelBundle: Hashable, Sendable {
 
     /// Finds the versions and the current version; warnings (a guessed current version) go to `diagnostics`.
     /// - Throws: `DiagnosticsError` when the path holds no readable XML model.
-    public static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
+    package static func locate(_ path: String, diagnostics: inout Diagnostics) throws -> ModelBundle {
         try BundleLocator(inputPath: path).locate(diagnostics: &diagnostics)
     }
 
     /// The version called `name` (with or without `.xcdatamodel`); `nil` means the current version.
-    public func version(named name: String?) throws -> ModelVersionLocation {
+    package func version(named name: String?) throws -> ModelVersionLocation {
         let wanted = ModelVersionName.stripped(name ?? currentVersionName)
         if let version = versions.first(where: { $0.name == wanted }) { return version }
         let known = NameList.quoted(versions.map(\.name), noun: "versions")
@@ -57,7 +57,7 @@ public struct ModelBundle: Hashable, Sendable {
         )
     }
 
-    public var currentVersion: ModelVersionLocation {
+    package var currentVersion: ModelVersionLocation {
         get throws { try version(named: nil) }
     }
 

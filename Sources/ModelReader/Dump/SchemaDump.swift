@@ -42,8 +42,8 @@ import ManagedModel
 ///   `includesPropertyValues`, `returnObjectsAsFaults`, `returnDistinctResults` (`null`: not set).
 /// - configuration: `name`, `line`, `usedWithCloudKit`, `memberEntities`.
 /// - composite: `name`, `line`, `attributes`.
-public enum SchemaDump {
-    public static func json(_ schema: Schema) -> String {
+package enum SchemaDump {
+    package static func json(_ schema: Schema) -> String {
         model(schema).rendered()
     }
 

@@ -54,7 +54,8 @@ import Testing
         #expect(printed.output.contains("(\"b-quotes\", ##\"\"\"\nsay \"#hi\" \\#(x)\n\n\"\"\"##)"))
         #expect(printed.output.contains("(\"c-more\", ###\"\"\""))
         let program = folder.appendingPathComponent("main.swift")
-        let source = "enum BundledTemplates {}\n" + printed.output
+        // A script has no package: the list's `package` access (our targets share it) becomes the default here.
+        let source = "enum BundledTemplates {}\n" + printed.output.replacingOccurrences(of: "package static let sources", with: "static let sources")
             + "for t in BundledTemplates.sources { print(t.name, Array(t.text.utf8)) }\n"
         try Data(source.utf8).write(to: program)
         let ran = try TestSupport.run(["swift", program.path], in: folder)
