@@ -26,7 +26,7 @@ struct ManagedCodegenCommand: ParsableCommand {
             `managed-codegen audit MODEL --sources DIR` checks them against the model.
             """,
         version: Version.description,
-        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Adopt.self, Audit.self, InputFiles.self]
+        subcommands: [Generate.self, Dump.self, Lock.self, MigrationCheckCommand.self, Adopt.self, Audit.self, InputFiles.self, Explain.self]
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.
