@@ -11,13 +11,13 @@ import Testing
         ("migration-chek", "Error: Unknown subcommand 'migration-chek'. Did you mean 'migration-check'?"),
         ("adpot", "Error: Unknown subcommand 'adpot'. Did you mean 'adopt'?"),
         ("adit", "Error: Unknown subcommand 'adit'. Did you mean 'audit'?"),
-        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, adopt, audit, input-files, help."),
+        ("Model.xcdatamodeld", "Error: Unknown subcommand 'Model.xcdatamodeld'. The subcommands are generate, dump, lock, migration-check, adopt, audit, input-files, explain, help."),
     ])
     func mistypedSubcommand(_ typed: String, _ message: String) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: [typed, "Model.xcdatamodeld"]) == message)
     }
 
-    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["lock", "M"], ["migration-check", "M"], ["adopt", "M"], ["audit", "M"], ["help"], ["--version"], []])
+    @Test("subcommands and options are left to ArgumentParser", arguments: [["generate", "M"], ["dump"], ["lock", "M"], ["migration-check", "M"], ["adopt", "M"], ["audit", "M"], ["explain", "output.missing"], ["help"], ["--version"], []])
     func knownFirstArgument(_ arguments: [String]) {
         #expect(ManagedCodegenCommand.unknownSubcommandMessage(for: arguments) == nil)
     }
@@ -30,7 +30,8 @@ import Testing
                      ManagedCodegenCommand.helpMessage(for: Lock.self, columns: 80),
                      ManagedCodegenCommand.helpMessage(for: MigrationCheckCommand.self, columns: 80),
                      ManagedCodegenCommand.helpMessage(for: Adopt.self, columns: 80),
-                     ManagedCodegenCommand.helpMessage(for: Audit.self, columns: 80)] {
+                     ManagedCodegenCommand.helpMessage(for: Audit.self, columns: 80),
+                     ManagedCodegenCommand.helpMessage(for: Explain.self, columns: 80)] {
             // ArgumentParser does not wrap its USAGE line.
             let long = help.split(separator: "\n").map(String.init).filter { $0.count > 80 && !$0.hasPrefix("USAGE:") }
             #expect(long.isEmpty)
