@@ -24,7 +24,7 @@ extension ModelHistory {
                 lock, lockPath: lockPath,
                 versions: bundle.versions.map { ($0.name, $0.contentsPath, DisplayPath.relativeToCurrentFolder($0.contentsPath)) },
                 current: current, oldest: oldest, schema: { [self] in try schema(of: $0) },
-                contentsDigest: { [self] name in bundle.versions.first { $0.name == name }.flatMap(contentsDigest(of:)) })
+                contentsDigest: { [self] in contentsDigest(ofVersion: $0) })
         } catch let error as MigrationPlanInput.OldestVersionNotLocked {
             throw DiagnosticsError(HistoryRules.oldestVersionNotLocked.diagnostic(
                 "the migration plan's oldest version '\(error.name)' is not a locked version of the model; locked: "

@@ -130,6 +130,11 @@ package final class ModelHistory: @unchecked Sendable {
     /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once. The
     /// bytes are kept until the version is read (``loadedVersion(named:)``), so that its file is read once: a
     /// `--migration-plan` run checks every locked version's digest, then reads each of them.
+    /// ``contentsDigest(of:)`` of the bundle's version called `name`; nil when it has none or its file cannot be read.
+    package func contentsDigest(ofVersion name: String) -> String? {
+        bundle.versions.first { $0.name == name }.flatMap(contentsDigest(of:))
+    }
+
     func contentsDigest(of location: ModelVersionLocation) -> String? {
         state.lock()
         defer { state.unlock() }

@@ -1,4 +1,3 @@
-import Foundation
 import ManagedModel
 
 /// What the lock records, per version, about the hops into it that the migration plan asks (issue 46): for each
@@ -90,13 +89,6 @@ package enum MigrationVerdictRecord {
     /// (``MigrationPlanning/stages(of:current:findings:)`` acts on every kind but data loss).
     static func isStraight(_ findings: [MigrationCheck.Finding]) -> Bool {
         findings.allSatisfy { $0.kind == .dataLoss }
-    }
-
-    /// The digest of a `contents` file (``FingerprintHash/digest(_:)``), nil when it cannot be read. A run digests each
-    /// file once through its `ModelHistory`, which keeps the bytes for parsing; no cache here (tests edit files between
-    /// runs in one process).
-    package static func contentsDigest(ofFile path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { FingerprintHash.digest([UInt8]($0)) }
     }
 }
 

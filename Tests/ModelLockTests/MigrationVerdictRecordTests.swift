@@ -16,9 +16,9 @@ import Testing
         let schemas = Dictionary(uniqueKeysWithValues: loaded.map { ($0.schema.versionName, $0.schema) })
         let order = ModelLock.assumedShippingOrder(
             naturallyOrdered: loaded.map(\.schema.versionName), current: loaded[0].bundle.currentVersionName)
-        let versions = order.map { name in
+        let versions = try order.map { name in
             var fingerprint = StoreFingerprint(schemas[name]!)
-            fingerprint.contentsDigest = MigrationVerdictRecord.contentsDigest(ofFile: schemas[name]!.contentsPath)
+            fingerprint.contentsDigest = FingerprintHash.digest([UInt8](try Data(contentsOf: URL(fileURLWithPath: schemas[name]!.contentsPath))))
             return fingerprint
         }
         return (ModelLock(versions: versions), schemas)

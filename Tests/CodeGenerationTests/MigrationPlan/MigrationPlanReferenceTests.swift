@@ -40,7 +40,7 @@ import Testing
             lock.recordingStraightHops { try history.schema(of: $0) }, lockPath: lockPath,
             versions: bundle.versions.map { ($0.name, $0.contentsPath, $0.contentsPath) }, current: current,
             oldest: nil, schema: { try history.schema(of: $0) },
-            contentsDigest: { name in bundle.versions.first { $0.name == name }.flatMap { MigrationVerdictRecord.contentsDigest(ofFile: $0.contentsPath) } })
+            contentsDigest: { history.contentsDigest(ofVersion: $0) })
         #expect(recorded.recordedStraightHops.count == lock.versions.count - 1)
         #expect(read.recordedStraightHops.isEmpty, "the fixture's lock has no records")
         for hooks in [ValidationHookScan.none, Self.hooks("Journal")] {
