@@ -33,8 +33,8 @@ package enum AdoptRules {
         "adopt.write-failed", .error,
         summary: "a model file, a new model version or `.xccurrentversion` that cannot be written, or that appeared "
             + "while it was written",
-        documentation: "the new contents are written beside the old under temporary names first: a failure then changes "
-            + "no model file; make the files writable and run again")
+        documentation: "the new contents are written beside the old under temporary names, and renamed over them only when "
+            + "all are complete: a failure before that changes no model file; make the files writable and run again")
 
     package static let all: [Rule] = [
         unknownEntity, entityLeftOut, needsRequireDefaultedScalars, unusableVersionName, newVersionNeedsBundle,

@@ -16,7 +16,9 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case error, warning, note
     }
 
-    package var severity: Severity
+    /// Set by the initializers, ``reportAs(_:)`` and ``Diagnostics/promotingWarnings()``: a note cannot be turned into
+    /// an error or a warning without a rule.
+    package fileprivate(set) var severity: Severity
     package var message: String
     package var location: SourceLocation?
     /// A cause shared by the whole model (an unknown `codeGenerationType` value), met once per entity: the
@@ -59,6 +61,12 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
         self.init(severity, message, at: location)
         self.ruleID = rule.id
+    }
+
+    /// The same finding at another severity (`generate` reports `migration-check`'s verdicts as warnings).
+    package mutating func reportAs(_ severity: Severity) {
+        precondition(ruleID != nil, "a note is not a finding: make an error or a warning from its rule")
+        self.severity = severity
     }
 
     /// A note on the finding reported just before it (`note: as it was in 'V1'`, `note: locked here`): not a finding

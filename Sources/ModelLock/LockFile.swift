@@ -235,8 +235,8 @@ package enum LockFileRules {
         "history.malformed-lock", .error,
         summary: "a lock file line that cannot be read (an edit by hand, a merge conflict's markers), a version locked "
             + "twice, an entity it does not describe, or a `lock-format` this managed-codegen does not read",
-        documentation: "the lock file is written by `managed-codegen lock`: restore it from version control (a merge: take "
-            + "both sides' version blocks), or re-create it with `lock --force` (the message gives the command)")
+        documentation: "the lock file is written by `managed-codegen lock`: restore it from version control, or re-create "
+            + "it with `lock --force` (the message gives the command) once no shipped version was edited since it was locked")
 
     package static let all: [Rule] = [outdatedFormat, malformed]
 }

@@ -29,7 +29,7 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what a finding's rule means, why it matters and the ways out, by its id (`output.out-of-date`).",
         discussion: """
-            Every warning and error managed-codegen reports by rule has an id (WarningsAndErrors in the documentation \
+            Every warning and error managed-codegen reports has an id (WarningsAndErrors in the documentation \
             lists them). An unknown id is an error with the closest known one.
             """
     )

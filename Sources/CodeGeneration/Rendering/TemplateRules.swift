@@ -17,10 +17,10 @@ package enum TemplateRules {
     package static let missing = Rule(
         "template.missing", .error,
         summary: "a partial (`{{> name}}`) naming no template; a template the run renders that is in neither set",
-        documentation: "it would render as nothing: add `name.mustache` to the `--templates` folder, or correct the name")
+        documentation: "nothing is rendered: add `name.mustache` to the `--templates` folder, or correct the partial's name")
     package static let renderingFailed = Rule(
         "template.rendering-failed", .error,
-        summary: "a template that fails while rendering: partials that include each other without end",
+        summary: "a template that fails while rendering: partials nested past the limit (one that includes itself)",
         documentation: "nothing is written: break the cycle of partials the message names")
 
     package static let all: [Rule] = [unreadable, syntax, missing, renderingFailed]
