@@ -47,7 +47,8 @@ package struct CodegenSettingEdit: Sendable {
             tags = try EntityStartTagScanner.scan(bytes)
         } catch {
             throw DiagnosticsError(Diagnostic(
-                AdoptRules.cannotEditBytes, "cannot edit the model's bytes: \(error.reason); set Codegen to Manual/None in Xcode's model editor instead",
+                AdoptRules.cannotEditBytes,
+                "cannot edit the model's bytes: \(error.reason); set Codegen to Manual/None in Xcode's model editor instead",
                 at: SourceLocation(path: path, line: error.line)))
         }
         var tagsByName: [String: EntityStartTag] = [:]
@@ -77,7 +78,8 @@ package struct CodegenSettingEdit: Sendable {
                 let name = tag[attribute: "name"]?.value, !readAsGenerated.contains(name)
             else { continue }
             diagnostics.report(
-                AdoptRules.cannotEditBytes, "entity '\(name)' has codeGenerationType=\"\(value)\" in the file's bytes but not as the XML reader read "
+                AdoptRules.cannotEditBytes,
+                "entity '\(name)' has codeGenerationType=\"\(value)\" in the file's bytes but not as the XML reader read "
                     + "it; set Codegen to Manual/None in Xcode's model editor instead",
                 at: SourceLocation(path: path, line: tag.line))
         }

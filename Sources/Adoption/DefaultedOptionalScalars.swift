@@ -37,7 +37,8 @@ package enum DefaultedOptionalScalars {
             tags = try EntityStartTagScanner.scan(bytes)
         } catch {
             throw DiagnosticsError(Diagnostic(
-                AdoptRules.cannotEditBytes, "cannot edit the model's bytes: \(error.reason)", at: SourceLocation(path: path, line: error.line)))
+                AdoptRules.cannotEditBytes,
+                "cannot edit the model's bytes: \(error.reason)", at: SourceLocation(path: path, line: error.line)))
         }
         var cuts: [Range<Int>] = []
         var diagnostics = Diagnostics()
@@ -46,7 +47,8 @@ package enum DefaultedOptionalScalars {
                 .attributeTags.first { $0[attribute: "name"]?.value == attributeName }
             guard let optional = tag?[attribute: "optional"], optional.value == "YES" else {
                 diagnostics.report(
-                    AdoptRules.cannotEditBytes, "cannot locate optional=\"YES\" of attribute '\(entityName).\(attributeName)' in the file's bytes; "
+                    AdoptRules.cannotEditBytes,
+                    "cannot locate optional=\"YES\" of attribute '\(entityName).\(attributeName)' in the file's bytes; "
                         + "make it non-optional in Xcode's model editor instead",
                     at: SourceLocation(path: path, line: tag?.line ?? 0))
                 continue
@@ -104,7 +106,8 @@ package enum ModelVersionCreation {
         let folder = "\(bundlePath)/\(name).xcdatamodel"
         let location = SourceLocation(path: folder, line: 0)
         guard !FileManager.default.fileExists(atPath: folder) else {
-            throw DiagnosticsError(Diagnostic(AdoptRules.unusableVersionName, "the model version already exists; nothing was written", at: location))
+            throw DiagnosticsError(Diagnostic(
+                AdoptRules.unusableVersionName, "the model version already exists; nothing was written", at: location))
         }
         let currentVersionFile = "\(bundlePath)/.xccurrentversion"
         let temporary = "\(bundlePath)/.\(name).managed-codegen-\(ProcessInfo.processInfo.processIdentifier)"
@@ -131,7 +134,8 @@ package enum ModelVersionCreation {
                     created = try StagedFile.stage(propertyList, for: currentVersionFile).publishIfAbsent()
                 } catch let error as FileWriteError {
                     throw DiagnosticsError(Diagnostic(
-                        AdoptRules.writeFailed, "cannot write the current version file: \(error.reason); nothing was written", at: location))
+                        AdoptRules.writeFailed,
+                        "cannot write the current version file: \(error.reason); nothing was written", at: location))
                 }
                 guard created else {
                     throw DiagnosticsError(Diagnostic(

@@ -31,7 +31,8 @@ package enum ModelFileReplacement {
                 for file in staged { file.discard() }
                 let reason = (error as? FileWriteError)?.reason ?? "\(error)"
                 throw DiagnosticsError(Diagnostic(
-                    AdoptRules.writeFailed, "cannot write the model file: \(reason); no model file was changed", at: SourceLocation(path: file.path, line: 0)))
+                    AdoptRules.writeFailed,
+                    "cannot write the model file: \(reason); no model file was changed", at: SourceLocation(path: file.path, line: 0)))
             }
         }
         for (file, staged) in zip(files, staged) {
@@ -39,7 +40,8 @@ package enum ModelFileReplacement {
                 try staged.publish()
             } catch {
                 let reason = (error as? FileWriteError)?.reason ?? "\(error)"
-                diagnostics.report(AdoptRules.writeFailed, "cannot replace the model file: \(reason)", at: SourceLocation(path: file.path, line: 0))
+                diagnostics.report(
+                    AdoptRules.writeFailed, "cannot replace the model file: \(reason)", at: SourceLocation(path: file.path, line: 0))
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }

@@ -30,7 +30,8 @@ package struct ConfigFile: Hashable, Sendable {
                     at: SourceLocation(path: path, line: 0)))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw DiagnosticsError(Diagnostic(ConfigRules.unreadable, "the config file is not UTF-8 text", at: SourceLocation(path: path, line: 0)))
+            throw DiagnosticsError(Diagnostic(
+                ConfigRules.unreadable, "the config file is not UTF-8 text", at: SourceLocation(path: path, line: 0)))
         }
         return try parse(text, path: path)
     }
@@ -105,7 +106,8 @@ private struct ConfigParser {
         for entry in entries {
             let (name, line, value) = (entry.key, entry.line, entry.value)
             if let first = seen[name] {
-                diagnostics.report(ConfigRules.duplicateKey, "duplicate key '\(name)' (first set on line \(first))", at: location(line: line))
+                diagnostics.report(
+                    ConfigRules.duplicateKey, "duplicate key '\(name)' (first set on line \(first))", at: location(line: line))
                 continue
             }
             seen[name] = line
@@ -133,20 +135,23 @@ private struct ConfigParser {
             guard let text = nonEmptyText(node, key: name, expected: choices.joined(separator: " or ")) else { return nil }
             guard choices.contains(text) else {
                 diagnostics.report(
-                    ConfigRules.invalidValue, "'\(name)' must be \(choices.joined(separator: " or ")), not '\(text)'", at: location(of: node))
+                    ConfigRules.invalidValue,
+                    "'\(name)' must be \(choices.joined(separator: " or ")), not '\(text)'", at: location(of: node))
                 return nil
             }
             return .text(text)
         case .boolean:
             guard let flag = node.flag else {
-                diagnostics.report(ConfigRules.invalidValue, "'\(name)' must be true or false, not \(describe(node))", at: location(of: node))
+                diagnostics.report(
+                    ConfigRules.invalidValue, "'\(name)' must be true or false, not \(describe(node))", at: location(of: node))
                 return nil
             }
             return .flag(flag)
         case .pathList:
             guard case .list(let sequence) = node.kind else {
                 diagnostics.report(
-                    ConfigRules.invalidValue, "'\(name)' must be a list of folders (`[A, B]` or `- A` lines), not \(describe(node))", at: location(of: node))
+                    ConfigRules.invalidValue,
+                    "'\(name)' must be a list of folders (`[A, B]` or `- A` lines), not \(describe(node))", at: location(of: node))
                 return nil
             }
             var paths: [String] = []

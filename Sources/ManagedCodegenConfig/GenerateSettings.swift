@@ -164,7 +164,8 @@ package struct GenerationRequest: Hashable, Sendable {
         }
         let testsDirectory = writesTests ? settings.testsOutput : nil
         if !needsMachine && !writesHuman && testsDirectory == nil {
-            diagnostics.report(ConfigRules.nothingToWrite, "nothing to write: --skip-machine-files with --no-human-files and no --tests-output")
+            diagnostics.report(
+                ConfigRules.nothingToWrite, "nothing to write: --skip-machine-files with --no-human-files and no --tests-output")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         return GenerationRequest(

@@ -209,7 +209,8 @@ extension ModelLock {
     package static func parse(_ text: String, path: String, relock: String = "managed-codegen lock MODEL --force") throws -> ModelLock {
         if isOutdatedFormat(text) {
             throw DiagnosticsError(Diagnostic(
-                LockFileRules.outdatedFormat, "this lock file was written by an earlier managed-codegen, which recorded values Core Data does not hash; "
+                LockFileRules.outdatedFormat,
+                "this lock file was written by an earlier managed-codegen, which recorded values Core Data does not hash; "
                     + "re-create it with `\(relock)` (it re-locks every version as the model has it now: check first, "
                     + "e.g. with `git log` on the model, that no shipped version was edited since it was locked)",
                 at: SourceLocation(path: path, line: 1)))

@@ -98,7 +98,8 @@ struct Adopt: ParsableCommand {
         let knownNames = Set(loaded.flatMap { $0.schema.entities.map(\.name) })
         for name in entities where !knownNames.contains(name) {
             failures.report(
-                AdoptRules.unknownEntity, "--entity: the model has no entity named '\(name)'" + SpellingSuggestion.hint(for: name, in: knownNames),
+                AdoptRules.unknownEntity,
+                "--entity: the model has no entity named '\(name)'" + SpellingSuggestion.hint(for: name, in: knownNames),
                 at: SourceLocation(path: current.schema.contentsPath, line: 0))
         }
         // What `generate` generates, as the config file beside the model (or --config) says: an entity it leaves out
@@ -109,7 +110,8 @@ struct Adopt: ParsableCommand {
             included: configFile?.settings.includedEntities)
         for name in scope.namedButLeftOut {
             failures.report(
-                AdoptRules.entityLeftOut, "--entity: entity '\(name)' is left out by \(excludedEntities.isEmpty ? "the config file's include/exclude" : "--exclude"): "
+                AdoptRules.entityLeftOut,
+                "--entity: entity '\(name)' is left out by \(excludedEntities.isEmpty ? "the config file's include/exclude" : "--exclude"): "
                     + "`generate` does not generate it, so it cannot move",
                 at: SourceLocation(path: configFile?.path ?? current.schema.contentsPath, line: 0))
         }
@@ -154,7 +156,8 @@ struct Adopt: ParsableCommand {
         var newVersion: (name: String, contents: [UInt8])?
         if requireDefaultedScalars, write, !defaulted.isEmpty, !bundlePath(of: current).hasSuffix(".xcdatamodeld") {
             failures.report(
-                AdoptRules.newVersionNeedsBundle, "--require-defaulted-scalars --write adds a model version: it needs the model's .xcdatamodeld folder",
+                AdoptRules.newVersionNeedsBundle,
+                "--require-defaulted-scalars --write adds a model version: it needs the model's .xcdatamodeld folder",
                 at: SourceLocation(path: current.schema.contentsPath, line: 0))
         }
         if requireDefaultedScalars, write, !defaulted.isEmpty, !failures.hasErrors {

@@ -35,7 +35,8 @@ struct TemplateSet: Sendable {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
-                throw DiagnosticsError(Diagnostic(TemplateRules.unreadable, "cannot read the templates folder \(directory): \(error.localizedDescription)"))
+                throw DiagnosticsError(Diagnostic(
+                    TemplateRules.unreadable, "cannot read the templates folder \(directory): \(error.localizedDescription)"))
             }
             for file in names.sorted() where file.hasSuffix(".mustache") {
                 let path = (directory as NSString).appendingPathComponent(file)
@@ -52,7 +53,8 @@ struct TemplateSet: Sendable {
             do {
                 parsed.append(try MustacheTemplate(name: name, source: source.text))
             } catch {
-                diagnostics.report(TemplateRules.syntax, "template syntax: \(error.message)", at: SourceLocation(path: source.path, line: error.line))
+                diagnostics.report(
+                    TemplateRules.syntax, "template syntax: \(error.message)", at: SourceLocation(path: source.path, line: error.line))
             }
         }
         for name in Name.allCases where sources[name.rawValue] == nil {

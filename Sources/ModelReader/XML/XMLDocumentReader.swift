@@ -54,7 +54,9 @@ enum XMLDocumentReader {
         guard let context = xmlNewParserCtxt() else {
             // Not a finding about the model: the parser itself could not start.
             throw DiagnosticsError(
-                Diagnostic(InternalRules.failure, "libxml2 could not create a parser (out of memory?)", at: SourceLocation(path: path, line: 0)))
+                Diagnostic(
+                    InternalRules.failure, "libxml2 could not create a parser (out of memory?)",
+                    at: SourceLocation(path: path, line: 0)))
         }
         defer { xmlFreeParserCtxt(context) }
 
