@@ -187,7 +187,7 @@ let package = Package(
         // parser), the output manifest's file tables, the README's test command.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["managed-codegen", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport", "SourceAudit", "ModelLock", "ModelHistory"]
+            dependencies: ["managed-codegen", "Adoption", "ManagedCodegenConfig", "CodeGeneration", "ModelReader", "SampleValues", "TestSupport", "SourceAudit", "ModelLock", "ModelHistory"]
         ),
     ],
     swiftLanguageModes: [.v6]

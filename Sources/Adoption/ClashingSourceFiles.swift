@@ -51,11 +51,11 @@ package enum ClashingSourceScan {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 let reason = FileManager.default.fileExists(atPath: folder) ? "not a folder" : "no such folder"
-                diagnostics.error("--sources: \(reason)", at: SourceLocation(path: folder, line: 0))
+                diagnostics.report(InputRules.noSuchSources, "--sources: \(reason)", at: SourceLocation(path: folder, line: 0))
                 continue
             }
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
-                diagnostics.error("--sources: cannot read the folder", at: SourceLocation(path: folder, line: 0))
+                diagnostics.report(InputRules.noSuchSources, "--sources: cannot read the folder", at: SourceLocation(path: folder, line: 0))
                 continue
             }
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"

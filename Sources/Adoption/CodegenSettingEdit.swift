@@ -46,7 +46,8 @@ package struct CodegenSettingEdit: Sendable {
         do {
             tags = try EntityStartTagScanner.scan(bytes)
         } catch {
-            throw DiagnosticsError(.error(
+            throw DiagnosticsError(Diagnostic(
+                AdoptRules.cannotEditBytes,
                 "cannot edit the model's bytes: \(error.reason); set Codegen to Manual/None in Xcode's model editor instead",
                 at: SourceLocation(path: path, line: error.line)))
         }
@@ -60,8 +61,8 @@ package struct CodegenSettingEdit: Sendable {
             guard let tag = tagsByName[entity.name], let attribute = tag[attribute: "codeGenerationType"],
                 attribute.value == entity.codeGenerationType.rawValue
             else {
-                diagnostics.error(
-                    "cannot locate the Codegen setting of entity '\(entity.name)' in the file's bytes; "
+                diagnostics.report(
+                    AdoptRules.cannotEditBytes, "cannot locate the Codegen setting of entity '\(entity.name)' in the file's bytes; "
                         + "set it to Manual/None in Xcode's model editor instead",
                     at: entity.location)
                 continue
@@ -76,7 +77,8 @@ package struct CodegenSettingEdit: Sendable {
                 CodeGenerationType(rawValue: value).map({ $0 != .manual }) == true,
                 let name = tag[attribute: "name"]?.value, !readAsGenerated.contains(name)
             else { continue }
-            diagnostics.error(
+            diagnostics.report(
+                AdoptRules.cannotEditBytes,
                 "entity '\(name)' has codeGenerationType=\"\(value)\" in the file's bytes but not as the XML reader read "
                     + "it; set Codegen to Manual/None in Xcode's model editor instead",
                 at: SourceLocation(path: path, line: tag.line))

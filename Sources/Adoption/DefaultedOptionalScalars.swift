@@ -36,7 +36,9 @@ package enum DefaultedOptionalScalars {
         do {
             tags = try EntityStartTagScanner.scan(bytes)
         } catch {
-            throw DiagnosticsError(.error("cannot edit the model's bytes: \(error.reason)", at: SourceLocation(path: path, line: error.line)))
+            throw DiagnosticsError(Diagnostic(
+                AdoptRules.cannotEditBytes,
+                "cannot edit the model's bytes: \(error.reason)", at: SourceLocation(path: path, line: error.line)))
         }
         var cuts: [Range<Int>] = []
         var diagnostics = Diagnostics()
@@ -44,7 +46,8 @@ package enum DefaultedOptionalScalars {
             let tag = tags.first { $0[attribute: "name"]?.value == entityName }?
                 .attributeTags.first { $0[attribute: "name"]?.value == attributeName }
             guard let optional = tag?[attribute: "optional"], optional.value == "YES" else {
-                diagnostics.error(
+                diagnostics.report(
+                    AdoptRules.cannotEditBytes,
                     "cannot locate optional=\"YES\" of attribute '\(entityName).\(attributeName)' in the file's bytes; "
                         + "make it non-optional in Xcode's model editor instead",
                     at: SourceLocation(path: path, line: tag?.line ?? 0))
@@ -103,7 +106,8 @@ package enum ModelVersionCreation {
         let folder = "\(bundlePath)/\(name).xcdatamodel"
         let location = SourceLocation(path: folder, line: 0)
         guard !FileManager.default.fileExists(atPath: folder) else {
-            throw DiagnosticsError(.error("the model version already exists; nothing was written", at: location))
+            throw DiagnosticsError(Diagnostic(
+                AdoptRules.unusableVersionName, "the model version already exists; nothing was written", at: location))
         }
         let currentVersionFile = "\(bundlePath)/.xccurrentversion"
         let temporary = "\(bundlePath)/.\(name).managed-codegen-\(ProcessInfo.processInfo.processIdentifier)"
@@ -113,7 +117,8 @@ package enum ModelVersionCreation {
             try FileManager.default.moveItem(atPath: temporary, toPath: folder)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw DiagnosticsError(.error("cannot write the model version: \(error.localizedDescription); nothing was written", at: location))
+            throw DiagnosticsError(Diagnostic(
+                AdoptRules.writeFailed, "cannot write the model version: \(error.localizedDescription); nothing was written", at: location))
         }
         let hasCurrentVersionFile = FileManager.default.fileExists(atPath: currentVersionFile)
         guard makeCurrent || !hasCurrentVersionFile else { return }
@@ -128,10 +133,13 @@ package enum ModelVersionCreation {
                 do {
                     created = try StagedFile.stage(propertyList, for: currentVersionFile).publishIfAbsent()
                 } catch let error as FileWriteError {
-                    throw DiagnosticsError(.error("cannot write the current version file: \(error.reason); nothing was written", at: location))
+                    throw DiagnosticsError(Diagnostic(
+                        AdoptRules.writeFailed,
+                        "cannot write the current version file: \(error.reason); nothing was written", at: location))
                 }
                 guard created else {
-                    throw DiagnosticsError(.error("the file appeared while the model version was written; nothing was written", at: location))
+                    throw DiagnosticsError(Diagnostic(
+                        AdoptRules.writeFailed, "the file appeared while the model version was written; nothing was written", at: location))
                 }
             }
         } catch {

@@ -17,7 +17,9 @@ package enum ModelFileReplacement {
     package static func replace(_ files: [(path: String, bytes: [UInt8])]) throws {
         var diagnostics = Diagnostics()
         for file in files where access(file.path, W_OK) != 0 {
-            diagnostics.error("cannot write the model file: \(String(cString: strerror(errno)))", at: SourceLocation(path: file.path, line: 0))
+            diagnostics.report(
+                AdoptRules.writeFailed, "cannot write the model file: \(String(cString: strerror(errno)))",
+                at: SourceLocation(path: file.path, line: 0))
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
 
@@ -28,7 +30,8 @@ package enum ModelFileReplacement {
             } catch {
                 for file in staged { file.discard() }
                 let reason = (error as? FileWriteError)?.reason ?? "\(error)"
-                throw DiagnosticsError(.error(
+                throw DiagnosticsError(Diagnostic(
+                    AdoptRules.writeFailed,
                     "cannot write the model file: \(reason); no model file was changed", at: SourceLocation(path: file.path, line: 0)))
             }
         }
@@ -37,7 +40,8 @@ package enum ModelFileReplacement {
                 try staged.publish()
             } catch {
                 let reason = (error as? FileWriteError)?.reason ?? "\(error)"
-                diagnostics.error("cannot replace the model file: \(reason)", at: SourceLocation(path: file.path, line: 0))
+                diagnostics.report(
+                    AdoptRules.writeFailed, "cannot replace the model file: \(reason)", at: SourceLocation(path: file.path, line: 0))
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }

@@ -25,10 +25,13 @@ package struct ConfigFile: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw DiagnosticsError(
-                .error(exists ? "cannot read the config file" : "no such config file", at: SourceLocation(path: path, line: 0)))
+                Diagnostic(
+                    ConfigRules.unreadable, exists ? "cannot read the config file" : "no such config file",
+                    at: SourceLocation(path: path, line: 0)))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw DiagnosticsError(.error("the config file is not UTF-8 text", at: SourceLocation(path: path, line: 0)))
+            throw DiagnosticsError(Diagnostic(
+                ConfigRules.unreadable, "the config file is not UTF-8 text", at: SourceLocation(path: path, line: 0)))
         }
         return try parse(text, path: path)
     }
@@ -90,25 +93,26 @@ private struct ConfigParser {
             case .empty: return settings
             case .other(let root) where root.isNull: return settings
             case .other(let root):
-                diagnostics.error(
-                    "the config file must be a mapping of settings (`key: value` lines), not \(describe(root))",
+                diagnostics.report(
+                    ConfigRules.notAMapping, "the config file must be a mapping of settings (`key: value` lines), not \(describe(root))",
                     at: location(of: root))
                 return settings
             }
         } catch {
-            diagnostics.error("invalid YAML: \(error.message)", at: location(line: error.line))
+            diagnostics.report(ConfigRules.invalidYAML, "invalid YAML: \(error.message)", at: location(line: error.line))
             return settings
         }
         var seen: [String: Int] = [:]
         for entry in entries {
             let (name, line, value) = (entry.key, entry.line, entry.value)
             if let first = seen[name] {
-                diagnostics.error("duplicate key '\(name)' (first set on line \(first))", at: location(line: line))
+                diagnostics.report(
+                    ConfigRules.duplicateKey, "duplicate key '\(name)' (first set on line \(first))", at: location(line: line))
                 continue
             }
             seen[name] = line
             guard let key = ConfigKey(rawValue: name) else {
-                diagnostics.error("unknown key '\(name)'\(suggestion(for: name))", at: location(line: line))
+                diagnostics.report(ConfigRules.unknownKey, "unknown key '\(name)'\(suggestion(for: name))", at: location(line: line))
                 continue
             }
             if let parsed = self.value(of: key, in: value) {
@@ -130,20 +134,23 @@ private struct ConfigParser {
         case .oneOf(let choices):
             guard let text = nonEmptyText(node, key: name, expected: choices.joined(separator: " or ")) else { return nil }
             guard choices.contains(text) else {
-                diagnostics.error(
+                diagnostics.report(
+                    ConfigRules.invalidValue,
                     "'\(name)' must be \(choices.joined(separator: " or ")), not '\(text)'", at: location(of: node))
                 return nil
             }
             return .text(text)
         case .boolean:
             guard let flag = node.flag else {
-                diagnostics.error("'\(name)' must be true or false, not \(describe(node))", at: location(of: node))
+                diagnostics.report(
+                    ConfigRules.invalidValue, "'\(name)' must be true or false, not \(describe(node))", at: location(of: node))
                 return nil
             }
             return .flag(flag)
         case .pathList:
             guard case .list(let sequence) = node.kind else {
-                diagnostics.error(
+                diagnostics.report(
+                    ConfigRules.invalidValue,
                     "'\(name)' must be a list of folders (`[A, B]` or `- A` lines), not \(describe(node))", at: location(of: node))
                 return nil
             }
@@ -156,8 +163,8 @@ private struct ConfigParser {
             return .list(paths)
         case .stringList:
             guard case .list(let sequence) = node.kind else {
-                diagnostics.error(
-                    "'\(name)' must be a list of names (`[A, B]` or `- A` lines), not \(describe(node))",
+                diagnostics.report(
+                    ConfigRules.invalidValue, "'\(name)' must be a list of names (`[A, B]` or `- A` lines), not \(describe(node))",
                     at: location(of: node))
                 return nil
             }
@@ -173,7 +180,7 @@ private struct ConfigParser {
     private mutating func nonEmptyText(_ node: Node, key: String, expected: String, inList: Bool = false) -> String? {
         let subject = inList ? "every element of '\(key)'" : "'\(key)'"
         guard !node.isNull, case .scalar(let text, _) = node.kind, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            diagnostics.error("\(subject) must be \(expected), not \(describe(node))", at: location(of: node))
+            diagnostics.report(ConfigRules.invalidValue, "\(subject) must be \(expected), not \(describe(node))", at: location(of: node))
             return nil
         }
         return text

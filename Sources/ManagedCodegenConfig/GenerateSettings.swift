@@ -148,21 +148,24 @@ package struct GenerationRequest: Hashable, Sendable {
         if let suffix = settings.humanFileSuffix,
             suffix.contains("/") || suffix.contains("\0") || suffix == "+Generated" || suffix.hasSuffix(".swift")
         {
-            diagnostics.error(
+            diagnostics.report(
+                ConfigRules.invalidHumanFileSuffix,
                 "the human-file suffix '\(suffix)' must be part of a file name (no '/', not '+Generated', no '.swift'): e.g. +Model for Item+Model.swift")
         }
         let origin = configPath.map { " or `\(ConfigKey.output.rawValue)` in \($0)" } ?? ""
         if needsMachine && settings.output == nil {
-            diagnostics.error("no output folder for the machine files: pass --output DIR\(origin)")
+            diagnostics.report(ConfigRules.noOutputFolder, "no output folder for the machine files: pass --output DIR\(origin)")
         }
         if writesHuman && settings.humanOutput == nil {
             let humanOrigin = configPath.map { " or `\(ConfigKey.humanOutput.rawValue)` in \($0)" } ?? ""
-            diagnostics.error(
+            diagnostics.report(
+                ConfigRules.noOutputFolder,
                 "no output folder for the human files: pass --human-output DIR\(humanOrigin), or --no-human-files to write none")
         }
         let testsDirectory = writesTests ? settings.testsOutput : nil
         if !needsMachine && !writesHuman && testsDirectory == nil {
-            diagnostics.error("nothing to write: --skip-machine-files with --no-human-files and no --tests-output")
+            diagnostics.report(
+                ConfigRules.nothingToWrite, "nothing to write: --skip-machine-files with --no-human-files and no --tests-output")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         return GenerationRequest(

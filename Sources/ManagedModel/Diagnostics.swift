@@ -16,15 +16,18 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case error, warning, note
     }
 
-    package var severity: Severity
+    /// Set by the initializers, ``reportAs(_:)`` and ``Diagnostics/promotingWarnings()``: a note cannot be turned into
+    /// an error or a warning without a rule.
+    package fileprivate(set) var severity: Severity
     package var message: String
     package var location: SourceLocation?
     /// A cause shared by the whole model (an unknown `codeGenerationType` value), met once per entity: the
     /// diagnostics of one cause are reported once (``Diagnostics/coalescingModelWideCauses()``).
     package var modelWideCause: ModelWideCause?
-    /// The ``Rule`` this diagnostic is a finding of (`audit.key-path-traps`), when it was made from a row; nil for
-    /// one no registry lists (an unreadable file, a flag). Not printed: the text stays what Xcode and scripts parse.
-    package var ruleID: String?
+    /// The ``Rule`` this diagnostic is a finding of (`audit.key-path-traps`): every error and warning is made from a
+    /// row (the only initializer taking a severity is private). Nil only for a note made with ``note(_:at:)``, which
+    /// belongs to the finding before it. Not printed: the text stays what Xcode and scripts parse.
+    package private(set) var ruleID: String?
 
     /// `key` names the cause; `summary(count)` is the one message for `count` occurrences (more than one).
     package struct ModelWideCause: Hashable, Sendable {
@@ -40,7 +43,8 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    package init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+    /// Private: a finding is made from its row (``init(_:_:at:strict:)``), a note with ``note(_:at:)``.
+    private init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -59,14 +63,14 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.ruleID = rule.id
     }
 
-    package static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, message, at: location)
+    /// The same finding at another severity (`generate` reports `migration-check`'s verdicts as warnings).
+    package mutating func reportAs(_ severity: Severity) {
+        precondition(ruleID != nil, "a note is not a finding: make an error or a warning from its rule")
+        self.severity = severity
     }
 
-    package static func warning(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, message, at: location)
-    }
-
+    /// A note on the finding reported just before it (`note: as it was in 'V1'`, `note: locked here`): not a finding
+    /// of its own, so it has no rule; a reporter attaches it to that finding. There is no rule-less error or warning.
     package static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.note, message, at: location)
     }
@@ -92,14 +96,6 @@ package struct Diagnostics: Sendable, Hashable {
     package mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
     package mutating func append(contentsOf other: Diagnostics) { all.append(contentsOf: other.all) }
     package mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
-
-    package mutating func error(_ message: String, at location: SourceLocation? = nil) {
-        all.append(.error(message, at: location))
-    }
-
-    package mutating func warning(_ message: String, at location: SourceLocation? = nil) {
-        all.append(.warning(message, at: location))
-    }
 
     /// A finding of `rule` (``Diagnostic/init(_:_:at:strict:)``).
     package mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation? = nil) {

@@ -43,6 +43,14 @@ package struct Rule: Hashable, Sendable, Identifiable {
         Diagnostic(self, message, at: location, strict: strict)
     }
 
+    /// The documentation's usual table of findings: what is found, the severity, `documentationHeader` over each row's
+    /// documentation, the id.
+    package static func findingsTable(_ rules: [Rule], documentationHeader: String = "Why, and what to change") -> String {
+        markdownTable(rules, header: ["Found", "Severity", documentationHeader, "ID"]) {
+            [$0.summary, $0.severity.documented, $0.documentation, "`\($0.id)`"]
+        }
+    }
+
     /// A Markdown table of `rules`: a header, and one line per rule of the cells `columns` gives for it (a cell's
     /// `|` escaped, so a row cannot split).
     package static func markdownTable(_ rules: [Rule], header: [String], columns: (Rule) -> [String]) -> String {

@@ -1,4 +1,5 @@
 import ManagedModel
+import ModelLock
 
 /// What ``ModelHistory`` reports about the history itself (the lock file and the versions it names), in `generate`,
 /// `lock` and `migration-check`: one row per kind of finding. A change to a locked version is a `LockFacts` row, a
@@ -33,9 +34,10 @@ package enum HistoryRules {
         summary: "`lock` cannot write the lock file",
         documentation: "the old lock file is left whole (the new one is written beside it and renamed): make its folder writable")
 
+    /// Reading the lock file's text adds its own rows (``LockFileRules``, declared where the text is read).
     package static let all: [Rule] = [
         lockedVersionGone, migrationPlanWithoutLock, oldestVersionNotLocked, noEarlierVersion, unreadableLock, unwritableLock,
-    ]
+    ] + LockFileRules.all
 
     /// The table of WarningsAndErrors.md, "The model's history".
     package static func markdownTable() -> String {

@@ -208,7 +208,8 @@ extension ModelLock {
     ///   earlier format, telling how to re-create it (`relock`: the command to run).
     package static func parse(_ text: String, path: String, relock: String = "managed-codegen lock MODEL --force") throws -> ModelLock {
         if isOutdatedFormat(text) {
-            throw DiagnosticsError(.error(
+            throw DiagnosticsError(Diagnostic(
+                LockFileRules.outdatedFormat,
                 "this lock file was written by an earlier managed-codegen, which recorded values Core Data does not hash; "
                     + "re-create it with `\(relock)` (it re-locks every version as the model has it now: check first, "
                     + "e.g. with `git log` on the model, that no shipped version was edited since it was locked)",
@@ -220,6 +221,25 @@ extension ModelLock {
         if reader.diagnostics.hasErrors { throw DiagnosticsError(reader.diagnostics) }
         return lock
     }
+}
+
+/// What reading the lock file's text reports: rows of ``HistoryRules``' table (the lock file is the history's
+/// record), declared here where the text is read.
+package enum LockFileRules {
+    package static let outdatedFormat = Rule(
+        "history.outdated-lock-format", .error,
+        summary: "a lock file written by an earlier managed-codegen (without a `lock-format` line), which recorded values "
+            + "Core Data does not hash",
+        documentation: "its fingerprints cannot be compared: check (`git log` on the model) that no shipped version was "
+            + "edited since it was locked, then re-create it with `managed-codegen lock MODEL --force`")
+    package static let malformed = Rule(
+        "history.malformed-lock", .error,
+        summary: "a lock file line that cannot be read (an edit by hand, a merge conflict's markers), a version locked "
+            + "twice, an entity it does not describe, or a `lock-format` this managed-codegen does not read",
+        documentation: "the lock file is written by `managed-codegen lock`: restore it from version control, or re-create "
+            + "it with `lock --force` (the message gives the command) once no shipped version was edited since it was locked")
+
+    package static let all: [Rule] = [outdatedFormat, malformed]
 }
 
 /// The lock file's lines, read from bytes (a long history's lock is read on every `generate`).
@@ -242,8 +262,8 @@ private struct LockFileReader {
     }
 
     mutating func fail(_ message: String, line: Int? = nil) {
-        diagnostics.error(
-            "\(message); the lock file is written by `managed-codegen lock` (re-create it: \(relock))",
+        diagnostics.report(
+            LockFileRules.malformed, "\(message); the lock file is written by `managed-codegen lock` (re-create it: \(relock))",
             at: SourceLocation(path: path, line: line ?? lineNumber))
     }
 

@@ -486,7 +486,7 @@ package enum MigrationCheck {
             var diagnostic = finding.kind.rule.diagnostic(
                 "\(finding.kind.rawValue) migrating '\(sourceVersion)' to '\(destinationVersion)': \(finding.message)",
                 at: finding.location)
-            if asWarnings { diagnostic.severity = .warning }
+            if asWarnings { diagnostic.reportAs(.warning) }
             diagnostics.append(diagnostic)
             if let sourceLocation = finding.sourceLocation {
                 diagnostics.append(.note("as it was in '\(sourceVersion)'", at: sourceLocation))

@@ -15,15 +15,27 @@ package struct SampleSynthesis: Hashable, Sendable {
     package var origin: Origin?
     /// Why `value` is nil, e.g. "Transformable attributes hold arbitrary objects".
     package var unavailableReason: String?
-    /// Warnings naming the attribute, located at its model line (never printed here). Generated-test planning
-    /// reports them as findings of its `generate.test-not-generated` row.
-    package var diagnostics: [Diagnostic]
+    /// Warnings naming the attribute, located at its model line (never printed here), not yet findings: the caller
+    /// reports them under its rule (generated-test planning under `generate.test-not-generated`).
+    package var diagnostics: [SampleWarning]
 
-    package init(value: ModelValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [Diagnostic] = []) {
+    package init(value: ModelValue?, origin: Origin?, unavailableReason: String? = nil, diagnostics: [SampleWarning] = []) {
         self.value = value
         self.origin = origin
         self.unavailableReason = unavailableReason
         self.diagnostics = diagnostics
+    }
+}
+
+/// Why a sample value was not synthesized or is doubtful, at the attribute's model line; the caller reports it under
+/// its own rule.
+package struct SampleWarning: Hashable, Sendable {
+    package var message: String
+    package var location: SourceLocation?
+
+    package init(_ message: String, at location: SourceLocation?) {
+        self.message = message
+        self.location = location
     }
 }
 
@@ -71,7 +83,7 @@ package struct SampleValueSynthesizer: Sendable {
     ///   - variant: 0 for the initial value, 1 for the modified value.
     ///   - entityName: names the attribute as `Entity.attribute` in diagnostics.
     package func sample(for attribute: Attribute, variant: Int = 0, entityName: String? = nil) -> SampleSynthesis {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [SampleWarning] = []
         if let userValue = userInfoValue(for: attribute, variant: variant, entityName: entityName, diagnostics: &diagnostics) {
             return SampleSynthesis(value: userValue, origin: .userInfo, diagnostics: diagnostics)
         }
@@ -85,7 +97,7 @@ package struct SampleValueSynthesizer: Sendable {
         case .success(let value):
             return SampleSynthesis(value: value, origin: .synthesized, diagnostics: diagnostics)
         case .failure(let failure):
-            diagnostics.append(.warning(
+            diagnostics.append(SampleWarning(
                 "\(Self.subject(attribute, entityName: entityName)): no sample value satisfies its constraints (\(failure.reason)); "
                     + "set userInfo key '\(Self.sampleValueKey)' to a valid value",
                 at: attribute.location))
@@ -114,7 +126,7 @@ package struct SampleValueSynthesizer: Sendable {
     // MARK: userInfo
 
     private func userInfoValue(
-        for attribute: Attribute, variant: Int, entityName: String?, diagnostics: inout [Diagnostic]
+        for attribute: Attribute, variant: Int, entityName: String?, diagnostics: inout [SampleWarning]
     ) -> ModelValue? {
         // Only warnings name the attribute; most samples have none.
         var subject: String { Self.subject(attribute, entityName: entityName) }
@@ -122,14 +134,14 @@ package struct SampleValueSynthesizer: Sendable {
             ? Self.modifiedSampleValueKey : Self.sampleValueKey
         guard let text = attribute.userInfo[key: key] else { return nil }
         guard let value = Self.parse(userInfoText: text, as: attribute.type) else {
-            diagnostics.append(.warning(
+            diagnostics.append(SampleWarning(
                 "\(subject): userInfo '\(key)' value \(SwiftSourceText.stringLiteral(text)) is not a valid "
                     + "\(attribute.type.rawValue) value; it is ignored",
                 at: attribute.location))
             return nil
         }
         if case .string(let string) = value, let violation = Self.stringViolation(string, of: attribute) {
-            diagnostics.append(.warning(
+            diagnostics.append(SampleWarning(
                 "\(subject): userInfo '\(key)' value \(SwiftSourceText.stringLiteral(string)) \(violation); "
                     + "saving it will fail validation",
                 at: attribute.location))

@@ -97,7 +97,8 @@ struct Adopt: ParsableCommand {
         let current = loaded.first { $0.schema.versionName == $0.bundle.currentVersionName } ?? loaded[loaded.count - 1]
         let knownNames = Set(loaded.flatMap { $0.schema.entities.map(\.name) })
         for name in entities where !knownNames.contains(name) {
-            failures.error(
+            failures.report(
+                AdoptRules.unknownEntity,
                 "--entity: the model has no entity named '\(name)'" + SpellingSuggestion.hint(for: name, in: knownNames),
                 at: SourceLocation(path: current.schema.contentsPath, line: 0))
         }
@@ -108,7 +109,8 @@ struct Adopt: ParsableCommand {
             named: entities, excluded: excludedEntities.isEmpty ? configFile?.settings.excludedEntities ?? [] : excludedEntities,
             included: configFile?.settings.includedEntities)
         for name in scope.namedButLeftOut {
-            failures.error(
+            failures.report(
+                AdoptRules.entityLeftOut,
                 "--entity: entity '\(name)' is left out by \(excludedEntities.isEmpty ? "the config file's include/exclude" : "--exclude"): "
                     + "`generate` does not generate it, so it cannot move",
                 at: SourceLocation(path: configFile?.path ?? current.schema.contentsPath, line: 0))
@@ -119,7 +121,7 @@ struct Adopt: ParsableCommand {
         for version in loaded {
             let path = version.schema.contentsPath
             guard let data = FileManager.default.contents(atPath: path) else {
-                failures.error("cannot read the model file", at: SourceLocation(path: path, line: 0))
+                failures.report(ModelRules.notFound, "cannot read the model file", at: SourceLocation(path: path, line: 0))
                 continue
             }
             if let edit = try failures.collecting({ try CodegenSettingEdit.plan(schema: version.schema, bytes: [UInt8](data), entityNames: chosen) }) {
@@ -136,13 +138,15 @@ struct Adopt: ParsableCommand {
             try ClashingSourceScan.find(in: sources, classNames: classNames, humanFileSuffix: humanFileSuffix)
         } ?? []
         if makeCurrent && !requireDefaultedScalars {
-            failures.error("--make-current applies only with --require-defaulted-scalars")
+            failures.report(AdoptRules.needsRequireDefaultedScalars, "--make-current applies only with --require-defaulted-scalars")
         }
         if newVersionName != nil && !requireDefaultedScalars {
-            failures.error("--new-version-name applies only with --require-defaulted-scalars")
+            failures.report(AdoptRules.needsRequireDefaultedScalars, "--new-version-name applies only with --require-defaulted-scalars")
         }
         if let newVersionName, let problem = ModelVersionCreation.problem(withNewVersionName: newVersionName, bundlePath: bundlePath(of: current)) {
-            failures.error("--new-version-name '\(newVersionName)': \(problem)", at: SourceLocation(path: bundlePath(of: current), line: 0))
+            failures.report(
+                AdoptRules.unusableVersionName, "--new-version-name '\(newVersionName)': \(problem)",
+                at: SourceLocation(path: bundlePath(of: current), line: 0))
         }
         // The new version is the current one as this run leaves it (its Codegen edit included).
         let generatedEntities = current.schema.entities.filter {
@@ -151,7 +155,8 @@ struct Adopt: ParsableCommand {
         let defaulted = generatedEntities.map { ($0, DefaultedOptionalScalars.attributes(of: $0)) }.filter { !$0.1.isEmpty }
         var newVersion: (name: String, contents: [UInt8])?
         if requireDefaultedScalars, write, !defaulted.isEmpty, !bundlePath(of: current).hasSuffix(".xcdatamodeld") {
-            failures.error(
+            failures.report(
+                AdoptRules.newVersionNeedsBundle,
                 "--require-defaulted-scalars --write adds a model version: it needs the model's .xcdatamodeld folder",
                 at: SourceLocation(path: current.schema.contentsPath, line: 0))
         }

@@ -47,11 +47,11 @@ struct Audit: ParsableCommand {
         var diagnostics = loaded.diagnostics
         // A misspelt folder must not pass as "nothing to complain about".
         for folder in sources where !FileManager.default.fileExists(atPath: folder) {
-            diagnostics.error("--sources '\(folder)' does not exist")
+            diagnostics.report(InputRules.noSuchSources, "--sources '\(folder)' does not exist")
         }
         let paths = SwiftSourceFiles.paths(under: sources)
         if paths.isEmpty, !diagnostics.hasErrors {
-            diagnostics.error("no .swift files under --sources \(sources.joined(separator: " "))")
+            diagnostics.report(InputRules.noSwiftFiles, "no .swift files under --sources \(sources.joined(separator: " "))")
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
         let sourceTexts = SwiftSourceFiles.read(paths)

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Adoption
 import CodeGeneration
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelHistory
 import ModelLock
@@ -16,6 +18,8 @@ enum RuleRegistry {
         (["model."], ModelRules.all), (["generate.", "hooks."], GenerationRules.all),
         (["cloudkit."], CloudKitRules.all + CloudKitAppendOnly.all),
         (["migration-plan."], MigrationPlanRules.all), (["output."], OutputRules.all), (["history."], HistoryRules.all),
+        (["config.", "settings."], ConfigRules.all), (["template."], TemplateRules.all), (["adopt."], AdoptRules.all),
+        (["input."], InputRules.all), (["internal."], InternalRules.all),
     ]
 
     static var all: [Rule] { registries.flatMap(\.rules) }
@@ -25,7 +29,7 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what a finding's rule means, why it matters and the ways out, by its id (`output.out-of-date`).",
         discussion: """
-            Every warning and error managed-codegen reports by rule has an id (WarningsAndErrors in the documentation \
+            Every warning and error managed-codegen reports has an id (WarningsAndErrors in the documentation \
             lists them). An unknown id is an error with the closest known one.
             """
     )
@@ -36,8 +40,8 @@ struct Explain: ParsableCommand {
     func run() throws {
         let rules = RuleRegistry.all
         guard let rule = rules.first(where: { $0.id == ruleID }) else {
-            throw DiagnosticsError(.error(
-                "unknown rule '\(ruleID)'" + SpellingSuggestion.hint(for: ruleID, in: rules.map(\.id))
+            throw DiagnosticsError(Diagnostic(
+                InputRules.unknownRule, "unknown rule '\(ruleID)'" + SpellingSuggestion.hint(for: ruleID, in: rules.map(\.id))
                     + " (the rules are listed in the WarningsAndErrors article)"))
         }
         print(Self.text(of: rule), terminator: "")

@@ -192,7 +192,8 @@ struct Generate: ParsableCommand {
         if let targetDirectory = build.targetDirectory {
             if !ConfigFile.absolutePath(model.model).hasPrefix(ConfigFile.absolutePath(targetDirectory) + "/") {
                 throw DiagnosticsError(
-                    .error(
+                    Diagnostic(
+                        ConfigRules.modelOutsideTarget,
                         "the model is outside the target's folder \(targetDirectory); move it into the target or run managed-codegen on it directly",
                         at: SourceLocation(path: model.model, line: 0)))
             }

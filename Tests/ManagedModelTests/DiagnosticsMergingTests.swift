@@ -5,8 +5,10 @@ import Testing
 @Suite struct DiagnosticsMergingTests {
     struct OtherError: Error, Equatable {}
 
-    static let before = Diagnostic.warning("noticed before", at: SourceLocation(path: "/m/contents", line: 3))
-    static let thrown = Diagnostics([.error("the step failed", at: SourceLocation(path: "/m/contents", line: 7)), .note("a note")])
+    static let warning = Rule("test.warning", .warning, summary: "a warning", documentation: "for these tests")
+    static let error = Rule("test.error", .error, summary: "an error", documentation: "for these tests")
+    static let before = Diagnostic(warning, "noticed before", at: SourceLocation(path: "/m/contents", line: 3))
+    static let thrown = Diagnostics([Diagnostic(error, "the step failed", at: SourceLocation(path: "/m/contents", line: 7)), .note("a note")])
 
     @Test("collecting returns the result and adds nothing when the step succeeds")
     func collectingSuccess() {

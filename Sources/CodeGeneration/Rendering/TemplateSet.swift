@@ -35,13 +35,14 @@ struct TemplateSet: Sendable {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory)
             } catch {
-                throw DiagnosticsError(.error("cannot read the templates folder \(directory): \(error.localizedDescription)"))
+                throw DiagnosticsError(Diagnostic(
+                    TemplateRules.unreadable, "cannot read the templates folder \(directory): \(error.localizedDescription)"))
             }
             for file in names.sorted() where file.hasSuffix(".mustache") {
                 let path = (directory as NSString).appendingPathComponent(file)
                 guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
                 else {
-                    diagnostics.error("cannot read template \(path) as UTF-8 text")
+                    diagnostics.report(TemplateRules.unreadable, "cannot read template \(path) as UTF-8 text")
                     continue
                 }
                 sources[String(file.dropLast(".mustache".count))] = (path, text)
@@ -52,16 +53,17 @@ struct TemplateSet: Sendable {
             do {
                 parsed.append(try MustacheTemplate(name: name, source: source.text))
             } catch {
-                diagnostics.error("template syntax: \(error.message)", at: SourceLocation(path: source.path, line: error.line))
+                diagnostics.report(
+                    TemplateRules.syntax, "template syntax: \(error.message)", at: SourceLocation(path: source.path, line: error.line))
             }
         }
         for name in Name.allCases where sources[name.rawValue] == nil {
-            diagnostics.error("the template \(name.rawValue).mustache is missing")
+            diagnostics.report(TemplateRules.missing, "the template \(name.rawValue).mustache is missing")
         }
         let library = MustacheLibrary(parsed)
         for missing in library.missingPartials {
-            diagnostics.error(
-                "the template includes `{{> \(missing.partial)}}`, but there is no \(missing.partial).mustache",
+            diagnostics.report(
+                TemplateRules.missing, "the template includes `{{> \(missing.partial)}}`, but there is no \(missing.partial).mustache",
                 at: SourceLocation(path: sources[missing.template]?.path ?? missing.template, line: missing.line))
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
@@ -75,7 +77,7 @@ struct TemplateSet: Sendable {
             Self.normalize(&rendered)
             return rendered
         } catch {
-            throw DiagnosticsError(.error("rendering \(name.rawValue).mustache: \(error.message)"))
+            throw DiagnosticsError(Diagnostic(TemplateRules.renderingFailed, "rendering \(name.rawValue).mustache: \(error.message)"))
         }
     }
 
@@ -85,7 +87,7 @@ struct TemplateSet: Sendable {
         do {
             return try library.unknownNames(rendering: name.rawValue, with: context)
         } catch {
-            throw DiagnosticsError(.error("rendering \(name.rawValue).mustache: \(error.message)"))
+            throw DiagnosticsError(Diagnostic(TemplateRules.renderingFailed, "rendering \(name.rawValue).mustache: \(error.message)"))
         }
     }
 

@@ -39,8 +39,16 @@ package enum OutputRules {
             + "folder where a generated file goes; a generated path leaving its folder, or a test file without a tests folder",
         documentation: "nothing is written or deleted: point `--output`, `--human-output` or `--tests-output` elsewhere")
 
+    package static let writeFailed = Rule(
+        "output.write-failed", .error,
+        summary: "a generated file that cannot be written, renamed into place or deleted, although its folder passed "
+            + "the checks (a full disk, a read-only file system)",
+        documentation: "a failure while the new contents are staged beside their files writes nothing; one while they are "
+            + "renamed into place leaves each file whole, old or new: make room or fix the permissions and run again")
+
     package static let all: [Rule] = [
         outOfDate, missing, noLongerProduced, humanFileAbsent, leftoverHumanFile, fileNameClash, samePath, unusableFolder,
+        writeFailed,
     ]
 
     /// The table of WarningsAndErrors.md, "What writing reports".

@@ -161,9 +161,9 @@ package struct OutputWriter: Sendable {
             if let error = error as? DiagnosticsError {
                 diagnostics.append(contentsOf: error.diagnostics)
             } else if let error = error as? FileWriteError {
-                diagnostics.error(error.description)
+                diagnostics.report(OutputRules.writeFailed, error.description)
             } else {
-                diagnostics.error("cannot write \(path): \(error)")
+                diagnostics.report(OutputRules.writeFailed, "cannot write \(path): \(error)")
             }
         }
 
@@ -241,7 +241,7 @@ package struct OutputWriter: Sendable {
                             preconditionFailure("only new contents are staged")
                         }
                     } catch let error as FileWriteError {
-                        throw DiagnosticsError(.error(error.description))
+                        throw DiagnosticsError(Diagnostic(OutputRules.writeFailed, error.description))
                     }
                 }
             }
@@ -411,15 +411,16 @@ package struct OutputWriter: Sendable {
         }
     }
 
+    /// A folder that cannot be created (``OutputRules/unusableFolder``).
     fileprivate static func systemError(_ what: String, _ path: String) -> DiagnosticsError {
-        DiagnosticsError(.error("\(what) \(path): \(String(cString: strerror(errno)))"))
+        DiagnosticsError(Diagnostic(OutputRules.unusableFolder, "\(what) \(path): \(String(cString: strerror(errno)))"))
     }
 
     fileprivate static func fileError(_ what: String, _ path: String, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch {
-            throw DiagnosticsError(.error("\(what) \(path): \(error.localizedDescription)"))
+            throw DiagnosticsError(Diagnostic(OutputRules.writeFailed, "\(what) \(path): \(error.localizedDescription)"))
         }
     }
 }

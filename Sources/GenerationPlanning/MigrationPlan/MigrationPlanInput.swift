@@ -35,7 +35,8 @@ package struct MigrationPlanInput: Sendable {
             lockedVersionNames: lockedVersions.map(\.versionName),
             schema: { name in
                 guard let schema = byName[name] else {
-                    throw DiagnosticsError(.error("model version '\(name)' is not among the locked versions given to the plan"))
+                    throw DiagnosticsError(Diagnostic(
+                        InternalRules.failure, "model version '\(name)' is not among the locked versions given to the plan"))
                 }
                 return schema
             },

@@ -153,7 +153,7 @@ package enum MigrationPlanner {
     /// A version the plan needed could not be read: its errors (the reader's), or one naming the failure.
     static func diagnostics(of error: Error) -> Diagnostics {
         if let error = error as? DiagnosticsError { return error.diagnostics }
-        return Diagnostics([.error("no migration plan: a locked version could not be read (\(error))")])
+        return Diagnostics([Diagnostic(InternalRules.failure, "no migration plan: a locked version could not be read (\(error))")])
     }
 
     /// Why a custom stage is there, as the generated comment says it.

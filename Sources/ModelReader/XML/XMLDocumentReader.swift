@@ -52,8 +52,11 @@ enum XMLDocumentReader {
         _ = parserInitialized
 
         guard let context = xmlNewParserCtxt() else {
-            // Not a finding about the model (no row): the parser itself could not start.
-            throw DiagnosticsError(.error("libxml2 could not create a parser (out of memory?)", at: SourceLocation(path: path, line: 0)))
+            // Not a finding about the model: the parser itself could not start.
+            throw DiagnosticsError(
+                Diagnostic(
+                    InternalRules.failure, "libxml2 could not create a parser (out of memory?)",
+                    at: SourceLocation(path: path, line: 0)))
         }
         defer { xmlFreeParserCtxt(context) }
 
