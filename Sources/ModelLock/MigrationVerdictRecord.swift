@@ -9,10 +9,11 @@ import ManagedModel
 ///
 /// Why it may be recorded: a verdict depends only on the two versions' `contents` and on migration-check's rules, so
 /// it holds while those hold. `DIGEST` is made of exactly that (``MigrationVerdictRecord/revision``, the version's
-/// name and contents digest, then those of each version the runs cover, nearest first): a record whose digest no
-/// longer matches (a lock reordered by hand, a version re-locked, a managed-codegen whose checks differ) is not
-/// trusted, and the plan checks those hops as before. With the records, `generate --migration-plan` reads no locked
-/// version whose `contents` digest holds, except the two ends of each hop it must explain (a custom stage's).
+/// name and contents digest, then those of each version the runs cover, nearest first, then ``findingsText``): a
+/// record whose digest no longer matches (a lock reordered by hand, a version re-locked, a managed-codegen whose
+/// checks or messages differ, findings edited) is not trusted, and the plan checks those hops as before. With the
+/// records, `generate --migration-plan` reads no locked version whose `contents` digest holds, except the two ends of
+/// a hop lightweight migration cannot migrate (the plan's error quotes all its findings, in both versions).
 ///
 /// How far up `lock` records: to the nearest version (this one included) whose hop from the version above it has a
 /// finding. Every plan puts a custom stage on such a hop, whatever version it starts from, and no store of a version
@@ -81,14 +82,16 @@ package struct StraightHopRecord: Hashable, Sendable {
     static func findings(text: String) -> [Int: [RecordedFinding]]? {
         var findings: [Int: [RecordedFinding]] = [:]
         for entry in text.split(separator: "\n") {
-            guard let space = entry.firstIndex(of: " "), let above = Int(entry[..<space]), above > 0,
-                let at = entry.range(of: " at line "), let colon = entry[at.upperBound...].range(of: ": "),
-                let kind = MigrationCheck.Finding.Kind(rawValue: String(entry[entry.index(after: space)..<at.lowerBound])),
-                let line = Int(entry[at.upperBound..<colon.lowerBound]), line > 0
+            // `ABOVE KIND at line LINE: MESSAGE`; no kind holds a colon (plain splits: a long lock is read on every `generate`).
+            guard let colon = entry.firstIndex(of: ":") else { return nil }
+            let words = entry[..<colon].split(separator: " ", omittingEmptySubsequences: false)
+            let message = entry[colon...].dropFirst(2)
+            guard words.count >= 5, words[words.count - 3] == "at", words[words.count - 2] == "line",
+                let above = Int(words[0]), above > 0, let line = Int(words[words.count - 1]), line > 0,
+                let kind = MigrationCheck.Finding.Kind(rawValue: words[1..<(words.count - 3)].joined(separator: " ")),
+                entry[colon...].hasPrefix(": "), !message.isEmpty
             else { return nil }
-            let message = String(entry[colon.upperBound...])
-            guard !message.isEmpty else { return nil }
-            findings[above, default: []].append(RecordedFinding(kind: kind, line: line, message: message))
+            findings[above, default: []].append(RecordedFinding(kind: kind, line: line, message: String(message)))
         }
         return findings
     }
