@@ -29,8 +29,6 @@ package final class ModelHistory: @unchecked Sendable {
     private var lockState: LockState = .unread
     private var loadedVersions: [String: LoadedModel] = [:]
     private var digests: [String: String?] = [:]
-    /// `contents` bytes read for a digest, not parsed yet.
-    private var contentsRead: [String: [UInt8]] = [:]
     /// The versions read from their `contents` files, in the order they were read (each at most once).
     package var versionsRead: [String] {
         state.lock()
@@ -111,8 +109,7 @@ package final class ModelHistory: @unchecked Sendable {
         let location = try bundle.version(named: name)
         if let loaded = loadedVersions[location.name] { return loaded }
         read.append(location.name)
-        // Bytes read for the version's digest are parsed, not read again; then dropped.
-        let loaded = try ModelLoader.load(location, of: bundle, contents: contentsRead.removeValue(forKey: location.name), diagnostics: bundleDiagnostics)
+        let loaded = try ModelLoader.load(location, of: bundle, diagnostics: bundleDiagnostics)
         loadedVersions[location.name] = loaded
         return loaded
     }
@@ -127,22 +124,20 @@ package final class ModelHistory: @unchecked Sendable {
         bundle.versions.contains { $0.name == name }
     }
 
-    /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once. The
-    /// bytes are kept until the version is read (``loadedVersion(named:)``), so that its file is read once: a
-    /// `--migration-plan` run checks every locked version's digest, then reads each of them.
     /// ``contentsDigest(of:)`` of the bundle's version called `name`; nil when it has none or its file cannot be read.
     package func contentsDigest(ofVersion name: String) -> String? {
         bundle.versions.first { $0.name == name }.flatMap(contentsDigest(of:))
     }
 
+    /// The digest of the version's `contents` file (`FingerprintHash`), nil when it cannot be read; computed once. The
+    /// bytes are not kept: a version whose digest holds is not read (its lock entry and records answer for it), so
+    /// keeping them would hold every locked version's bytes (8 MB over 117 versions) for the few read again.
     func contentsDigest(of location: ModelVersionLocation) -> String? {
         state.lock()
         defer { state.unlock() }
         if let digest = digests[location.name] { return digest }
-        let bytes = FileManager.default.contents(atPath: location.contentsPath).map { [UInt8]($0) }
-        let digest = bytes.map(FingerprintHash.digest)
+        let digest = FileManager.default.contents(atPath: location.contentsPath).map { FingerprintHash.digest([UInt8]($0)) }
         digests[location.name] = digest
-        if let bytes, loadedVersions[location.name] == nil { contentsRead[location.name] = bytes }
         return digest
     }
 }

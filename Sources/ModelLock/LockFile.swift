@@ -22,8 +22,9 @@ import ManagedModel
 /// change one entity stays about as long as its distinct entities. `contents=` is the digest of the version's
 /// `contents` file when it was locked: while the file has those bytes, `generate` does not read it.
 /// `straight-hops=` records the verdicts of the hops into the version that the migration plan asks
-/// (``StraightHopRecord``), so that `generate --migration-plan` need not read the versions either; a reader
-/// before issue 46 ignores the key.
+/// (``StraightHopRecord``), so that `generate --migration-plan` need not read the versions either, and
+/// `hop-findings=` what the plan needs of the findings of those hops that have some (a custom stage's); a reader
+/// before issue 46 ignores both keys.
 ///
 /// Lines starting with `#` and blank lines are ignored. A key at its default value (`NO`, `-`, `0`) is left out.
 /// Values holding a space, `"`, `\`, `=` or `#` (and empty ones) are quoted with backslash escapes. The hashes
@@ -167,7 +168,10 @@ extension ModelLock {
             lines.append(
                 "version \(LockFileFormat.quoted(version.versionName)) \(version.hash)"
                     + (version.contentsDigest.map { " contents=\($0)" } ?? "")
-                    + (version.straightHops.map { " \(MigrationVerdictRecord.key)=\($0.text)" } ?? ""))
+                    + (version.straightHops.map { " \(MigrationVerdictRecord.key)=\($0.text)" } ?? "")
+                    + (version.straightHops.map(\.findingsText).flatMap { $0.isEmpty ? nil : $0 }.map {
+                        " \(MigrationVerdictRecord.findingsKey)=\(LockFileFormat.quoted($0))"
+                    } ?? ""))
             for entity in version.entities {
                 lines.append("  entity \(LockFileFormat.quoted(entity.name)) \(entity.hash)")
                 if descriptions[entity.name]?.contains(where: { $0.hash == entity.hash }) != true {
@@ -307,6 +311,13 @@ private struct LockFileReader {
             var version = StoreFingerprint(versionName: words[1], entities: [], contentsDigest: digest, location: location)
             // A record that cannot be read is as good as none: the plan checks those hops, the next `lock` rewrites it.
             version.straightHops = facets[MigrationVerdictRecord.key].flatMap(StraightHopRecord.init(text:))
+            if let text = facets[MigrationVerdictRecord.findingsKey] {
+                if let findings = StraightHopRecord.findings(text: text) {
+                    version.straightHops?.findings = findings
+                } else {
+                    version.straightHops = nil
+                }
+            }
             versions.append((version, []))
             inVersion = true
             currentDescription = nil

@@ -33,10 +33,11 @@ package struct MigrationPlanStages: Hashable, Sendable {
     /// Why a custom stage is there: each custom stage's hop has one.
     package enum CustomStageReason: Hashable, Sendable {
         /// A value becomes required without a default: a store holding a row without it fails unless the app's hook
-        /// gives it one. `finding`: migration-check's message.
+        /// gives it one. `finding`: what changes (``MigrationCheck/Finding/change``).
         case valueBecomesRequired(finding: String)
         /// Stores of `straightFrom` must stop at the hop's source first: lightweight migration refuses to take them
-        /// straight to the hop's destination (`finding`), and a lightweight stage takes a store straight on.
+        /// straight to the hop's destination (`finding`: what changes, ``MigrationCheck/Finding/change``), and a
+        /// lightweight stage takes a store straight on.
         case stopsStraightMigration(straightFrom: String, finding: String)
         /// The hop's source is the previous custom stage's destination: such a store starts at the next stage, and no
         /// lightweight stage can take it to the next custom stage's source alone.
@@ -138,9 +139,9 @@ package enum MigrationPlanning {
             }
             stages.append(.custom(from: previous, to: next, needsHook: needsHook))
             if let required {
-                reasons[.init(from: previous, to: next)] = .valueBecomesRequired(finding: required.message)
+                reasons[.init(from: previous, to: next)] = .valueBecomesRequired(finding: required.change)
             } else if let straight {
-                reasons[.init(from: previous, to: next)] = .stopsStraightMigration(straightFrom: straight.from, finding: straight.finding.message)
+                reasons[.init(from: previous, to: next)] = .stopsStraightMigration(straightFrom: straight.from, finding: straight.finding.change)
             }
             listed = []
             entering = [next]

@@ -59,6 +59,11 @@ extension MigrationCheck {
             }
         }
 
+        /// The schema of version `name`, as the verdicts read it (once).
+        package func schema(of name: String) throws -> Schema {
+            try version(name).0
+        }
+
         private func version(_ name: String) throws -> (Schema, [String: Content]?) {
             if let schema = schemas[name], let contents = contents[name] { return (schema, contents) }
             let schema = try load(name)

@@ -59,15 +59,11 @@ package enum ModelLoader {
     }
 
     /// Reads the version at `location` of `bundle`; `diagnostics` (the bundle's, from ``locateBundle(_:)``) come first
-    /// in its diagnostics, as ``load(_:version:)`` gives them. `contents`: the bytes of its `contents` file when the
-    /// caller has read them already (`ModelHistory`, for their digest), parsed instead of reading the file again.
-    package static func load(
-        _ location: ModelVersionLocation, of bundle: ModelBundle, contents: [UInt8]? = nil, diagnostics: Diagnostics
-    ) throws -> LoadedModel {
+    /// in its diagnostics, as ``load(_:version:)`` gives them.
+    package static func load(_ location: ModelVersionLocation, of bundle: ModelBundle, diagnostics: Diagnostics) throws -> LoadedModel {
         var diagnostics = diagnostics
         let resolved = try diagnostics.rethrowingWith {
-            let document =
-                try contents.map { try XMLDocumentReader.parse($0, path: location.contentsPath) } ?? bundle.readDocument(of: location)
+            let document = try bundle.readDocument(of: location)
             return SchemaResolver.resolve(
                 document, contentsPath: location.contentsPath, modelName: bundle.modelName, versionName: location.name)
         }

@@ -157,6 +157,26 @@ import Testing
         #expect(again.versionsRead.isEmpty, "nothing changed: nothing read")
     }
 
+    /// After `lock` records the hops (`straight-hops=`, `hop-findings=`), `generate --migration-plan`'s path reads only
+    /// the current version: the custom stage's reason and the missing hook's warning (message, `path:line`) come from
+    /// the lock, the same as from the versions read.
+    @Test func aRecordedLockAnswersThePlanWithoutReadingItsVersions() throws {
+        let (folder, history) = try Self.journalCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let current = try history.loadedVersion().schema
+        let fromVersions = MigrationPlanner.plan(try history.migrationPlanInput(current: current, oldest: nil), current: current, hooks: .none)
+        #expect(fromVersions.1.all.contains { $0.ruleID == MigrationPlanRules.missingHook.id })
+        #expect(try history.write(try history.relocked(versionNamed: nil, force: false).lock))
+
+        let recorded = try ModelHistory(locating: folder.appendingPathComponent("Journal.xcdatamodeld").path)
+        let recordedCurrent = try recorded.loadedVersion().schema
+        let input = try recorded.migrationPlanInput(current: recordedCurrent, oldest: nil)
+        let fromRecords = MigrationPlanner.plan(input, current: recordedCurrent, hooks: .none)
+        #expect(fromRecords.0 == fromVersions.0)
+        #expect(fromRecords.1.all == fromVersions.1.all)
+        #expect(recorded.versionsRead == ["Journal 5"], "only the current version")
+    }
+
     @Test func relockingAVersionGoneNeedsForce() throws {
         let (folder, _) = try Self.journalCopy()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,9 +18,11 @@ package struct MigrationPlanInput: Sendable {
     /// each schema again (1.0 s of CPU over a 117-version history). `generate` has checked them against the model
     /// files first. A version without one is fingerprinted from its schema.
     package var lockedFingerprints: [StoreFingerprint]
-    /// Per version, the versions a store of which the lock records migrating straight to it with nothing the plan acts
-    /// on (``ModelLock/recordedStraightHops(unchanged:)``): the planner does not check those hops again.
-    package var recordedStraightHops: [String: Set<String>]
+    /// Per version, the versions whose hop into it the lock records, each with the findings the plan needs of the hop
+    /// (``RecordedFinding``: the first may-fail and not-inferable ones, at their places; empty: it migrates straight
+    /// with nothing the plan acts on; ``ModelLock/recordedHops(unchanged:)``): the planner does not check those hops
+    /// again, nor read their versions.
+    package var recordedHops: [String: [String: [MigrationCheck.Finding]]]
     /// The model's versions that are neither locked nor current, each with where it is (its `contents` file): the plan
     /// cannot know where their stores stand, so it is not written (``MigrationPlanRules/unlockedVersion``).
     package var unlockedVersions: [(name: String, location: SourceLocation)]
@@ -46,7 +48,7 @@ package struct MigrationPlanInput: Sendable {
 
     package init(
         lockedVersionNames: [String], schema: @escaping @Sendable (String) throws -> Schema, lockFileName: String,
-        leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [], recordedStraightHops: [String: Set<String>] = [:],
+        leftOutVersionNames: [String] = [], lockedFingerprints: [StoreFingerprint] = [], recordedHops: [String: [String: [MigrationCheck.Finding]]] = [:],
         unlockedVersions: [(name: String, location: SourceLocation)] = []
     ) {
         self.lockedVersionNames = lockedVersionNames
@@ -54,7 +56,7 @@ package struct MigrationPlanInput: Sendable {
         self.lockFileName = lockFileName
         self.leftOutVersionNames = leftOutVersionNames
         self.lockedFingerprints = lockedFingerprints
-        self.recordedStraightHops = recordedStraightHops
+        self.recordedHops = recordedHops
         self.unlockedVersions = unlockedVersions
     }
 
@@ -97,19 +99,27 @@ extension MigrationPlanInput {
         }
         // A record holds while its versions' bytes do: each file is digested once.
         var unchanged: [String: Bool] = [:]
-        let recorded = lock.recordedStraightHops { name in
+        let recorded = lock.recordedHops { name in
             if let known = unchanged[name] { return known }
             let digest = lockedByName[name]?.contentsDigest
             let holds = digest != nil && contentsPaths[name] != nil && contentsDigest(name) == digest
             unchanged[name] = holds
             return holds
         }
+        // A recorded finding's place is in the hop's destination (a version whose digest holds: it is in the bundle).
+        var recordedHops: [String: [String: [MigrationCheck.Finding]]] = [:]
+        for (version, hops) in recorded {
+            guard let destination = contentsPaths[version] else { continue }
+            recordedHops[version] = hops.mapValues { $0.map { $0.finding(destination: destination) } }
+        }
         let currentSchema = current
         return MigrationPlanInput(
             lockedVersionNames: names,
             schema: { name in name == currentSchema.versionName ? currentSchema : try schema(name) },
             lockFileName: lockPath.split(separator: "/").last.map(String.init) ?? lockPath, leftOutVersionNames: leftOut,
-            lockedFingerprints: names.compactMap { lockedByName[$0] }, recordedStraightHops: recorded, unlockedVersions: unlocked)
+            lockedFingerprints: names.compactMap { lockedByName[$0] },
+            recordedHops: recordedHops,
+            unlockedVersions: unlocked)
     }
 
     /// `migration-plan-oldest-version` names no locked version of the bundle.

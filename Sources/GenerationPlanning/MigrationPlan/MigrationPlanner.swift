@@ -21,8 +21,8 @@ package enum MigrationPlanner {
         }
         var versionNames = input.lockedVersionNames
         if !versionNames.contains(current.versionName) { versionNames.append(current.versionName) }
-        // Each version is read once, when first needed: a hop the lock records (`straight-hops=`) needs neither end,
-        // so over a locked history only the ends of the hops the plan must explain are read (issue 46).
+        // Each version is read once, when first needed: a hop the lock records (`straight-hops=`, `hop-findings=`)
+        // needs neither end, so over a locked history no version is read unless the plan cannot be made (issue 46).
         var schemas: [String: Schema] = [current.versionName: current]
         let read = { (name: String) throws -> Schema in
             if let schema = schemas[name] { return schema }
@@ -32,21 +32,20 @@ package enum MigrationPlanner {
         }
         // Without records, through `MigrationCheck.VerdictCache` (each pair of entities checked once over thousands of
         // hops); into a recorded version, the few hops left are checked whole (the cache's keys would cost more).
-        // A hop's findings are kept: a custom stage's hop is asked again for its hook's message.
+        // A hop the lock records is answered by the record (its versions unread); a hop lightweight migration cannot
+        // migrate is an error quoting every finding of it, for which it is checked (`exactFindings`).
         let verdicts = MigrationCheck.VerdictCache(schema: read)
         var checked: [MigrationPlanStages.Hop: [MigrationCheck.Finding]] = [:]
-        let findings = { (from: String, to: String) throws -> [MigrationCheck.Finding] in
+        let exactFindings = { (from: String, to: String) throws -> [MigrationCheck.Finding] in
             let hop = MigrationPlanStages.Hop(from: from, to: to)
             if let known = checked[hop] { return known }
-            let found: [MigrationCheck.Finding]
-            if let recorded = input.recordedStraightHops[to] {
-                // A recorded hop has nothing the plan acts on (data loss at most, which it does not).
-                found = recorded.contains(from) ? [] : MigrationCheck.findings(from: try read(from), to: try read(to))
-            } else {
-                found = try verdicts.findings(from: from, to: to)
-            }
+            let found = input.recordedHops[to] != nil
+                ? MigrationCheck.findings(from: try read(from), to: try read(to)) : try verdicts.findings(from: from, to: to)
             checked[hop] = found
             return found
+        }
+        let findings = { (from: String, to: String) throws -> [MigrationCheck.Finding] in
+            try input.recordedHops[to]?[from] ?? exactFindings(from, to)
         }
         let locked = Dictionary(input.lockedFingerprints.map { ($0.versionName, $0) }, uniquingKeysWith: { first, _ in first })
         let planned: MigrationPlanStages
@@ -66,7 +65,9 @@ package enum MigrationPlanner {
         let typeName = SwiftNames.modelTypeName(current.modelName) + "MigrationPlan"
 
         for hop in planned.blockedHops {
-            guard let first = hop.findings.first else { continue }
+            // Every finding, with its places in both versions: a recorded hop's versions are read for them.
+            let refused = (try? exactFindings(hop.from, hop.to))?.filter { $0.kind == .notInferable } ?? hop.findings
+            guard let first = refused.first else { continue }
             // Splitting the change needs a version between the two: only while the later one has not shipped.
             let split = lockedNames.contains(hop.to) ? "" : "split the change over two versions with a custom stage between them "
                 + "(Apple's \"Staged migrations\"); or "
@@ -87,7 +88,7 @@ package enum MigrationPlanner {
                         + " (a revert): those stores open as they are, and the other versions' stores migrate on to '\(current.versionName)'",
                     at: first.location))
             }
-            for further in hop.findings.dropFirst() {
+            for further in refused.dropFirst() {
                 diagnostics.append(.note("also not inferable: \(further.message)", at: further.location))
             }
         }
@@ -104,7 +105,7 @@ package enum MigrationPlanner {
                 var hook: ValidationHookScan.Declaration?
                 if case .hook(let declaration) = found { hook = declaration }
                 if needsHook && hook == nil {
-                    // Checked while planning (a hop needing a hook is never recorded): no version is read again.
+                    // Found while planning (or recorded): no version is read again.
                     let required = (try? findings(from, to))?.first { $0.kind == .mayFail }
                     diagnostics.report(
                         MigrationPlanRules.missingHook,
@@ -158,17 +159,15 @@ package enum MigrationPlanner {
 
     /// Why a custom stage is there, as the generated comment says it.
     static func why(_ reason: MigrationPlanStages.CustomStageReason?, hook: String?, hookName: String) -> String {
-        // A finding's first clause names what changes (`attribute Entry.mood became non-optional without a default value`).
-        func what(_ finding: String) -> String { String(finding.prefix { $0 != ":" && $0 != ";" }) }
         return switch reason {
         case .valueBecomesRequired(let finding):
             hook == nil
-                ? "a value becomes required without a default (\(what(finding))); the app's hook \(hookName) is not written yet, so a "
+                ? "a value becomes required without a default (\(finding)); the app's hook \(hookName) is not written yet, so a "
                     + "store holding a row without the value fails to migrate"
-                : "a value becomes required without a default (\(what(finding))): the app's hook gives it to the rows without one"
+                : "a value becomes required without a default (\(finding)): the app's hook gives it to the rows without one"
         case .stopsStraightMigration(let straightFrom, let finding):
             "stores of '\(straightFrom)' stop here first: a lightweight stage would take them straight on, and lightweight "
-                + "migration cannot do that in one step (\(what(finding)))"
+                + "migration cannot do that in one step (\(finding))"
         case .joinsCustomStages:
             "the previous custom stage's stores start after it, and no lightweight stage can take them alone to the next custom "
                 + "stage's source"

@@ -41,14 +41,61 @@ import Testing
             versions: bundle.versions.map { ($0.name, $0.contentsPath, $0.contentsPath) }, current: current,
             oldest: nil, schema: { try history.schema(of: $0) },
             contentsDigest: { history.contentsDigest(ofVersion: $0) })
-        #expect(recorded.recordedStraightHops.count == lock.versions.count - 1)
-        #expect(read.recordedStraightHops.isEmpty, "the fixture's lock has no records")
+        #expect(recorded.recordedHops.count == lock.versions.count - 1)
+        #expect(read.recordedHops.isEmpty, "the fixture's lock has no records")
         for hooks in [ValidationHookScan.none, Self.hooks("Journal")] {
             let fromRecords = MigrationPlanner.plan(recorded, current: current, hooks: hooks)
             let fromVersions = MigrationPlanner.plan(read, current: current, hooks: hooks)
             #expect(fromRecords.0 == fromVersions.0)
             #expect(fromRecords.1.all == fromVersions.1.all)
         }
+    }
+
+    /// The plan's input from `lock` through a fresh history of the fixture (whose reads it counts).
+    static func input(_ lock: ModelLock, _ name: String) throws -> (MigrationPlanInput, ModelHistory) {
+        let (current, _, lockPath, bundle) = try Self.locked(name)
+        let history = ModelHistory(modelPath: bundle.inputPath, bundle: bundle)
+        let input = try MigrationPlanInput.fromLock(
+            lock, lockPath: lockPath, versions: bundle.versions.map { ($0.name, $0.contentsPath, $0.contentsPath) }, current: current,
+            oldest: nil, schema: { try history.schema(of: $0) }, contentsDigest: { history.contentsDigest(ofVersion: $0) })
+        return (input, history)
+    }
+
+    /// With the records of the next `lock`, the plan reads no locked version, custom stages included (their reasons and
+    /// a missing hook's finding come from `hop-findings=`), and makes the file and diagnostics it makes from the
+    /// versions, with the app's hooks and without. A record whose findings were edited is not trusted (its digest covers
+    /// them): its hops are checked, the same plan again.
+    @Test(arguments: ["Journal", "Counters"]) func recordedHopsPlanWithoutReadingTheirVersions(_ name: String) throws {
+        let (current, read) = try Self.fixture(name)
+        let (_, lock, _, bundle) = try Self.locked(name)
+        let recorder = ModelHistory(modelPath: bundle.inputPath, bundle: bundle)
+        let recordedLock = lock.recordingStraightHops { try recorder.schema(of: $0) }
+        #expect(recordedLock.versions.contains { $0.straightHops?.findings.isEmpty == false }, "the fixture has hops with findings the plan acts on")
+        var blocked = false
+        for hooks in [ValidationHookScan.none, Self.hooks("Journal")] {
+            let fromVersions = MigrationPlanner.plan(read, current: current, hooks: hooks)
+            let (input, history) = try Self.input(recordedLock, name)
+            let fromRecords = MigrationPlanner.plan(input, current: current, hooks: hooks)
+            #expect(fromRecords.0 == fromVersions.0)
+            #expect(fromRecords.1.all == fromVersions.1.all)
+            // A hop lightweight migration cannot migrate (Counters) is an error quoting its findings in both versions.
+            blocked = fromVersions.1.all.contains { $0.ruleID == MigrationPlanRules.blockedHop.id }
+            #expect(blocked ? history.versionsRead.count <= 2 : history.versionsRead.isEmpty, "read \(history.versionsRead)")
+        }
+
+        // A record whose findings were edited by hand: its hops are checked again (their versions read).
+        let hooks = Self.hooks("Journal")
+        var tampered = recordedLock
+        let index = try #require(tampered.versions.lastIndex { $0.straightHops?.findings.isEmpty == false })
+        let above = try #require(tampered.versions[index].straightHops?.findings.keys.min())
+        tampered.versions[index].straightHops?.findings[above]?[0].message += " (edited)"
+        let reparsed = try ModelLock.parse(tampered.text(modelName: name), path: "\(name).managed-codegen.lock")
+        let (checked, checkedHistory) = try Self.input(reparsed, name)
+        #expect(checked.recordedHops[tampered.versions[index].versionName] == nil)
+        let fromChecked = MigrationPlanner.plan(checked, current: current, hooks: hooks)
+        let fromVersions = MigrationPlanner.plan(read, current: current, hooks: hooks)
+        #expect(fromChecked.0 == fromVersions.0 && fromChecked.1.all == fromVersions.1.all)
+        if !blocked { #expect(checkedHistory.versionsRead.contains(tampered.versions[index].versionName)) }
     }
 
     static func hooks(_ folder: String) -> ValidationHookScan {
