@@ -1,0 +1,223 @@
+import CoreDataMapping
+import GenerationPlanning
+import ManagedModel
+import SampleValues
+
+/// `<Model>PreviewData.swift` (`generate --preview-data`): what the `preview-data` template writes, decided here.
+///
+/// Every concrete generated entity whose required values all have a sample gets a maker: the object created through
+/// its designated initializer with a value for every attribute that has one (rows of the same values the generated
+/// tests prove valid, ``SampleValueSynthesizer``) and a new object, made by the destination's own maker, for each
+/// required relationship. Which row an object takes is counted at run time (the objects of its inheritance tree
+/// already in the context), so objects made one after another in a context differ, their required destinations
+/// included, and uniqueness constraints hold while the rows last (``SampleValueSynthesizer/distinctVariants``).
+package struct PreviewDataPlan: Hashable, Sendable {
+    /// One attribute's values, by row; the last row is the `.longest` variant's.
+    package struct ValueTable: Hashable, Sendable {
+        /// The static property holding the values (`itemName`).
+        package var name: String
+        /// The element type (`String`).
+        package var elementType: String
+        package var values: [String]
+    }
+
+    /// One entity's maker and its `Previewable` conformance.
+    package struct Maker: Hashable, Sendable {
+        package var entityName: String
+        package var className: String
+        /// How the generated tests name the class (`Inventory.Item`: ``GeneratedTestModel/typeReference(_:)``).
+        package var testClassReference: String
+        /// `makeItem`.
+        package var methodName: String
+        /// The statements creating the object (the last returns it).
+        package var statements: [String]
+        /// The class declares the conformance; a sub-entity's class inherits its parent's.
+        package var declaresConformance: Bool
+        /// The generated tests' method checking that its previews save: `testItemPreviewsSave`.
+        package var testName: String
+    }
+
+    package var fileName: String
+    /// `InventoryPreviewData`.
+    package var typeName: String
+    /// `InventoryPreviewable`: the protocol carrying `makePreview(in:variant:)` and `makePreviews(count:in:)`.
+    package var protocolName: String
+    package var modelName: String
+    /// Where the compiled model is looked for, in order: `Bundle(for: Item.self), Bundle.main` (the module's bundle,
+    /// then the app's); `Bundle.module` first with `--tests-model-bundle module` (a SwiftPM target's resources).
+    package var bundleList: String
+    /// The rows a maker counts through: `SampleValueSynthesizer.distinctVariants`.
+    package var rowCount: Int
+    package var makers: [Maker]
+    package var tables: [ValueTable]
+}
+
+/// Plans ``PreviewDataPlan`` from the schema, the generation plan and the tests' view of them (``GeneratedTestModel``).
+package struct PreviewDataPlanner {
+    let model: GeneratedTestModel
+    let plan: GenerationPlan
+    let modelBundle: GeneratorOptions.TestsModelBundle
+    package private(set) var diagnostics = Diagnostics()
+
+    package init(schema: Schema, plan: GenerationPlan, options: GeneratorOptions) {
+        self.plan = plan
+        self.modelBundle = options.testsModelBundle
+        self.model = GeneratedTestModel(schema: schema, plan: plan, moduleName: options.moduleName ?? schema.modelName)
+    }
+
+    private struct Failure: Error {
+        var reason: String
+        var location: SourceLocation?
+    }
+
+    /// nil when the model has no generated class.
+    package mutating func makePlan() -> PreviewDataPlan? {
+        guard let anchor = plan.classes.first else { return nil }
+        let typeName = SwiftNames.modelTypeName(model.schema.modelName)
+        let candidates = plan.classes.filter { $0.initializer != nil && !$0.isAbstract }.sorted { $0.className < $1.className }
+        var tableNames: Set<String> = []
+        var planned: [String: (maker: PreviewDataPlan.Maker, tables: [PreviewDataPlan.ValueTable], destinations: Set<String>)] = [:]
+        var failures: [String: Failure] = [:]
+        for classPlan in candidates {
+            switch maker(for: classPlan, tableNames: &tableNames) {
+            case .success(let made): planned[classPlan.entityName] = made
+            case .failure(let failure): failures[classPlan.entityName] = failure
+            }
+        }
+        // An entity whose required destination has no maker has none either (until nothing changes).
+        var changed = true
+        while changed {
+            changed = false
+            for (entityName, made) in planned.sorted(by: { $0.key < $1.key }) {
+                guard let missing = made.destinations.sorted().first(where: { planned[$0] == nil }) else { continue }
+                let location = model.entity(entityName)?.location
+                failures[entityName] = Failure(
+                    reason: "its required relationships need a \(missing), which has no preview", location: location)
+                planned[entityName] = nil
+                changed = true
+            }
+        }
+        for classPlan in candidates {
+            guard let failure = failures[classPlan.entityName] else { continue }
+            diagnostics.report(
+                GenerationRules.previewNotGenerated,
+                "entity '\(classPlan.entityName)': no preview data is generated: \(failure.reason)", at: failure.location)
+        }
+        let makers = candidates.compactMap { planned[$0.entityName]?.maker }
+        let madeEntities = Set(makers.map(\.entityName))
+        return PreviewDataPlan(
+            fileName: "\(typeName)PreviewData.swift", typeName: "\(typeName)PreviewData", protocolName: "\(typeName)Previewable",
+            modelName: model.schema.modelName,
+            bundleList: (modelBundle == .module ? "Bundle.module, " : "") + "Bundle(for: \(anchor.className).self), Bundle.main",
+            rowCount: SampleValueSynthesizer.distinctVariants,
+            makers: makers.map { maker in
+                var maker = maker
+                // Conformance is inherited: only the top-most class with a maker declares it.
+                maker.declaresConformance = !ancestorNames(of: maker.entityName).contains { madeEntities.contains($0) }
+                return maker
+            },
+            tables: candidates.flatMap { planned[$0.entityName]?.tables ?? [] })
+    }
+
+    private func ancestorNames(of entityName: String) -> [String] {
+        guard let entity = model.entity(entityName) else { return [] }
+        return model.schema.ancestors(of: entity).map(\.name)
+    }
+
+    /// The entities sharing `entityName`'s row count: its whole inheritance tree (a uniqueness constraint of an
+    /// ancestor covers the sub-entities' objects too).
+    private func family(of entityName: String) -> [String] {
+        let root = ancestorNames(of: entityName).first ?? entityName
+        return model.schema.entities.map(\.name).filter { model.isKind($0, of: root) }.sorted()
+    }
+
+    private func maker(for classPlan: ClassPlan, tableNames: inout Set<String>) -> Result<
+        (maker: PreviewDataPlan.Maker, tables: [PreviewDataPlan.ValueTable], destinations: Set<String>), Failure
+    > {
+        guard let initializer = classPlan.initializer else { return .failure(Failure(reason: "it has no initializer")) }
+        let entityName = classPlan.entityName
+        let attributes = model.attributes(of: entityName)
+        let relationships = model.relationships(of: entityName)
+        let rows = SampleValueSynthesizer.distinctVariants
+        var arguments: [String] = []
+        var tables: [PreviewDataPlan.ValueTable] = []
+        var destinations: Set<String> = []
+        for parameter in initializer.parameters {
+            if let attribute = attributes[parameter.key] {
+                var values: [String] = []
+                for variant in 0..<rows {
+                    switch model.sampleLiteral(attribute, entityName: entityName, variant: variant) {
+                    case .success(let literal): values.append(literal)
+                    case .failure(let failure):
+                        // An optional value without a sample is left to its default.
+                        guard parameter.defaultValue == nil else { break }
+                        return .failure(Failure(
+                            reason: "attribute '\(entityName).\(attribute.name)' has no valid sample value (\(failure.reason))",
+                            location: attribute.location))
+                    }
+                }
+                guard values.count == rows else { continue }
+                values.append(longestLiteral(attribute, entityName: entityName) ?? values[0])
+                let name = uniqueName(
+                    ObjectGraphBuilder.variableName(forClass: classPlan.className) + SwiftNames.capitalizedFirst(parameter.key), in: &tableNames)
+                var elementType = parameter.typeDeclaration
+                if elementType.hasSuffix("?") { elementType.removeLast() }
+                tables.append(PreviewDataPlan.ValueTable(name: name, elementType: elementType, values: values))
+                arguments.append("\(parameter.swiftName): Values.\(name)[row]")
+                continue
+            }
+            guard let relationship = relationships[parameter.key] else { continue }
+            if GeneratedTestModel.isBroken(relationship, parameter: parameter) {
+                return .failure(Failure(
+                    reason: "relationship '\(entityName).\(relationship.name)' is part of a cycle of required relationships, "
+                        + "which preview data does not break yet",
+                    location: relationship.location))
+            }
+            guard parameter.defaultValue == nil else { continue }
+            guard let destination = model.concreteEntity(for: relationship.destinationEntity),
+                let destinationClass = model.classes[destination]
+            else {
+                return .failure(Failure(
+                    reason: "relationship '\(entityName).\(relationship.name)' needs a \(relationship.destinationEntity), "
+                        + "which has no generated class that creates one",
+                    location: relationship.location))
+            }
+            destinations.insert(destination)
+            let call = "make\(destinationClass.className)(variant, in: context)"
+            if relationship.isToMany {
+                let count = relationship.destinationsGivenByTests
+                arguments.append("\(parameter.swiftName): [\(Array(repeating: call, count: count).joined(separator: ", "))]")
+            } else {
+                arguments.append("\(parameter.swiftName): \(call)")
+            }
+        }
+        let familyLiteral = "[" + family(of: entityName).map(SwiftSourceText.stringLiteral).joined(separator: ", ") + "]"
+        let statements = [
+            "let row = nextRow(among: \(familyLiteral), variant, in: context)",
+            ObjectGraphBuilder.call("return \(classPlan.className)", context: "context", arguments: arguments, contextLabel: initializer.contextLabel),
+        ]
+        let maker = PreviewDataPlan.Maker(
+            entityName: entityName, className: classPlan.className, testClassReference: model.typeReference(classPlan.className),
+            methodName: "make\(classPlan.className)",
+            statements: statements, declaresConformance: true, testName: "test\(classPlan.className)PreviewsSave")
+        return .success((maker, tables, destinations))
+    }
+
+    /// The `.longest` row's value, when it differs from the typical one's type handling (synthesized values only).
+    private func longestLiteral(_ attribute: Attribute, entityName: String) -> String? {
+        guard attribute.annotations.override == nil, attribute.type != .composite else { return nil }
+        let type = model.declaredType(of: attribute, in: entityName)
+        return model.synthesizer.longestSample(for: attribute, entityName: entityName).value?.swiftExpression(as: type.valueType)
+    }
+
+    private func uniqueName(_ base: String, in names: inout Set<String>) -> String {
+        var candidate = base
+        var counter = 2
+        while names.contains(candidate) {
+            candidate = "\(base)\(counter)"
+            counter += 1
+        }
+        names.insert(candidate)
+        return candidate
+    }
+}

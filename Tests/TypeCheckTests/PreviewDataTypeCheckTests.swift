@@ -1,0 +1,101 @@
+import CodeGeneration
+import Foundation
+import ManagedModel
+import ModelReader
+import Testing
+
+/// `generate --preview-data`: `<Model>PreviewData.swift` in the module and its generated tests type-check against
+/// the stub SDK with zero errors and zero warnings in Swift 5, Swift 6 and Swift 6 with MainActor default isolation,
+/// on every fixture model and a sample of the corpus; the contract's calls compile from the main actor and from
+/// nonisolated code.
+@Suite struct PreviewDataTypeCheckTests {
+    /// The current version of every fixture, with its tests (which use the preview data) and the preview file.
+    @Test func fixtureModelsWithPreviewDataTypeCheck() throws {
+        let models = try FileManager.default.contentsOfDirectory(atPath: TestSupport.fixtureModels.path)
+            .filter { $0.hasSuffix(".xcdatamodeld") }.sorted()
+        var plain: [(Schema, String)] = []
+        var withAppTypes: [(Schema, String)] = []
+        for model in models {
+            let schema = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent(model).path).schema
+            if model == "TypedExtras.xcdatamodeld" { withAppTypes.append((schema, model)) } else { plain.append((schema, model)) }
+        }
+        var options = GenerationOptions(moduleName: "Fixture")
+        options.generatesPreviewData = true
+        var appOptions = options
+        appOptions.appSource = TypedExtrasTypeCheckTests.appTypes
+        let outcomes = TypeCheckRun.check(plain, options: options) + TypeCheckRun.check(withAppTypes, options: appOptions)
+        for outcome in outcomes {
+            if let failure = outcome.failure { Issue.record("\(outcome.label): \(failure)") }
+        }
+        #expect(outcomes.count == models.count)
+    }
+
+    /// Every tenth corpus bundle (in name order), its current version, in the three modes.
+    @Test(.enabled(if: GeneratedOutputTypeCheckTests.corpusIsPresent, "needs ../shared/corpus"))
+    func corpusSampleWithPreviewDataTypeChecks() throws {
+        let corpus = GeneratedOutputTypeCheckTests.corpus
+        let folders = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+            .filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }.sorted()
+            .enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+        var models: [(Schema, String)] = []
+        for folder in folders {
+            let url = corpus.appendingPathComponent(folder)
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            guard let bundle = contents.first(where: { $0.hasSuffix(".xcdatamodeld") }) ?? contents.first(where: { $0.hasSuffix(".xcdatamodel") }),
+                let loaded = try? ModelLoader.load(url.appendingPathComponent(bundle).path)
+            else { continue }
+            models.append((loaded.schema, folder))
+        }
+        #expect(models.count >= 8)
+        var options = GenerationOptions(moduleName: "CorpusModel", generateXcodeCodegenEntities: true)
+        options.generatesPreviewData = true
+        let outcomes = TypeCheckRun.check(models, options: options)
+        for outcome in outcomes {
+            switch outcome.result {
+            case .clean, .rejected: break
+            case .failed: Issue.record("\(outcome.label): \(outcome.failure ?? "")")
+            }
+        }
+        print("preview data type-check: \(outcomes.filter(\.isClean).count) of \(outcomes.count) corpus models clean in 3 modes")
+    }
+
+    /// The issue's contract, called as an app's preview and test code call it: from the main actor (a SwiftUI view's
+    /// `#Preview`), from nonisolated code and from a detached task; in the three modes.
+    @Test func theContractCompilesFromEveryIsolation() throws {
+        let loaded = try ModelLoader.load(TestSupport.fixtureBundle("Staff"))
+        var options = GenerationOptions(moduleName: "Staff")
+        options.generatesPreviewData = true
+        options.appSource = """
+            import CoreData
+
+            @MainActor func mainActorPreview() throws -> Int {
+                let container = try StaffPreviewData.makeContainer()
+                let context = container.viewContext
+                let person: Person = Person.makePreview(in: context)
+                let employee: Employee = Employee.makePreview(in: context)
+                let managers: [Manager] = Manager.makePreviews(count: 5, in: context)
+                let longest: Person = Person.makePreview(in: context, variant: .longest)
+                let empty = try StaffPreviewData.makeContainer(filled: false)
+                _ = (person, employee, longest, empty)
+                return managers.count
+            }
+
+            nonisolated func backgroundFixture(in context: NSManagedObjectContext) -> [Employee] {
+                Employee.makePreviews(count: 3, in: context)
+            }
+
+            func detached() {
+                Task.detached {
+                    let model = try StaffPreviewData.sharedModel()
+                    _ = model.entities.count
+                }
+            }
+            """
+        let output = try GeneratedSources(schema: loaded.schema, label: "Staff", options: options)
+        defer { output.remove() }
+        for mode in LanguageMode.allCases {
+            let result = try output.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
+}
