@@ -1321,9 +1321,9 @@ nonisolated final class {{typeName}}Tests: XCTestCase, {{supportTypeName}} {
 /// {{rowCount}} objects of a tree; then the rows repeat.
 ///
 /// The compiled model is loaded once per process and every container made here shares it: a second loaded model
-/// would claim the same classes, after which `Item.entity()` finds no unique entity ("Multiple NSEntityDescriptions
-/// claim the NSManagedObject subclass"). An app container built beside these in the same process should take
-/// ``sharedModel()`` too.
+/// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
+/// ("Multiple NSEntityDescriptions claim the NSManagedObject subclass"). An app container built beside these in the
+/// same process should take ``sharedModel()`` too.
 nonisolated {{access}}enum {{typeName}} {
     /// Which values a preview object gets.
     {{access}}enum Variant: Hashable, Sendable {
@@ -1367,8 +1367,9 @@ nonisolated {{access}}enum {{typeName}} {
         try compiled.get().model
     }
 
-    /// A new in-memory container (a store at `/dev/null`, as Xcode's template makes it) on the shared model; when
-    /// `filled`, three objects of every entity that has previews, saved, in its `viewContext`.
+    /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, three objects of
+    /// every entity that has previews, saved, in its `viewContext`.
     {{access}}static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
@@ -1412,7 +1413,8 @@ nonisolated {{access}}enum {{typeName}} {
     }
 
     /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
-    /// their objects `context` holds, or the longest values' row.
+    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
+    /// `registeredObjects`), or the longest values' row.
     private static func nextRow(among family: Set<String>, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return {{longestRow}} }
         let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
@@ -1441,7 +1443,8 @@ nonisolated {{access}}enum {{typeName}} {
     }
 {{/makers}}
 
-    /// The values of each attribute, one row an object; the last row holds the longest values.
+    /// The values of the attributes, one row an object (attributes with the same values share a list); the last row
+    /// holds the longest values.
     private enum Values {
 {{#tables}}
         static var {{name}}: [{{elementType}}] {

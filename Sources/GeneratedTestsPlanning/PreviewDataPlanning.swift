@@ -70,18 +70,23 @@ package struct PreviewDataPlanner {
         var location: SourceLocation?
     }
 
+    /// Every reason an entity gets no maker: each required value without a sample is named at its own line.
+    private struct Failures: Error {
+        var all: [Failure]
+    }
+
     /// nil when the model has no generated class.
     package mutating func makePlan() -> PreviewDataPlan? {
         guard let anchor = plan.classes.first else { return nil }
         let typeName = SwiftNames.modelTypeName(model.schema.modelName)
         let candidates = plan.classes.filter { $0.initializer != nil && !$0.isAbstract }.sorted { $0.className < $1.className }
-        var tableNames: Set<String> = []
-        var planned: [String: (maker: PreviewDataPlan.Maker, tables: [PreviewDataPlan.ValueTable], destinations: Set<String>)] = [:]
-        var failures: [String: Failure] = [:]
+        var tables = TableIndex()
+        var planned: [String: (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>)] = [:]
+        var failures: [String: [Failure]] = [:]
         for classPlan in candidates {
-            switch maker(for: classPlan, tableNames: &tableNames) {
+            switch maker(for: classPlan, tables: &tables) {
             case .success(let made): planned[classPlan.entityName] = made
-            case .failure(let failure): failures[classPlan.entityName] = failure
+            case .failure(let failure): failures[classPlan.entityName] = failure.all
             }
         }
         // An entity whose required destination has no maker has none either (until nothing changes).
@@ -91,17 +96,18 @@ package struct PreviewDataPlanner {
             for (entityName, made) in planned.sorted(by: { $0.key < $1.key }) {
                 guard let missing = made.destinations.sorted().first(where: { planned[$0] == nil }) else { continue }
                 let location = model.entity(entityName)?.location
-                failures[entityName] = Failure(
-                    reason: "its required relationships need a \(missing), which has no preview", location: location)
+                failures[entityName] = [Failure(
+                    reason: "its required relationships need a \(missing), which has no preview", location: location)]
                 planned[entityName] = nil
                 changed = true
             }
         }
         for classPlan in candidates {
-            guard let failure = failures[classPlan.entityName] else { continue }
-            diagnostics.report(
-                GenerationRules.previewNotGenerated,
-                "entity '\(classPlan.entityName)': no preview data is generated: \(failure.reason)", at: failure.location)
+            for failure in failures[classPlan.entityName] ?? [] {
+                diagnostics.report(
+                    GenerationRules.previewNotGenerated,
+                    "entity '\(classPlan.entityName)': no preview data is generated: \(failure.reason)", at: failure.location)
+            }
         }
         let makers = candidates.compactMap { planned[$0.entityName]?.maker }
         let madeEntities = Set(makers.map(\.entityName))
@@ -116,7 +122,7 @@ package struct PreviewDataPlanner {
                 maker.declaresConformance = !ancestorNames(of: maker.entityName).contains { madeEntities.contains($0) }
                 return maker
             },
-            tables: candidates.flatMap { planned[$0.entityName]?.tables ?? [] })
+            tables: tables.tables(named: Set(candidates.flatMap { planned[$0.entityName]?.tables ?? [] })))
     }
 
     private func ancestorNames(of entityName: String) -> [String] {
@@ -131,56 +137,60 @@ package struct PreviewDataPlanner {
         return model.schema.entities.map(\.name).filter { model.isKind($0, of: root) }.sorted()
     }
 
-    private func maker(for classPlan: ClassPlan, tableNames: inout Set<String>) -> Result<
-        (maker: PreviewDataPlan.Maker, tables: [PreviewDataPlan.ValueTable], destinations: Set<String>), Failure
+    private func maker(for classPlan: ClassPlan, tables: inout TableIndex) -> Result<
+        (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>), Failures
     > {
-        guard let initializer = classPlan.initializer else { return .failure(Failure(reason: "it has no initializer")) }
+        guard let initializer = classPlan.initializer else { return .failure(Failures(all: [Failure(reason: "it has no initializer")])) }
+        var valueFailures: [Failure] = []
         let entityName = classPlan.entityName
         let attributes = model.attributes(of: entityName)
         let relationships = model.relationships(of: entityName)
         let rows = SampleValueSynthesizer.distinctVariants
         var arguments: [String] = []
-        var tables: [PreviewDataPlan.ValueTable] = []
+        var usedTables: [String] = []
         var destinations: Set<String> = []
         for parameter in initializer.parameters {
             if let attribute = attributes[parameter.key] {
                 var values: [String] = []
-                for variant in 0..<rows {
+                sampling: for variant in 0..<rows {
                     switch model.sampleLiteral(attribute, entityName: entityName, variant: variant) {
                     case .success(let literal): values.append(literal)
                     case .failure(let failure):
                         // An optional value without a sample is left to its default.
-                        guard parameter.defaultValue == nil else { break }
-                        return .failure(Failure(
-                            reason: "attribute '\(entityName).\(attribute.name)' has no valid sample value (\(failure.reason))",
-                            location: attribute.location))
+                        if parameter.defaultValue == nil {
+                            valueFailures.append(Failure(
+                                reason: "attribute '\(entityName).\(attribute.name)' has no valid sample value (\(failure.reason))",
+                                location: attribute.location))
+                        }
+                        break sampling
                     }
                 }
                 guard values.count == rows else { continue }
                 values.append(longestLiteral(attribute, entityName: entityName) ?? values[0])
-                let name = uniqueName(
-                    ObjectGraphBuilder.variableName(forClass: classPlan.className) + SwiftNames.capitalizedFirst(parameter.key), in: &tableNames)
                 var elementType = parameter.typeDeclaration
                 if elementType.hasSuffix("?") { elementType.removeLast() }
-                tables.append(PreviewDataPlan.ValueTable(name: name, elementType: elementType, values: values))
+                let name = tables.name(
+                    for: elementType, values,
+                    proposing: [parameter.key, ObjectGraphBuilder.variableName(forClass: classPlan.className) + SwiftNames.capitalizedFirst(parameter.key)])
+                usedTables.append(name)
                 arguments.append("\(parameter.swiftName): Values.\(name)[row]")
                 continue
             }
             guard let relationship = relationships[parameter.key] else { continue }
             if GeneratedTestModel.isBroken(relationship, parameter: parameter) {
-                return .failure(Failure(
+                return .failure(Failures(all: valueFailures + [Failure(
                     reason: "relationship '\(entityName).\(relationship.name)' is part of a cycle of required relationships, "
                         + "which preview data does not break yet",
-                    location: relationship.location))
+                    location: relationship.location)]))
             }
             guard parameter.defaultValue == nil else { continue }
             guard let destination = model.concreteEntity(for: relationship.destinationEntity),
                 let destinationClass = model.classes[destination]
             else {
-                return .failure(Failure(
+                return .failure(Failures(all: valueFailures + [Failure(
                     reason: "relationship '\(entityName).\(relationship.name)' needs a \(relationship.destinationEntity), "
                         + "which has no generated class that creates one",
-                    location: relationship.location))
+                    location: relationship.location)]))
             }
             destinations.insert(destination)
             let call = "make\(destinationClass.className)(variant, in: context)"
@@ -191,6 +201,7 @@ package struct PreviewDataPlanner {
                 arguments.append("\(parameter.swiftName): \(call)")
             }
         }
+        if !valueFailures.isEmpty { return .failure(Failures(all: valueFailures)) }
         let familyLiteral = "[" + family(of: entityName).map(SwiftSourceText.stringLiteral).joined(separator: ", ") + "]"
         let statements = [
             "let row = nextRow(among: \(familyLiteral), variant, in: context)",
@@ -200,7 +211,7 @@ package struct PreviewDataPlanner {
             entityName: entityName, className: classPlan.className, testClassReference: model.typeReference(classPlan.className),
             methodName: "make\(classPlan.className)",
             statements: statements, declaresConformance: true, testName: "test\(classPlan.className)PreviewsSave")
-        return .success((maker, tables, destinations))
+        return .success((maker, usedTables, destinations))
     }
 
     /// The `.longest` row's value, when it differs from the typical one's type handling (synthesized values only).
@@ -210,14 +221,44 @@ package struct PreviewDataPlanner {
         return model.synthesizer.longestSample(for: attribute, entityName: entityName).value?.swiftExpression(as: type.valueType)
     }
 
-    private func uniqueName(_ base: String, in names: inout Set<String>) -> String {
-        var candidate = base
+}
+
+/// The value tables of a preview file: one per distinct list of values of one type, named after the first attribute
+/// that has it (`name`; `itemName` when another list took `name`), shared by every attribute with the same values
+/// (Inventory's `Item.name`, `Person.name` and `Tag.name`): a sixth of the size for the benchmark model, whose entities
+/// repeat attribute names (Benchmarks/README.md, "The preview data").
+private struct TableIndex {
+    private struct Content: Hashable {
+        var elementType: String
+        var values: [String]
+    }
+
+    private var byContent: [Content: String] = [:]
+    private var ordered: [PreviewDataPlan.ValueTable] = []
+    private var names: Set<String> = []
+
+    /// Names a `Values` member and a local function cannot take, or take only in backticks.
+    private static let reserved: Set<String> = ["Type", "Protocol", "self", "Self", "init", "text"]
+
+    /// The name of the table of `values`: an existing one with the same values, else the first of `proposals` (the
+    /// attribute's key, then the entity's and the key's) that is free and a plain identifier, numbered if none is.
+    mutating func name(for elementType: String, _ values: [String], proposing proposals: [String]) -> String {
+        let content = Content(elementType: elementType, values: values)
+        if let existing = byContent[content] { return existing }
+        let usable = proposals.filter { SwiftNames.isIdentifier($0) && !SwiftNames.isKeyword($0) && !Self.reserved.contains($0) }
+        let base = usable.last ?? "value"
+        var name = usable.first { !names.contains($0) } ?? base
         var counter = 2
-        while names.contains(candidate) {
-            candidate = "\(base)\(counter)"
+        while names.contains(name) {
+            name = "\(base)\(counter)"
             counter += 1
         }
-        names.insert(candidate)
-        return candidate
+        names.insert(name)
+        byContent[content] = name
+        ordered.append(PreviewDataPlan.ValueTable(name: name, elementType: elementType, values: values))
+        return name
     }
+
+    /// The tables `used` names, in the order they were first asked for.
+    func tables(named used: Set<String>) -> [PreviewDataPlan.ValueTable] { ordered.filter { used.contains($0.name) } }
 }

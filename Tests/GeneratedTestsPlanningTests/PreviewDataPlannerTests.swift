@@ -27,8 +27,13 @@ import CodeGeneration
         #expect(diagnostics.all.filter { $0.ruleID == GenerationRules.previewNotGenerated.id }.isEmpty, "\(diagnostics.all)")
         // Rows: the synthesizer's distinct variants, then the longest values.
         for table in preview.tables { #expect(table.values.count == preview.rowCount + 1, "\(table.name)") }
-        let itemName = try #require(preview.tables.first { $0.name == "itemName" })
+        let itemName = try #require(preview.tables.first { $0.name == "name" })
         #expect(Set(itemName.values.dropLast()).count == preview.rowCount)
+        // Attributes with the same values share one table.
+        #expect(Set(preview.tables.map { [$0.elementType] + $0.values }).count == preview.tables.count)
+        // Item.name (a pattern) took `name`; Tag.name's other values take the entity's name too.
+        let tag = try #require(preview.makers.first { $0.entityName == "Tag" })
+        #expect(tag.statements.joined().contains("name: Values.tagName[row]"))
     }
 
     @Test func aSubEntityInheritsItsParentsConformanceAndSharesItsRows() throws {
@@ -51,6 +56,7 @@ import CodeGeneration
                 Attribute(name: "image", location: Build.location(4), type: .transformable, customClassName: "AppImage"),
             ]),
             Build.entity("Code", line: 6, attributes: [
+                Attribute(name: "blob", location: Build.location(5), type: .undefined),
                 Attribute(name: "value", location: Build.location(7), type: .string, maxValue: .integer(2),
                           regularExpression: "^a{3}$"),
             ]),
@@ -64,6 +70,7 @@ import CodeGeneration
         #expect(warnings.allSatisfy { $0.severity == .warning })
         let byLine = Dictionary(uniqueKeysWithValues: warnings.map { ($0.location?.line ?? 0, $0.message) })
         #expect(byLine[4]?.hasPrefix("entity 'Photo': no preview data is generated: attribute 'Photo.image' has no valid sample value (Transformable") == true, "\(byLine)")
+        #expect(byLine[5]?.hasPrefix("entity 'Code': no preview data is generated: attribute 'Code.blob' has no valid sample value (Undefined") == true, "\(byLine)")
         #expect(byLine[7]?.hasPrefix("entity 'Code': no preview data is generated: attribute 'Code.value' has no valid sample value") == true, "\(byLine)")
         #expect(byLine[9] == "entity 'Album': no preview data is generated: its required relationships need a Photo, which has no preview")
     }

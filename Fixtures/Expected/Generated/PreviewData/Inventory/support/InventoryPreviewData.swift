@@ -15,9 +15,9 @@ import Foundation
 /// 8 objects of a tree; then the rows repeat.
 ///
 /// The compiled model is loaded once per process and every container made here shares it: a second loaded model
-/// would claim the same classes, after which `Item.entity()` finds no unique entity ("Multiple NSEntityDescriptions
-/// claim the NSManagedObject subclass"). An app container built beside these in the same process should take
-/// ``sharedModel()`` too.
+/// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
+/// ("Multiple NSEntityDescriptions claim the NSManagedObject subclass"). An app container built beside these in the
+/// same process should take ``sharedModel()`` too.
 nonisolated public enum InventoryPreviewData {
     /// Which values a preview object gets.
     public enum Variant: Hashable, Sendable {
@@ -61,8 +61,9 @@ nonisolated public enum InventoryPreviewData {
         try compiled.get().model
     }
 
-    /// A new in-memory container (a store at `/dev/null`, as Xcode's template makes it) on the shared model; when
-    /// `filled`, three objects of every entity that has previews, saved, in its `viewContext`.
+    /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, three objects of
+    /// every entity that has previews, saved, in its `viewContext`.
     public static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
@@ -106,7 +107,8 @@ nonisolated public enum InventoryPreviewData {
     }
 
     /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
-    /// their objects `context` holds, or the longest values' row.
+    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
+    /// `registeredObjects`), or the longest values' row.
     private static func nextRow(among family: Set<String>, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return 8 }
         let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
@@ -131,31 +133,32 @@ nonisolated public enum InventoryPreviewData {
         let row = nextRow(among: ["Item"], variant, in: context)
         return Item(
             context: context,
-            dateCreated: Values.itemDateCreated[row],
-            discount: Values.itemDiscount[row],
-            itemId: Values.itemItemId[row],
-            name: Values.itemName[row],
-            stockCount: Values.itemStockCount[row],
-            unitCost: Values.itemUnitCost[row],
-            unitPrice: Values.itemUnitPrice[row],
+            dateCreated: Values.dateCreated[row],
+            discount: Values.discount[row],
+            itemId: Values.itemId[row],
+            name: Values.name[row],
+            stockCount: Values.stockCount[row],
+            unitCost: Values.unitCost[row],
+            unitPrice: Values.unitCost[row],
             owner: makePerson(variant, in: context))
     }
 
     /// A valid Person (entity `Person`) with the next row of values and a new object for each required relationship.
     private static func makePerson(_ variant: Variant, in context: NSManagedObjectContext) -> Person {
         let row = nextRow(among: ["Person"], variant, in: context)
-        return Person(context: context, name: Values.personName[row])
+        return Person(context: context, name: Values.name[row])
     }
 
     /// A valid Tag (entity `Tag`) with the next row of values and a new object for each required relationship.
     private static func makeTag(_ variant: Variant, in context: NSManagedObjectContext) -> Tag {
         let row = nextRow(among: ["Tag"], variant, in: context)
-        return Tag(context: context, name: Values.tagName[row])
+        return Tag(context: context, name: Values.name[row])
     }
 
-    /// The values of each attribute, one row an object; the last row holds the longest values.
+    /// The values of the attributes, one row an object (attributes with the same values share a list); the last row
+    /// holds the longest values.
     private enum Values {
-        static var itemDateCreated: [Date] {
+        static var dateCreated: [Date] {
             [
                 Date(timeIntervalSinceReferenceDate: 694224000),
                 Date(timeIntervalSinceReferenceDate: 694310400),
@@ -168,7 +171,7 @@ nonisolated public enum InventoryPreviewData {
                 Date(timeIntervalSinceReferenceDate: 694224000),
             ]
         }
-        static var itemDiscount: [Double] {
+        static var discount: [Double] {
             [
                 Double(42.5),
                 Double(43.5),
@@ -181,7 +184,7 @@ nonisolated public enum InventoryPreviewData {
                 Double(42.5),
             ]
         }
-        static var itemItemId: [String] {
+        static var itemId: [String] {
             [
                 "itemId 1",
                 "itemId 2",
@@ -194,7 +197,7 @@ nonisolated public enum InventoryPreviewData {
                 text("itemId 1", repeating: "x", count: 112),
             ]
         }
-        static var itemName: [String] {
+        static var name: [String] {
             [
                 "name 1",
                 "name 2",
@@ -207,7 +210,7 @@ nonisolated public enum InventoryPreviewData {
                 text("name 1", repeating: "x", count: 114),
             ]
         }
-        static var itemStockCount: [Int64] {
+        static var stockCount: [Int64] {
             [
                 Int64(42),
                 Int64(43),
@@ -220,7 +223,7 @@ nonisolated public enum InventoryPreviewData {
                 Int64(9223372036854775807),
             ]
         }
-        static var itemUnitCost: [NSDecimalNumber] {
+        static var unitCost: [NSDecimalNumber] {
             [
                 NSDecimalNumber(string: "42.5"),
                 NSDecimalNumber(string: "43.5"),
@@ -231,45 +234,6 @@ nonisolated public enum InventoryPreviewData {
                 NSDecimalNumber(string: "39.5"),
                 NSDecimalNumber(string: "46.5"),
                 NSDecimalNumber(string: "42.5"),
-            ]
-        }
-        static var itemUnitPrice: [NSDecimalNumber] {
-            [
-                NSDecimalNumber(string: "42.5"),
-                NSDecimalNumber(string: "43.5"),
-                NSDecimalNumber(string: "41.5"),
-                NSDecimalNumber(string: "44.5"),
-                NSDecimalNumber(string: "40.5"),
-                NSDecimalNumber(string: "45.5"),
-                NSDecimalNumber(string: "39.5"),
-                NSDecimalNumber(string: "46.5"),
-                NSDecimalNumber(string: "42.5"),
-            ]
-        }
-        static var personName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
-            ]
-        }
-        static var tagName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
             ]
         }
 

@@ -15,9 +15,9 @@ import Foundation
 /// 8 objects of a tree; then the rows repeat.
 ///
 /// The compiled model is loaded once per process and every container made here shares it: a second loaded model
-/// would claim the same classes, after which `Item.entity()` finds no unique entity ("Multiple NSEntityDescriptions
-/// claim the NSManagedObject subclass"). An app container built beside these in the same process should take
-/// ``sharedModel()`` too.
+/// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
+/// ("Multiple NSEntityDescriptions claim the NSManagedObject subclass"). An app container built beside these in the
+/// same process should take ``sharedModel()`` too.
 nonisolated public enum StaffPreviewData {
     /// Which values a preview object gets.
     public enum Variant: Hashable, Sendable {
@@ -61,8 +61,9 @@ nonisolated public enum StaffPreviewData {
         try compiled.get().model
     }
 
-    /// A new in-memory container (a store at `/dev/null`, as Xcode's template makes it) on the shared model; when
-    /// `filled`, three objects of every entity that has previews, saved, in its `viewContext`.
+    /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, three objects of
+    /// every entity that has previews, saved, in its `viewContext`.
     public static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
@@ -108,7 +109,8 @@ nonisolated public enum StaffPreviewData {
     }
 
     /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
-    /// their objects `context` holds, or the longest values' row.
+    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
+    /// `registeredObjects`), or the longest values' row.
     private static func nextRow(among family: Set<String>, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return 8 }
         let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
@@ -135,9 +137,9 @@ nonisolated public enum StaffPreviewData {
         let row = nextRow(among: ["Employee", "Manager", "Person"], variant, in: context)
         return Employee(
             context: context,
-            email: Values.employeeEmail[row],
-            name: Values.employeeName[row],
-            level: Values.employeeLevel[row])
+            email: Values.email[row],
+            name: Values.name[row],
+            level: Values.level[row])
     }
 
     /// A valid Manager (entity `Manager`) with the next row of values and a new object for each required relationship.
@@ -145,16 +147,16 @@ nonisolated public enum StaffPreviewData {
         let row = nextRow(among: ["Employee", "Manager", "Person"], variant, in: context)
         return Manager(
             context: context,
-            email: Values.managerEmail[row],
-            name: Values.managerName[row],
-            level: Values.managerLevel[row],
-            budget: Values.managerBudget[row])
+            email: Values.email[row],
+            name: Values.name[row],
+            level: Values.level[row],
+            budget: Values.budget[row])
     }
 
     /// A valid Person (entity `Person`) with the next row of values and a new object for each required relationship.
     private static func makePerson(_ variant: Variant, in context: NSManagedObjectContext) -> Person {
         let row = nextRow(among: ["Employee", "Manager", "Person"], variant, in: context)
-        return Person(context: context, email: Values.personEmail[row], name: Values.personName[row])
+        return Person(context: context, email: Values.email[row], name: Values.name[row])
     }
 
     /// A valid Squad (entity `Squad`) with the next row of values and a new object for each required relationship.
@@ -162,20 +164,21 @@ nonisolated public enum StaffPreviewData {
         let row = nextRow(among: ["Squad", "Team"], variant, in: context)
         return Squad(
             context: context,
-            foundedOn: Values.squadFoundedOn[row],
-            name: Values.squadName[row],
-            motto: Values.squadMotto[row])
+            foundedOn: Values.foundedOn[row],
+            name: Values.name[row],
+            motto: Values.motto[row])
     }
 
     /// A valid Team (entity `Team`) with the next row of values and a new object for each required relationship.
     private static func makeTeam(_ variant: Variant, in context: NSManagedObjectContext) -> Team {
         let row = nextRow(among: ["Squad", "Team"], variant, in: context)
-        return Team(context: context, foundedOn: Values.teamFoundedOn[row], name: Values.teamName[row])
+        return Team(context: context, foundedOn: Values.foundedOn[row], name: Values.name[row])
     }
 
-    /// The values of each attribute, one row an object; the last row holds the longest values.
+    /// The values of the attributes, one row an object (attributes with the same values share a list); the last row
+    /// holds the longest values.
     private enum Values {
-        static var employeeEmail: [String] {
+        static var email: [String] {
             [
                 "email 1",
                 "email 2",
@@ -188,7 +191,7 @@ nonisolated public enum StaffPreviewData {
                 text("email 1", repeating: "x", count: 113),
             ]
         }
-        static var employeeName: [String] {
+        static var name: [String] {
             [
                 "name 1",
                 "name 2",
@@ -201,7 +204,7 @@ nonisolated public enum StaffPreviewData {
                 text("name 1", repeating: "x", count: 114),
             ]
         }
-        static var employeeLevel: [Int16] {
+        static var level: [Int16] {
             [
                 Int16(9),
                 Int16(8),
@@ -214,46 +217,7 @@ nonisolated public enum StaffPreviewData {
                 Int16(9),
             ]
         }
-        static var managerEmail: [String] {
-            [
-                "email 1",
-                "email 2",
-                "email 3",
-                "email 4",
-                "email 5",
-                "email 6",
-                "email 7",
-                "email 8",
-                text("email 1", repeating: "x", count: 113),
-            ]
-        }
-        static var managerName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
-            ]
-        }
-        static var managerLevel: [Int16] {
-            [
-                Int16(9),
-                Int16(8),
-                Int16(7),
-                Int16(6),
-                Int16(5),
-                Int16(4),
-                Int16(3),
-                Int16(2),
-                Int16(9),
-            ]
-        }
-        static var managerBudget: [Double] {
+        static var budget: [Double] {
             [
                 Double(42.5),
                 Double(43.5),
@@ -266,33 +230,7 @@ nonisolated public enum StaffPreviewData {
                 Double(42.5),
             ]
         }
-        static var personEmail: [String] {
-            [
-                "email 1",
-                "email 2",
-                "email 3",
-                "email 4",
-                "email 5",
-                "email 6",
-                "email 7",
-                "email 8",
-                text("email 1", repeating: "x", count: 113),
-            ]
-        }
-        static var personName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
-            ]
-        }
-        static var squadFoundedOn: [TimeInterval] {
+        static var foundedOn: [TimeInterval] {
             [
                 TimeInterval(694224000),
                 TimeInterval(694310400),
@@ -305,20 +243,7 @@ nonisolated public enum StaffPreviewData {
                 TimeInterval(694224000),
             ]
         }
-        static var squadName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
-            ]
-        }
-        static var squadMotto: [String] {
+        static var motto: [String] {
             [
                 "motto 1",
                 "motto 2",
@@ -329,32 +254,6 @@ nonisolated public enum StaffPreviewData {
                 "motto 7",
                 "motto 8",
                 text("motto 1", repeating: "x", count: 113),
-            ]
-        }
-        static var teamFoundedOn: [TimeInterval] {
-            [
-                TimeInterval(694224000),
-                TimeInterval(694310400),
-                TimeInterval(694137600),
-                TimeInterval(694396800),
-                TimeInterval(694051200),
-                TimeInterval(694483200),
-                TimeInterval(693964800),
-                TimeInterval(694569600),
-                TimeInterval(694224000),
-            ]
-        }
-        static var teamName: [String] {
-            [
-                "name 1",
-                "name 2",
-                "name 3",
-                "name 4",
-                "name 5",
-                "name 6",
-                "name 7",
-                "name 8",
-                text("name 1", repeating: "x", count: 114),
             ]
         }
 
