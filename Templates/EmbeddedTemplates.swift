@@ -1326,7 +1326,7 @@ nonisolated final class {{typeName}}Tests: XCTestCase, {{supportTypeName}} {
 /// same process should take ``sharedModel()`` too.
 nonisolated {{access}}enum {{typeName}} {
     /// Which values a preview object gets.
-    {{access}}enum Variant: Hashable, Sendable {
+    {{access}}enum {{names.variant}}: Hashable, Sendable {
         /// The next row of readable values.
         case typical
         /// The longest values the model allows (Strings at their maximum length, integers at their maximum), for
@@ -1334,14 +1334,14 @@ nonisolated {{access}}enum {{typeName}} {
         case longest
     }
 
-    {{access}}struct Failure: Error, CustomStringConvertible {
+    {{access}}struct {{names.failure}}: Error, CustomStringConvertible {
         {{access}}var description: String
     }
 
     /// The compiled model's resource name: `{{modelName}}.momd` in the bundle.
     {{access}}static let modelName = {{modelNameLiteral}}
 
-    private final class CompiledModel: @unchecked Sendable {
+    private final class {{names.compiledModel}}: @unchecked Sendable {
         let model: NSManagedObjectModel
 
         init() throws {
@@ -1351,16 +1351,16 @@ nonisolated {{access}}enum {{typeName}} {
                     ?? $0.url(forResource: {{typeName}}.modelName, withExtension: "mom")
             }).first
             else {
-                throw Failure(description: "\({{typeName}}.modelName).momd is not in \(bundles.map(\.bundleURL.path))")
+                throw {{names.failure}}(description: "\({{typeName}}.modelName).momd is not in \(bundles.map(\.bundleURL.path))")
             }
             guard let model = NSManagedObjectModel(contentsOf: url) else {
-                throw Failure(description: "\(url.path) is not a compiled Core Data model")
+                throw {{names.failure}}(description: "\(url.path) is not a compiled Core Data model")
             }
             self.model = model
         }
     }
 
-    private static let compiled = Result { try CompiledModel() }
+    private static let compiled = Swift.Result { try {{names.compiledModel}}() }
 
     /// The compiled model, loaded on first use and shared by every container of this process.
     {{access}}static func sharedModel() throws -> NSManagedObjectModel {
@@ -1386,7 +1386,7 @@ nonisolated {{access}}enum {{typeName}} {
 
     /// Makes three objects of every entity that has previews in `context`, on its queue, and saves it.
     {{access}}static func fill(_ context: NSManagedObjectContext) throws {
-        let work = Work(context)
+        let work = {{names.work}}(context)
         context.performAndWait {
 {{#makers}}
             _ = {{className}}.makePreviews(count: 3, in: work.context)
@@ -1403,7 +1403,7 @@ nonisolated {{access}}enum {{typeName}} {
     }
 
     /// The context and the error of `fill(_:)`'s block, which runs on the context's queue while the caller waits.
-    private final class Work: @unchecked Sendable {
+    private final class {{names.work}}: @unchecked Sendable {
         let context: NSManagedObjectContext
         var error: Error?
 
@@ -1415,14 +1415,16 @@ nonisolated {{access}}enum {{typeName}} {
     /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
     /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
     /// `registeredObjects`), or the longest values' row.
-    private static func nextRow(among family: Set<String>, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
+    private static func nextRow(among family: Set<String>, _ variant: {{names.variant}}, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return {{longestRow}} }
         let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
         return count % {{rowCount}}
     }
 
     /// An object of `type`, made by its entity's maker.
-    static func make<Object: NSManagedObject>(_ type: Object.Type, _ variant: Variant, in context: NSManagedObjectContext) -> Object {
+    static func make<{{names.object}}: NSManagedObject>(
+        _ type: {{names.object}}.Type, _ variant: {{names.variant}}, in context: NSManagedObjectContext
+    ) -> {{names.object}} {
         let made: NSManagedObject
         switch ObjectIdentifier(type) {
 {{#makers}}
@@ -1430,13 +1432,13 @@ nonisolated {{access}}enum {{typeName}} {
 {{/makers}}
         default: preconditionFailure("\(type) has no preview data: its entity is abstract, or generate warned why")
         }
-        guard let object = made as? Object else { preconditionFailure("\(type)'s maker made a \(Swift.type(of: made))") }
+        guard let object = made as? {{names.object}} else { preconditionFailure("\(type)'s maker made a \(Swift.type(of: made))") }
         return object
     }
 {{#makers}}
 
     /// A valid {{className}} (entity `{{entityName}}`) with the next row of values and a new object for each required relationship.
-    private static func {{methodName}}(_ variant: Variant, in context: NSManagedObjectContext) -> {{className}} {
+    private static func {{methodName}}(_ variant: {{names.variant}}, in context: NSManagedObjectContext) -> {{className}} {
 {{#lines}}
         {{.}}
 {{/lines}}
@@ -1445,7 +1447,7 @@ nonisolated {{access}}enum {{typeName}} {
 
     /// The values of the attributes, one row an object (attributes with the same values share a list); the last row
     /// holds the longest values.
-    private enum Values {
+    private enum {{names.values}} {
 {{#tables}}
         static var {{name}}: [{{elementType}}] {
             [
@@ -1468,7 +1470,9 @@ nonisolated {{access}}protocol {{protocolName}}: NSManagedObject {}
 
 nonisolated extension {{protocolName}} {
     /// A valid object, saved without a validation error, with a new object for each of its required relationships.
-    {{access}}static func makePreview(in context: NSManagedObjectContext, variant: {{typeName}}.Variant = .typical) -> Self {
+    {{access}}static func makePreview(
+        in context: NSManagedObjectContext, variant: {{typeName}}.{{names.variant}} = .typical
+    ) -> Self {
         {{typeName}}.make(Self.self, variant, in: context)
     }
 

@@ -50,6 +50,25 @@ package struct PreviewDataPlan: Hashable, Sendable {
     package var rowCount: Int
     package var makers: [Maker]
     package var tables: [ValueTable]
+    /// The file's own type names, nested in `typeName` (and the generic parameter of its `make`): `Variant`,
+    /// `Failure`, … unless a generated class has that name, which inside the enum they would hide (`Preview…` then).
+    package var names: HelperNames
+
+    package struct HelperNames: Hashable, Sendable {
+        package var variant = "Variant"
+        package var failure = "Failure"
+        package var compiledModel = "CompiledModel"
+        package var work = "Work"
+        package var values = "Values"
+        package var object = "Object"
+
+        /// The defaults, each one a class is named prefixed with `Preview` (again, while a class has that name).
+        init(avoiding classNames: Set<String>) {
+            for keyPath in [\HelperNames.variant, \.failure, \.compiledModel, \.work, \.values, \.object] {
+                while classNames.contains(self[keyPath: keyPath]) { self[keyPath: keyPath] = "Preview" + self[keyPath: keyPath] }
+            }
+        }
+    }
 }
 
 /// Plans ``PreviewDataPlan`` from the schema, the generation plan and the tests' view of them (``GeneratedTestModel``).
@@ -80,11 +99,12 @@ package struct PreviewDataPlanner {
         guard let anchor = plan.classes.first else { return nil }
         let typeName = SwiftNames.modelTypeName(model.schema.modelName)
         let candidates = plan.classes.filter { $0.initializer != nil && !$0.isAbstract }.sorted { $0.className < $1.className }
+        let names = PreviewDataPlan.HelperNames(avoiding: Set(plan.classes.map(\.className)))
         var tables = TableIndex()
         var planned: [String: (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>)] = [:]
         var failures: [String: [Failure]] = [:]
         for classPlan in candidates {
-            switch maker(for: classPlan, tables: &tables) {
+            switch maker(for: classPlan, values: names.values, tables: &tables) {
             case .success(let made): planned[classPlan.entityName] = made
             case .failure(let failure): failures[classPlan.entityName] = failure.all
             }
@@ -122,7 +142,8 @@ package struct PreviewDataPlanner {
                 maker.declaresConformance = !ancestorNames(of: maker.entityName).contains { madeEntities.contains($0) }
                 return maker
             },
-            tables: tables.tables(named: Set(candidates.flatMap { planned[$0.entityName]?.tables ?? [] })))
+            tables: tables.tables(named: Set(candidates.flatMap { planned[$0.entityName]?.tables ?? [] })),
+            names: names)
     }
 
     private func ancestorNames(of entityName: String) -> [String] {
@@ -137,7 +158,7 @@ package struct PreviewDataPlanner {
         return model.schema.entities.map(\.name).filter { model.isKind($0, of: root) }.sorted()
     }
 
-    private func maker(for classPlan: ClassPlan, tables: inout TableIndex) -> Result<
+    private func maker(for classPlan: ClassPlan, values valuesType: String, tables: inout TableIndex) -> Result<
         (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>), Failures
     > {
         guard let initializer = classPlan.initializer else { return .failure(Failures(all: [Failure(reason: "it has no initializer")])) }
@@ -173,7 +194,7 @@ package struct PreviewDataPlanner {
                     for: elementType, values,
                     proposing: [parameter.key, ObjectGraphBuilder.variableName(forClass: classPlan.className) + SwiftNames.capitalizedFirst(parameter.key)])
                 usedTables.append(name)
-                arguments.append("\(parameter.swiftName): Values.\(name)[row]")
+                arguments.append("\(parameter.swiftName): \(valuesType).\(name)[row]")
                 continue
             }
             guard let relationship = relationships[parameter.key] else { continue }

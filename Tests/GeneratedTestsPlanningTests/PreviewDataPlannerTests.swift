@@ -74,4 +74,15 @@ import CodeGeneration
         #expect(byLine[7]?.hasPrefix("entity 'Code': no preview data is generated: attribute 'Code.value' has no valid sample value") == true, "\(byLine)")
         #expect(byLine[9] == "entity 'Album': no preview data is generated: its required relationships need a Photo, which has no preview")
     }
+
+    /// The file's own nested types would hide a class of the same name inside the enum: they give way.
+    @Test func theFilesOwnTypeNamesAvoidTheClassNames() throws {
+        let schema = Build.schema(["Variant", "Values", "PreviewValues", "Object"].map {
+            Build.entity($0, attributes: [Attribute(name: "title", location: Build.location(2), type: .string)])
+        })
+        let names = try #require(preview(schema).0).names
+        #expect([names.variant, names.values, names.object, names.failure, names.work] == [
+            "PreviewVariant", "PreviewPreviewValues", "PreviewObject", "Failure", "Work",
+        ])
+    }
 }

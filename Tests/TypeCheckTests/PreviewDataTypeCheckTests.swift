@@ -98,4 +98,28 @@ import Testing
             #expect(result.isClean, "\(mode):\n\(result.summary)")
         }
     }
+
+    /// Classes named like the file's own types (`Variant`, `Values`, `Work`, `Object`) and a sub-entity of an abstract
+    /// one: the generated module and tests are clean in the three modes.
+    @Test func classesNamedLikeThePreviewFilesOwnTypes() throws {
+        func titled(_ name: String, parent: String? = nil, children: [String] = [], abstract: Bool = false) -> Entity {
+            Build.entity(name, parent: parent, children: children, abstract: abstract,
+                         attributes: parent == nil ? [Attribute(name: "title", location: Build.location(2), type: .string)] : [])
+        }
+        let schema = Build.schema([
+            titled("Variant"), titled("Values"), titled("Work"), titled("Object"),
+            titled("Shape", children: ["Square"], abstract: true), titled("Square", parent: "Shape"),
+        ])
+        var options = GenerationOptions(moduleName: "Clash")
+        options.generatesPreviewData = true
+        let output = try GeneratedSources(schema: schema, label: "Clash", options: options)
+        defer { output.remove() }
+        let preview = try String(contentsOf: output.moduleDirectory.appendingPathComponent("MPreviewData.swift"), encoding: .utf8)
+        #expect(preview.contains("private enum PreviewValues {") && !preview.contains("makeShape("))
+        #expect(preview.contains("nonisolated extension Square: MPreviewable {}"))
+        for mode in LanguageMode.allCases {
+            let result = try output.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
 }

@@ -22,6 +22,18 @@ extension PreviewDataContext: TemplateObject {
         "longestRow": { String($0.plan.rowCount).templateValue },
         "makers": { $0.plan.makers.templateValue },
         "tables": { $0.plan.tables.templateValue },
+        "names": { $0.plan.names.templateValue },
+    ])
+}
+
+extension PreviewDataPlan.HelperNames: TemplateObject {
+    package static let templateFields = TemplateFields<PreviewDataPlan.HelperNames>([
+        "variant": { $0.variant.templateValue },
+        "failure": { $0.failure.templateValue },
+        "compiledModel": { $0.compiledModel.templateValue },
+        "work": { $0.work.templateValue },
+        "values": { $0.values.templateValue },
+        "object": { $0.object.templateValue },
     ])
 }
 

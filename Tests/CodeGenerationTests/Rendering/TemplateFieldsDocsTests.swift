@@ -35,7 +35,7 @@ import Testing
         (
             "## The preview data context",
             PreviewDataContext.templateFields.names + PreviewDataPlan.Maker.templateFields.names
-                + PreviewDataPlan.ValueTable.templateFields.names
+                + PreviewDataPlan.ValueTable.templateFields.names + PreviewDataPlan.HelperNames.templateFields.names
         ),
         (
             "## The tests context",

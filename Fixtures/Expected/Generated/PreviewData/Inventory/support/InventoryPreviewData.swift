@@ -54,7 +54,7 @@ nonisolated public enum InventoryPreviewData {
         }
     }
 
-    private static let compiled = Result { try CompiledModel() }
+    private static let compiled = Swift.Result { try CompiledModel() }
 
     /// The compiled model, loaded on first use and shared by every container of this process.
     public static func sharedModel() throws -> NSManagedObjectModel {
@@ -116,7 +116,9 @@ nonisolated public enum InventoryPreviewData {
     }
 
     /// An object of `type`, made by its entity's maker.
-    static func make<Object: NSManagedObject>(_ type: Object.Type, _ variant: Variant, in context: NSManagedObjectContext) -> Object {
+    static func make<Object: NSManagedObject>(
+        _ type: Object.Type, _ variant: Variant, in context: NSManagedObjectContext
+    ) -> Object {
         let made: NSManagedObject
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(Item.self): made = makeItem(variant, in: context)
@@ -249,7 +251,9 @@ nonisolated public protocol InventoryPreviewable: NSManagedObject {}
 
 nonisolated extension InventoryPreviewable {
     /// A valid object, saved without a validation error, with a new object for each of its required relationships.
-    public static func makePreview(in context: NSManagedObjectContext, variant: InventoryPreviewData.Variant = .typical) -> Self {
+    public static func makePreview(
+        in context: NSManagedObjectContext, variant: InventoryPreviewData.Variant = .typical
+    ) -> Self {
         InventoryPreviewData.make(Self.self, variant, in: context)
     }
 

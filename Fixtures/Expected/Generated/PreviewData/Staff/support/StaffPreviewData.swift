@@ -54,7 +54,7 @@ nonisolated public enum StaffPreviewData {
         }
     }
 
-    private static let compiled = Result { try CompiledModel() }
+    private static let compiled = Swift.Result { try CompiledModel() }
 
     /// The compiled model, loaded on first use and shared by every container of this process.
     public static func sharedModel() throws -> NSManagedObjectModel {
@@ -118,7 +118,9 @@ nonisolated public enum StaffPreviewData {
     }
 
     /// An object of `type`, made by its entity's maker.
-    static func make<Object: NSManagedObject>(_ type: Object.Type, _ variant: Variant, in context: NSManagedObjectContext) -> Object {
+    static func make<Object: NSManagedObject>(
+        _ type: Object.Type, _ variant: Variant, in context: NSManagedObjectContext
+    ) -> Object {
         let made: NSManagedObject
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(Employee.self): made = makeEmployee(variant, in: context)
@@ -269,7 +271,9 @@ nonisolated public protocol StaffPreviewable: NSManagedObject {}
 
 nonisolated extension StaffPreviewable {
     /// A valid object, saved without a validation error, with a new object for each of its required relationships.
-    public static func makePreview(in context: NSManagedObjectContext, variant: StaffPreviewData.Variant = .typical) -> Self {
+    public static func makePreview(
+        in context: NSManagedObjectContext, variant: StaffPreviewData.Variant = .typical
+    ) -> Self {
         StaffPreviewData.make(Self.self, variant, in: context)
     }
 
