@@ -122,4 +122,38 @@ import Testing
             #expect(result.isClean, "\(mode):\n\(result.summary)")
         }
     }
+
+    /// The article's first example (the contract, `Documentation.docc/PreviewData.md`) compiles as it is, against the
+    /// Inventory fixture, from the main actor and from nonisolated code, in the three modes.
+    @Test func theArticlesExampleCompiles() throws {
+        let article = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("Sources/managed-codegen/Documentation.docc/PreviewData.md"),
+            encoding: .utf8)
+        let start = try #require(article.range(of: "```swift\n")).upperBound
+        let example = String(article[start..<(try #require(article.range(of: "```", range: start..<article.endIndex)).lowerBound)])
+        #expect(example.contains("InventoryPreviewData.makeContainer()") && example.contains("Tag.makePreviews(count: 5, in: context)"))
+        let body = example.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        var options = GenerationOptions(moduleName: "Inventory")
+        options.generatesPreviewData = true
+        options.appSource = """
+            import CoreData
+
+            @MainActor func onTheMainActor() throws {
+            \(body)
+                _ = (empty, item, tags, long)
+            }
+
+            nonisolated func nonisolatedCode() throws {
+            \(body)
+                _ = (empty, item, tags, long)
+            }
+            """
+        let loaded = try ModelLoader.load(TestSupport.fixtureBundle("Inventory"))
+        let output = try GeneratedSources(schema: loaded.schema, label: "Inventory", options: options)
+        defer { output.remove() }
+        for mode in LanguageMode.allCases {
+            let result = try output.typecheck(mode)
+            #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
 }
