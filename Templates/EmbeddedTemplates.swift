@@ -1368,8 +1368,8 @@ nonisolated {{access}}enum {{typeName}} {
     }
 
     /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
-    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, three objects of
-    /// every entity that has previews, saved, in its `viewContext`.
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, objects of every
+    /// entity that has previews (`fill(_:)`), saved, in its `viewContext`.
     {{access}}static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
@@ -1384,12 +1384,13 @@ nonisolated {{access}}enum {{typeName}} {
         return container
     }
 
-    /// Makes three objects of every entity that has previews in `context`, on its queue, and saves it.
+    /// Makes objects of every entity that has previews in `context` (three, fewer where the values of a uniqueness
+    /// constraint would otherwise repeat), on its queue, and saves it.
     {{access}}static func fill(_ context: NSManagedObjectContext) throws {
         let work = {{names.work}}(context)
         context.performAndWait {
 {{#makers}}
-            _ = {{className}}.makePreviews(count: 3, in: work.context)
+            _ = {{className}}.makePreviews(count: {{fillCount}}, in: work.context)
 {{/makers}}
             do {
                 try work.context.save()
@@ -1476,7 +1477,8 @@ nonisolated extension {{protocolName}} {
         {{typeName}}.make(Self.self, variant, in: context)
     }
 
-    /// `count` valid objects with distinct values, each with its own required related objects.
+    /// `count` valid objects, each with its own required related objects; their values differ for up to {{rowCount}}
+    /// objects of the class's inheritance tree in `context` (then repeat).
     {{access}}static func makePreviews(count: Int, in context: NSManagedObjectContext) -> [Self] {
         (0..<count).map { _ in makePreview(in: context) }
     }

@@ -35,6 +35,9 @@ package struct PreviewDataPlan: Hashable, Sendable {
         package var declaresConformance: Bool
         /// The generated tests' method checking that its previews save: `testItemPreviewsSave`.
         package var testName: String
+        /// How many `makeContainer()` makes: 3, fewer where the objects of an inheritance tree with a uniqueness
+        /// constraint would outnumber the rows (``PreviewDataPlanner/fillCounts(_:)``).
+        package var fillCount = PreviewDataPlanner.fillCount
     }
 
     package var fileName: String
@@ -101,7 +104,7 @@ package struct PreviewDataPlanner {
         let candidates = plan.classes.filter { $0.initializer != nil && !$0.isAbstract }.sorted { $0.className < $1.className }
         let names = PreviewDataPlan.HelperNames(avoiding: Set(plan.classes.map(\.className)))
         var tables = TableIndex()
-        var planned: [String: (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>)] = [:]
+        var planned: [String: (maker: PreviewDataPlan.Maker, tables: [String], destinations: [String])] = [:]
         var failures: [String: [Failure]] = [:]
         for classPlan in candidates {
             switch maker(for: classPlan, values: names.values, tables: &tables) {
@@ -114,7 +117,7 @@ package struct PreviewDataPlanner {
         while changed {
             changed = false
             for (entityName, made) in planned.sorted(by: { $0.key < $1.key }) {
-                guard let missing = made.destinations.sorted().first(where: { planned[$0] == nil }) else { continue }
+                guard let missing = Set(made.destinations).sorted().first(where: { planned[$0] == nil }) else { continue }
                 let location = model.entity(entityName)?.location
                 failures[entityName] = [Failure(
                     reason: "its required relationships need a \(missing), which has no preview", location: location)]
@@ -129,7 +132,14 @@ package struct PreviewDataPlanner {
                     "entity '\(classPlan.entityName)': no preview data is generated: \(failure.reason)", at: failure.location)
             }
         }
-        let makers = candidates.compactMap { planned[$0.entityName]?.maker }
+        let counts = fillCounts(planned.mapValues(\.destinations))
+        let makers = candidates.compactMap { candidate in
+            planned[candidate.entityName].map { made in
+                var maker = made.maker
+                maker.fillCount = counts[candidate.entityName] ?? Self.fillCount
+                return maker
+            }
+        }
         let madeEntities = Set(makers.map(\.entityName))
         return PreviewDataPlan(
             fileName: "\(typeName)PreviewData.swift", typeName: "\(typeName)PreviewData", protocolName: "\(typeName)Previewable",
@@ -146,6 +156,47 @@ package struct PreviewDataPlanner {
             names: names)
     }
 
+    /// The objects `makeContainer()` makes of each entity with previews.
+    package static let fillCount = 3
+
+    /// How many objects of each entity `makeContainer()` makes: `fillCount`, reduced (to 1 at least, the largest first)
+    /// while the objects made of an inheritance tree with a uniqueness constraint, required destinations included,
+    /// outnumber the rows of distinct values: the container's save would fail on a repeated value. `destinations`:
+    /// the entities each maker's call makes directly, one entry an object.
+    func fillCounts(_ destinations: [String: [String]]) -> [String: Int] {
+        // The objects of each tree one call makes, its destinations' calls included (required relationships form no
+        // cycle here: an entity in a cycle has no maker).
+        var memo: [String: [String: Int]] = [:]
+        func made(by entityName: String, depth: Int = 0) -> [String: Int] {
+            if let known = memo[entityName] { return known }
+            var trees = [tree(of: entityName): 1]
+            if depth < 32 {
+                for destination in destinations[entityName] ?? [] {
+                    trees.merge(made(by: destination, depth: depth + 1), uniquingKeysWith: +)
+                }
+            }
+            memo[entityName] = trees
+            return trees
+        }
+        let constrained = Set(model.schema.entities.map(\.name).filter { model.hasUniquenessConstraints($0) }.map(tree(of:)))
+        let rows = SampleValueSynthesizer.distinctVariants
+        var counts = destinations.mapValues { _ in Self.fillCount }
+        for tree in constrained.sorted() {
+            while true {
+                let contributors = counts.keys.filter { (made(by: $0)[tree] ?? 0) > 0 }
+                let total = contributors.reduce(0) { $0 + counts[$1]! * made(by: $1)[tree]! }
+                guard total > rows,
+                    let largest = contributors.filter({ counts[$0]! > 1 }).max(by: { (counts[$0]!, $1) < (counts[$1]!, $0) })
+                else { break }
+                counts[largest]! -= 1
+            }
+        }
+        return counts
+    }
+
+    /// The root of `entityName`'s inheritance tree.
+    private func tree(of entityName: String) -> String { ancestorNames(of: entityName).first ?? entityName }
+
     private func ancestorNames(of entityName: String) -> [String] {
         guard let entity = model.entity(entityName) else { return [] }
         return model.schema.ancestors(of: entity).map(\.name)
@@ -154,12 +205,12 @@ package struct PreviewDataPlanner {
     /// The entities sharing `entityName`'s row count: its whole inheritance tree (a uniqueness constraint of an
     /// ancestor covers the sub-entities' objects too).
     private func family(of entityName: String) -> [String] {
-        let root = ancestorNames(of: entityName).first ?? entityName
+        let root = tree(of: entityName)
         return model.schema.entities.map(\.name).filter { model.isKind($0, of: root) }.sorted()
     }
 
     private func maker(for classPlan: ClassPlan, values valuesType: String, tables: inout TableIndex) -> Result<
-        (maker: PreviewDataPlan.Maker, tables: [String], destinations: Set<String>), Failures
+        (maker: PreviewDataPlan.Maker, tables: [String], destinations: [String]), Failures
     > {
         guard let initializer = classPlan.initializer else { return .failure(Failures(all: [Failure(reason: "it has no initializer")])) }
         var valueFailures: [Failure] = []
@@ -169,7 +220,8 @@ package struct PreviewDataPlanner {
         let rows = SampleValueSynthesizer.distinctVariants
         var arguments: [String] = []
         var usedTables: [String] = []
-        var destinations: Set<String> = []
+        /// One entry per object a call makes directly (a to-many's members each).
+        var destinations: [String] = []
         for parameter in initializer.parameters {
             if let attribute = attributes[parameter.key] {
                 var values: [String] = []
@@ -213,12 +265,13 @@ package struct PreviewDataPlanner {
                         + "which has no generated class that creates one",
                     location: relationship.location)]))
             }
-            destinations.insert(destination)
             let call = "make\(destinationClass.className)(variant, in: context)"
             if relationship.isToMany {
                 let count = relationship.destinationsGivenByTests
+                destinations += Array(repeating: destination, count: count)
                 arguments.append("\(parameter.swiftName): [\(Array(repeating: call, count: count).joined(separator: ", "))]")
             } else {
+                destinations.append(destination)
                 arguments.append("\(parameter.swiftName): \(call)")
             }
         }

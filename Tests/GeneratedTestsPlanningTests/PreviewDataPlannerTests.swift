@@ -86,3 +86,24 @@ import CodeGeneration
         ])
     }
 }
+
+extension PreviewDataPlannerTests {
+    /// `makeContainer()` makes 3 of each entity, fewer where an inheritance tree with a uniqueness constraint would get
+    /// more objects than there are rows of distinct values (the container's save would fail on a repeated value).
+    @Test func theContainerMakesFewerObjectsWhereAUniqueValueWouldRepeat() throws {
+        func code(_ line: Int) -> Attribute { Attribute(name: "code", location: Build.location(line), type: .string) }
+        var tag = Build.entity("Tag", line: 1, attributes: [code(2)])
+        tag.uniquenessConstraints = [["code"]]
+        let schema = Build.schema([
+            tag,
+            Build.entity("A", line: 4, attributes: [code(5)], relationships: [Build.toOne("tag", "Tag", line: 6)]),
+            Build.entity("B", line: 7, attributes: [code(8)], relationships: [Build.toOne("tag", "Tag", line: 9)]),
+            Build.entity("Free", line: 10, attributes: [code(11)]),
+        ])
+        let preview = try #require(preview(schema).0)
+        let counts = Dictionary(uniqueKeysWithValues: preview.makers.map { ($0.entityName, $0.fillCount) })
+        // Tags: Tag's own, and one for each A and B: 3 + 3 + 3 = 9 > 8, so the largest count gives way (the first
+        // by name among equals).
+        #expect(counts == ["A": 2, "B": 3, "Free": 3, "Tag": 3], "\(counts)")
+    }
+}

@@ -42,6 +42,7 @@ extension PreviewDataPlan.Maker: TemplateObject {
         "entityName": { $0.entityName.templateValue },
         "entityNameLiteral": { SwiftSourceText.stringLiteral($0.entityName).templateValue },
         "testName": { $0.testName.templateValue },
+        "fillCount": { String($0.fillCount).templateValue },
         "className": { $0.className.templateValue },
         "testClassReference": { $0.testClassReference.templateValue },
         "methodName": { $0.methodName.templateValue },

@@ -62,8 +62,8 @@ nonisolated public enum StaffPreviewData {
     }
 
     /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
-    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, three objects of
-    /// every entity that has previews, saved, in its `viewContext`.
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, objects of every
+    /// entity that has previews (`fill(_:)`), saved, in its `viewContext`.
     public static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
         let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
         container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
@@ -78,7 +78,8 @@ nonisolated public enum StaffPreviewData {
         return container
     }
 
-    /// Makes three objects of every entity that has previews in `context`, on its queue, and saves it.
+    /// Makes objects of every entity that has previews in `context` (three, fewer where the values of a uniqueness
+    /// constraint would otherwise repeat), on its queue, and saves it.
     public static func fill(_ context: NSManagedObjectContext) throws {
         let work = Work(context)
         context.performAndWait {
@@ -277,7 +278,8 @@ nonisolated extension StaffPreviewable {
         StaffPreviewData.make(Self.self, variant, in: context)
     }
 
-    /// `count` valid objects with distinct values, each with its own required related objects.
+    /// `count` valid objects, each with its own required related objects; their values differ for up to 8
+    /// objects of the class's inheritance tree in `context` (then repeat).
     public static func makePreviews(count: Int, in context: NSManagedObjectContext) -> [Self] {
         (0..<count).map { _ in makePreview(in: context) }
     }
