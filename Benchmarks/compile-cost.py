@@ -2,7 +2,7 @@
 """What the user's compiler pays for managed-codegen's output, against what Xcode's own codegen writes.
 
 Usage: compile-cost.py BINARY --sdk SDK_OUT [--runs N] [--sizes 100,1000 | --models BUNDLE...] [--work DIR]
-                       [--no-variants] [--no-tests] [--hot N] [--templates DIR]
+                       [--no-variants] [--no-tests] [--no-preview] [--hot N] [--templates DIR]
 
 BINARY is a `managed-codegen` build; SDK_OUT the stub SDK built by Tests/TypeCheckTests/StubSDK/build-sdk.sh.
 
@@ -38,6 +38,9 @@ file and the support file) is compared with `xcode` as well.
 
 `tests` (`--no-tests` skips it): the generated model tests (`--tests-output`), a second module that
 `@testable import`s the first; its own row, as a build compiles it in a separate target.
+
+`ours + preview data` (`--no-preview` skips it): `ours` with `--preview-data`, one module; the row after the table
+gives the preview file's share (this row minus `ours`), as an app pays it in a debug build.
 
 `--hot N` prints the N function bodies of `ours` that took the longest to type-check
 (`-Xfrontend -debug-time-function-bodies`), grouped by what they are, so the next cut is chosen by measurement.
@@ -230,7 +233,7 @@ def write_templates(templates, folder):
             file.write(text)
 
 
-def generate(binary, bundle, output, templates=None, tests=None):
+def generate(binary, bundle, output, templates=None, tests=None, preview=False):
     shutil.rmtree(output, ignore_errors=True)
     command = [binary, "generate", bundle, "--output", os.path.join(output, "Generated"),
                "--human-output", os.path.join(output, "Model"), "--no-config"]
@@ -238,6 +241,8 @@ def generate(binary, bundle, output, templates=None, tests=None):
         command += ["--templates", templates]
     if tests:
         command += ["--tests-output", tests]
+    if preview:
+        command += ["--preview-data"]
     # The model's warnings are not what is measured: printed only when generation fails.
     process = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if process.returncode != 0:
@@ -423,6 +428,7 @@ def main():
     parser.add_argument("--work", default=os.path.join(ROOT, ".build", "compile-cost"))
     parser.add_argument("--no-variants", action="store_true", help="only xcode and ours (and tests)")
     parser.add_argument("--no-tests", action="store_true", help="skip the generated model tests")
+    parser.add_argument("--no-preview", action="store_true", help="skip the preview data (`--preview-data`)")
     parser.add_argument("--templates", help="a template folder for `ours` and its variants (e.g. an earlier commit's "
                         "Templates/Swift, to measure before and after a template change with that commit's binary)")
     parser.add_argument("--hot", type=int, default=-1,
@@ -468,6 +474,13 @@ def main():
                 jobs.append(Job(label, files, compile_command(
                     sdk, "V%d" % index, files, os.path.join(modules, "V%d.swiftmodule" % index))))
 
+        preview_job = None
+        if not arguments.no_preview:
+            preview_files = generate(binary, bundle, os.path.join(work, "preview"), templates=arguments.templates,
+                                     preview=True)
+            preview_job = Job("ours + preview data", preview_files, compile_command(
+                sdk, "Preview", preview_files, os.path.join(modules, "Preview.swiftmodule")))
+
         tests_job = None
         if tests_folder:
             test_files = swift_files(tests_folder)
@@ -482,7 +495,7 @@ def main():
                 sdk, "SyntheticTests", test_files, os.path.join(modules, "Tests.swiftmodule"),
                 extra=["-I", tests_module]))
 
-        all_jobs = jobs + ([tests_job] if tests_job else [])
+        all_jobs = jobs + ([preview_job] if preview_job else []) + ([tests_job] if tests_job else [])
         for _ in range(arguments.runs):
             for job in all_jobs:  # round-robin: a slow minute on a shared machine hits every row alike
                 job.cpus.append(run_cpu(job.command)[0])
@@ -504,6 +517,13 @@ def main():
             print("| %s | %d | %.2f MB | %.2f s | %.1f× | %.2f× (%.2f–%.2f) | %s |" % (
                 job.label, len(job.files), size_of(job.files) / 1e6, job.cpu, job.cpu / baseline.cpu,
                 statistics.median(paired), paired[0], paired[-1], share))
+        if preview_job:
+            ours = jobs[1]
+            paired = sorted(cpu / base for cpu, base in zip(preview_job.cpus, ours.cpus))
+            print("| %s | %d | %.2f MB | %.2f s | %.1f× | (%.2f× ours, paired) | preview file: %.2f s, %.2f MB |" % (
+                preview_job.label, len(preview_job.files), size_of(preview_job.files) / 1e6, preview_job.cpu,
+                preview_job.cpu / baseline.cpu, statistics.median(paired), preview_job.cpu - ours.cpu,
+                (size_of(preview_job.files) - size_of(ours.files)) / 1e6))
         if tests_job:
             print("| %s | %d | %.2f MB | %.2f s | (%.1f× the xcode module) | |" % (
                 tests_job.label, len(tests_job.files), size_of(tests_job.files) / 1e6, tests_job.cpu,

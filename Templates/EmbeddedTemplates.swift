@@ -957,6 +957,11 @@ nonisolated final class {{storeTypeName}} {
         let model: NSManagedObjectModel
 
         init() throws {
+{{#previewData}}
+            // The preview data's model, loaded once for both: a second loaded copy would claim the classes too.
+            model = try {{typeName}}.sharedModel()
+{{/previewData}}
+{{^previewData}}
             let bundle = {{bundleExpression}}
             guard let url = bundle.url(forResource: {{storeTypeName}}.modelName, withExtension: "momd")
                 ?? bundle.url(forResource: {{storeTypeName}}.modelName, withExtension: "mom")
@@ -967,6 +972,7 @@ nonisolated final class {{storeTypeName}} {
                 throw Failure(description: "\(url.path) is not a compiled Core Data model")
             }
             self.model = model
+{{/previewData}}
         }
     }
 
@@ -1257,6 +1263,232 @@ nonisolated final class {{suiteName}}: XCTestCase, {{supportTypeName}} {
 {{/factory}}
 }
 {{/suites}}
+{{#previewData}}
+
+/// The preview data ({{typeName}}): every entity's previews save without a validation error, and containers share
+/// the one loaded model.
+nonisolated final class {{typeName}}Tests: XCTestCase, {{supportTypeName}} {
+    /// `makeContainer()` twice, beside the tests' own store: one model claims the classes, so `+entity` still
+    /// finds each class's entity (two loaded models would leave it nil).
+    func testContainersShareOneModel() throws {
+        let first = try {{typeName}}.makeContainer()
+        let second = try {{typeName}}.makeContainer()
+        let store = try {{storeTypeName}}()
+        assertTrue(first.managedObjectModel === second.managedObjectModel)
+        assertTrue(first.managedObjectModel === store.container.managedObjectModel)
+{{#makers}}
+        assertEqual({{testClassReference}}.entity().name, {{entityNameLiteral}})
+{{/makers}}
+        let empty = try {{typeName}}.makeContainer(filled: false)
+        assertTrue(empty.viewContext.registeredObjects.isEmpty)
+    }
+{{#makers}}
+
+    /// One {{className}} preview, `makePreviews(count: 3, in:)` and the longest values save.
+    func {{testName}}() throws {
+        let container = try {{typeName}}.makeContainer(filled: false)
+        let context = container.viewContext
+        let preview: {{testClassReference}} = {{testClassReference}}.makePreview(in: context)
+        let previews: [{{testClassReference}}] = {{testClassReference}}.makePreviews(count: 3, in: context)
+        assertEqual(Set(previews.map(\.objectID)).count, 3)
+        assertFalse(previews.contains(preview))
+        try context.save()
+        let longest = try {{typeName}}.makeContainer(filled: false).viewContext
+        _ = {{testClassReference}}.makePreview(in: longest, variant: .longest)
+        try longest.save()
+    }
+{{/makers}}
+}
+{{/previewData}}
+
+"""#),
+        ("preview-data", #"""
+{{%CONTENT_TYPE: TEXT}}
+{{! Preview and fixture data (generate --preview-data): the makers, value rows and conformances PreviewDataPlanner
+    decided, laid out. }}
+{{#header}}
+{{> file-header}}
+{{/header}}
+
+/// Valid, deterministic objects of the {{modelName}} model, for SwiftUI previews and the app's own tests:
+///
+///     let container = try {{typeName}}.makeContainer()       // in memory, every entity filled and saved
+///     let item = Item.makePreview(in: container.viewContext)  // one valid object, its required relationships made
+///
+/// Every value lies within the model's bounds, lengths and regular expressions: the sample values the generated
+/// tests prove valid. Objects made one after another in a context take the next row of values (counted over the
+/// objects of the entity's inheritance tree the context holds), so they differ, uniqueness constraints included, for
+/// {{rowCount}} objects of a tree; then the rows repeat.
+///
+/// The compiled model is loaded once per process and every container made here shares it: a second loaded model
+/// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
+/// ("Multiple NSEntityDescriptions claim the NSManagedObject subclass"). An app container built beside these in the
+/// same process should take ``sharedModel()`` too.
+nonisolated {{access}}enum {{typeName}} {
+    /// Which values a preview object gets.
+    {{access}}enum {{names.variant}}: Hashable, Sendable {
+        /// The next row of readable values.
+        case typical
+        /// The longest values the model allows (Strings at their maximum length, integers at their maximum), for
+        /// checking layouts. Every object made with it has the same values.
+        case longest
+    }
+
+    {{access}}struct {{names.failure}}: Error, CustomStringConvertible {
+        {{access}}var description: String
+    }
+
+    /// The compiled model's resource name: `{{modelName}}.momd` in the bundle.
+    {{access}}static let modelName = {{modelNameLiteral}}
+
+    private final class {{names.compiledModel}}: @unchecked Sendable {
+        let model: NSManagedObjectModel
+
+        init() throws {
+            let bundles = [{{bundleList}}]
+            guard let url = bundles.lazy.compactMap({
+                $0.url(forResource: {{typeName}}.modelName, withExtension: "momd")
+                    ?? $0.url(forResource: {{typeName}}.modelName, withExtension: "mom")
+            }).first
+            else {
+                throw {{names.failure}}(description: "\({{typeName}}.modelName).momd is not in \(bundles.map(\.bundleURL.path))")
+            }
+            guard let model = NSManagedObjectModel(contentsOf: url) else {
+                throw {{names.failure}}(description: "\(url.path) is not a compiled Core Data model")
+            }
+            self.model = model
+        }
+    }
+
+    private static let compiled = Swift.Result { try {{names.compiledModel}}() }
+
+    /// The compiled model, loaded on first use and shared by every container of this process.
+    {{access}}static func sharedModel() throws -> NSManagedObjectModel {
+        try compiled.get().model
+    }
+
+    /// A new in-memory container on the shared model (a store at `/dev/null`: an SQLite store nothing is written for,
+    /// as Xcode's Core Data template and WWDC 2018 "Core Data Best Practices" make it); when `filled`, objects of every
+    /// entity that has previews (`fill(_:)`), saved, in its `viewContext`.
+    {{access}}static func makeContainer(filled: Bool = true) throws -> NSPersistentContainer {
+        let container = NSPersistentContainer(name: modelName, managedObjectModel: try sharedModel())
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
+        var loadError: Error?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError {
+            throw loadError
+        }
+        if filled {
+            try fill(container.viewContext)
+        }
+        return container
+    }
+
+    /// Makes objects of every entity that has previews in `context` (three, fewer where the values of a uniqueness
+    /// constraint would otherwise repeat), on its queue, and saves it.
+    {{access}}static func fill(_ context: NSManagedObjectContext) throws {
+        let work = {{names.work}}(context)
+        context.performAndWait {
+{{#makers}}
+            _ = {{className}}.makePreviews(count: {{fillCount}}, in: work.context)
+{{/makers}}
+            do {
+                try work.context.save()
+            } catch {
+                work.error = error
+            }
+        }
+        if let error = work.error {
+            throw error
+        }
+    }
+
+    /// The context and the error of `fill(_:)`'s block, which runs on the context's queue while the caller waits.
+    private final class {{names.work}}: @unchecked Sendable {
+        let context: NSManagedObjectContext
+        var error: Error?
+
+        init(_ context: NSManagedObjectContext) {
+            self.context = context
+        }
+    }
+
+    /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
+    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
+    /// `registeredObjects`), or the longest values' row.
+    private static func nextRow(among family: Set<String>, _ variant: {{names.variant}}, in context: NSManagedObjectContext) -> Int {
+        guard variant == .typical else { return {{longestRow}} }
+        let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
+        return count % {{rowCount}}
+    }
+
+    /// An object of `type`, made by its entity's maker.
+    static func make<{{names.object}}: NSManagedObject>(
+        _ type: {{names.object}}.Type, _ variant: {{names.variant}}, in context: NSManagedObjectContext
+    ) -> {{names.object}} {
+        let made: NSManagedObject
+        switch ObjectIdentifier(type) {
+{{#makers}}
+        case ObjectIdentifier({{className}}.self): made = {{methodName}}(variant, in: context)
+{{/makers}}
+        default: preconditionFailure("\(type) has no preview data: its entity is abstract, or generate warned why")
+        }
+        guard let object = made as? {{names.object}} else { preconditionFailure("\(type)'s maker made a \(Swift.type(of: made))") }
+        return object
+    }
+{{#makers}}
+
+    /// A valid {{className}} (entity `{{entityName}}`) with the next row of values and a new object for each required relationship.
+    private static func {{methodName}}(_ variant: {{names.variant}}, in context: NSManagedObjectContext) -> {{className}} {
+{{#lines}}
+        {{.}}
+{{/lines}}
+    }
+{{/makers}}
+
+    /// The values of the attributes, one row an object (attributes with the same values share a list); the last row
+    /// holds the longest values.
+    private enum {{names.values}} {
+{{#tables}}
+        static var {{name}}: [{{elementType}}] {
+            [
+{{#values}}
+                {{.}}
+{{/values}}
+            ]
+        }
+{{/tables}}
+
+        /// `prefix` followed by `count` times `unit`: a value at a maximum length of thousands of characters.
+        static func text(_ prefix: String, repeating unit: String, count: Int) -> String {
+            prefix + String(repeating: unit, count: count)
+        }
+    }
+}
+
+/// The classes with preview data: `Item.makePreview(in:)` returns an `Item`, a sub-entity's class its own type.
+nonisolated {{access}}protocol {{protocolName}}: NSManagedObject {}
+
+nonisolated extension {{protocolName}} {
+    /// A valid object, saved without a validation error, with a new object for each of its required relationships.
+    {{access}}static func makePreview(
+        in context: NSManagedObjectContext, variant: {{typeName}}.{{names.variant}} = .typical
+    ) -> Self {
+        {{typeName}}.make(Self.self, variant, in: context)
+    }
+
+    /// `count` valid objects, each with its own required related objects; their values differ for up to {{rowCount}}
+    /// objects of the class's inheritance tree in `context` (then repeat).
+    {{access}}static func makePreviews(count: Int, in context: NSManagedObjectContext) -> [Self] {
+        (0..<count).map { _ in makePreview(in: context) }
+    }
+}
+{{#makers}}
+{{#declaresConformance}}
+
+nonisolated extension {{className}}: {{protocolName}} {}
+{{/declaresConformance}}
+{{/makers}}
 
 """#),
         ("property-support", #"""

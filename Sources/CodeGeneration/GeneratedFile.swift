@@ -48,4 +48,6 @@ package struct GenerationResult: Sendable {
     package var plan: GenerationPlan
     /// The generated tests' plan, when ``GeneratorOptions/generatesTests`` is set.
     package var testPlan: GeneratedTestsPlan?
+    /// The preview data's plan, when ``GeneratorOptions/generatesPreviewData`` is set.
+    package var previewData: PreviewDataPlan? = nil
 }

@@ -64,10 +64,17 @@ package struct GenerationPipeline: Sendable {
             diagnostics.append(contentsOf: planned.1)
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics) }
+        var previewData: PreviewDataPlan?
+        if options.generatesPreviewData {
+            var planner = PreviewDataPlanner(schema: schema, plan: plan, options: options)
+            previewData = planner.makePlan()
+            diagnostics.append(contentsOf: planner.diagnostics)
+        }
         var testPlan: GeneratedTestsPlan?
         if options.generatesTests {
             let tests = CodeGenerator.makeTestPlan(schema: schema, plan: plan, options: options)
             testPlan = tests.0
+            testPlan?.previewData = previewData
             diagnostics.append(contentsOf: tests.1)
         }
         // The tests that every shipped version's store opens through the plan, beside the model tests.
@@ -84,7 +91,7 @@ package struct GenerationPipeline: Sendable {
         let templates = try diagnostics.rethrowingWith { try TemplateSet(overrideDirectory: options.templatesDirectory) }
         return PreparedGeneration(
             plan: plan, testPlan: testPlan, migrationPlan: migrationPlan, shippedStoreTests: shippedStoreTests,
-            diagnostics: diagnostics, templates: templates)
+            previewData: previewData, diagnostics: diagnostics, templates: templates)
     }
 }
 
@@ -99,7 +106,9 @@ package enum CodeGenerator {
     ) throws -> GenerationResult {
         let files = GeneratedFiles()
         let prepared = try GenerationPipeline(options: options, hooks: hooks, migration: migration).run(schema, into: files)
-        return GenerationResult(files: files.files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan)
+        return GenerationResult(
+            files: files.files, diagnostics: prepared.diagnostics, plan: prepared.plan, testPlan: prepared.testPlan,
+            previewData: prepared.previewData)
     }
 
     /// The tests stage alone: the generated XCTest file's plan (nil when no class is generated) and
@@ -131,6 +140,8 @@ package struct PreparedGeneration: Sendable {
     /// The tests that every shipped version's store opens through ``migrationPlan``: with a migration plan and model
     /// tests.
     package var shippedStoreTests: ShippedStoreTestsPlan?
+    /// `<Model>PreviewData.swift`, with ``GeneratorOptions/generatesPreviewData``.
+    package var previewData: PreviewDataPlan?
     /// Warnings and notes of planning (errors were thrown).
     package var diagnostics: Diagnostics
     let templates: TemplateSet
@@ -178,13 +189,14 @@ package struct FileSpec: Sendable {
     /// The kinds of file a run writes, each with its templates; the catalog's GeneratedFiles.md, `generate --help` and
     /// Templates/README.md list them (`OutputManifestDocsTests`).
     package enum Rule: CaseIterable, Sendable {
-        case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, modelTests, migrationPlanTests
+        case entityMachine, entityHuman, validationSupport, modelSupport, composite, migrationPlan, previewData, modelTests,
+            migrationPlanTests
 
         package var kind: GeneratedFile.Kind {
             switch self {
             case .entityMachine: .machine
             case .entityHuman: .human
-            case .validationSupport, .modelSupport, .composite, .migrationPlan: .support
+            case .validationSupport, .modelSupport, .composite, .migrationPlan, .previewData: .support
             case .modelTests, .migrationPlanTests: .tests
             }
         }
@@ -198,6 +210,7 @@ package struct FileSpec: Sendable {
             case .modelSupport: "<Model>ModelSupport+Generated.swift"
             case .composite: "Dimensions+Generated.swift"
             case .migrationPlan: "<Model>MigrationPlan.swift"
+            case .previewData: "<Model>PreviewData.swift"
             case .modelTests: "<Model>ModelTests.swift"
             case .migrationPlanTests: "<Model>MigrationPlanTests.swift"
             }
@@ -214,6 +227,7 @@ package struct FileSpec: Sendable {
             case .modelSupport: [.modelSupport]
             case .composite: [.composite]
             case .migrationPlan: [.migrationPlan]
+            case .previewData: [.previewData]
             case .modelTests: [.modelTests]
             case .migrationPlanTests: [.migrationPlanTests]
             }
@@ -241,6 +255,11 @@ package struct FileSpec: Sendable {
                 let header = plan.header
                 return prepared.migrationPlan.map { file in
                     [spec(file.fileName) { MigrationPlanContext(file: file, header: header, access: plan.accessPrefix, modelFileName: plan.modelFileName) }]
+                } ?? []
+            case .previewData:
+                let header = plan.header
+                return prepared.previewData.map { preview in
+                    [spec(preview.fileName) { PreviewDataContext(plan: preview, header: header, access: plan.accessPrefix) }]
                 } ?? []
             case .modelTests:
                 let banner = plan.header.banner

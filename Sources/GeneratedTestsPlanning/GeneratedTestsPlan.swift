@@ -20,6 +20,9 @@ package struct GeneratedTestsPlan: Hashable, Sendable {
     package var bundleExpression: String
     /// One test class per concrete generated entity, in class-name order.
     package var suites: [TestSuitePlan]
+    /// With `--preview-data`: the preview data's tests, and the store loads the model through the preview data's
+    /// `sharedModel()`, so that one process holds one loaded model (two would claim the classes: `Item.entity()`).
+    package var previewData: PreviewDataPlan? = nil
 }
 
 /// The tests of one concrete entity.

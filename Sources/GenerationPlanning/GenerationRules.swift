@@ -65,6 +65,14 @@ package enum GenerationRules {
             + "that is invalid or fails validation",
         documentation: "that test is left out (the warning says why); the others are generated")
 
+    package static let previewNotGenerated = Rule(
+        "generate.preview-not-generated", .warning,
+        summary: "an entity that gets no preview data (`--preview-data`): a required value with no valid sample (a "
+            + "Transformable of the app's type, a pattern no string satisfies), a required relationship to an entity "
+            + "without one, a cycle of required relationships",
+        documentation: "the entity has no `makePreview(in:)` and `makeContainer()` leaves it empty (the warning, at the "
+            + "attribute's line, says why); set userInfo key `managedCodegen.sampleValue` to a valid value")
+
     // MARK: Validation hooks (<doc:ValidationHooks>)
 
     package static let hookNeverCalled = Rule(
@@ -94,7 +102,7 @@ package enum GenerationRules {
     package static let all: [Rule] = [
         unknownSelection, xcodeGenerated, nothingGenerated, entityNotGenerated, memberNotGenerated, outsideSelection,
         compositeClassClash, requiredCycle, swiftTypeNotWritable, userInfo, fetchRequestNotGenerated,
-        untypedPredicateVariable, testNotGenerated, hookNeverCalled, hookWrongParameter, hookUnknown, hookLegacyParameter,
+        untypedPredicateVariable, testNotGenerated, previewNotGenerated, hookNeverCalled, hookWrongParameter, hookUnknown, hookLegacyParameter,
         configFolderLeftAlone,
     ]
 

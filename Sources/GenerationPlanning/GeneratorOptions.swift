@@ -29,6 +29,9 @@ package struct GeneratorOptions: Hashable, Sendable {
     /// Also generate `<Model>ModelTests.swift` (kind `.tests`): XCTest round-trip and constraint tests.
     /// Off by default, so runs without a tests folder neither plan tests nor report their warnings.
     package var generatesTests: Bool
+    /// Also generate `<Model>PreviewData.swift` (kind `.support`, `--preview-data`): valid, deterministic objects for
+    /// SwiftUI previews and the app's tests. Off by default, so runs without it plan nothing and warn about nothing.
+    package var generatesPreviewData: Bool = false
     /// Where the generated tests find the compiled model (`<Model>.momd`).
     package var testsModelBundle: TestsModelBundle
     /// Generate `ManagedValidation`, which every generated class uses. Off for all but one model when several
@@ -70,8 +73,10 @@ package struct GeneratorOptions: Hashable, Sendable {
         includedEntities: [String]? = nil, excludedEntities: [String] = [], configurationName: String? = nil,
         templatesDirectory: String? = nil, generateXcodeCodegenEntities: Bool = false,
         generatesTests: Bool = false, testsModelBundle: TestsModelBundle = .class, generatesValidationSupport: Bool = true,
-        humanFileSuffix: String = "", inheritedInitializers: InheritedInitializers = .unavailable, cloudKit: Bool? = nil
+        humanFileSuffix: String = "", inheritedInitializers: InheritedInitializers = .unavailable, cloudKit: Bool? = nil,
+        generatesPreviewData: Bool = false
     ) {
+        self.generatesPreviewData = generatesPreviewData
         self.cloudKit = cloudKit
         self.humanFileSuffix = humanFileSuffix
         self.inheritedInitializers = inheritedInitializers

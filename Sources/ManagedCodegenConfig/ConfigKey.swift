@@ -25,6 +25,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
     case cloudKit = "cloudkit"
     case migrationPlan = "migration-plan"
     case migrationPlanOldestVersion = "migration-plan-oldest-version"
+    case previewData = "preview-data"
 
     /// The YAML value each key takes.
     package enum ValueKind: Sendable {
@@ -44,7 +45,9 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case .moduleName, .configuration, .humanFileSuffix, .migrationPlanOldestVersion: .string
         case .imports, .include, .exclude: .stringList
         case .hookSources: .pathList
-        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit, .migrationPlan: .boolean
+        case .includeXcodeGenerated, .warningsAsErrors, .skipMachineFiles, .validationSupport, .cloudKit, .migrationPlan,
+            .previewData:
+            .boolean
         case .accessLevel: .oneOf(GeneratorOptions.AccessLevel.allCases.map(\.rawValue))
         case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
@@ -72,6 +75,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case .cloudKit: .flag(\.cloudKit)
         case .migrationPlan: .flag(\.migrationPlan)
         case .migrationPlanOldestVersion: .text(\.migrationPlanOldestVersion)
+        case .previewData: .flag(\.previewData)
         case .accessLevel: .accessLevel(\.accessLevel)
         case .testsModelBundle: .testsModelBundle(\.testsModelBundle)
         case .humanFiles: .humanFiles(\.humanFiles)

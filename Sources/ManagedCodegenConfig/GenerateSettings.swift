@@ -45,6 +45,8 @@ package struct GenerateSettings: Hashable, Sendable {
     package var migrationPlan: Bool?
     /// The oldest locked version the migration plan migrates from; stores of older versions are left out of it.
     package var migrationPlanOldestVersion: String?
+    /// Also write `<Model>PreviewData.swift`: valid, deterministic objects for SwiftUI previews and the app's tests.
+    package var previewData: Bool?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     package enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -60,8 +62,9 @@ package struct GenerateSettings: Hashable, Sendable {
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
-        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil
+        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil, previewData: Bool? = nil
     ) {
+        self.previewData = previewData
         self.migrationPlanOldestVersion = migrationPlanOldestVersion
         self.cloudKit = cloudKit
         self.migrationPlan = migrationPlan
@@ -183,7 +186,8 @@ package struct GenerationRequest: Hashable, Sendable {
                 generatesValidationSupport: settings.validationSupport ?? true,
                 humanFileSuffix: settings.humanFileSuffix ?? "",
                 inheritedInitializers: settings.inheritedInitializers ?? .unavailable,
-                cloudKit: settings.cloudKit
+                cloudKit: settings.cloudKit,
+                generatesPreviewData: settings.previewData ?? false
             ),
             scope: scope,
             machineDirectory: needsMachine ? settings.output : nil,

@@ -105,6 +105,38 @@ package struct SampleValueSynthesizer: Sendable {
         }
     }
 
+    /// How many distinct values `sample(for:variant:)` gives at most (variants 0 to this - 1): the number of
+    /// objects of one entity generated tests and preview data make with distinct values.
+    package static let distinctVariants = NumericCandidates.candidateCount
+
+    /// The length of the longest String when the model sets no maximum length.
+    package static let unboundedLongestLength = 120
+    /// The longest String spelled in generated source: a larger maximum length is not reached.
+    package static let longestLengthCap = 1_000
+
+    /// The value of `attribute` that takes the most room: Strings at their maximum length (`unboundedLongestLength`
+    /// when unbounded, at most `longestLengthCap`) and integers at their maximum; other types as variant 0.
+    /// For preview data's `.longest` variant (a layout check), never for tests' values.
+    package func longestSample(for attribute: Attribute, entityName: String? = nil) -> SampleSynthesis {
+        let typical = sample(for: attribute, entityName: entityName)
+        guard typical.origin == .synthesized else { return typical }
+        switch attribute.type {
+        case .string:
+            var length = Self.lengthBounds(of: attribute)
+            length.maximum = max(length.minimum, min(length.maximum ?? Self.unboundedLongestLength, Self.longestLengthCap))
+            if case .success(let string) = Self.string(for: attribute, variant: 0, length: length, preferLongest: true) {
+                return SampleSynthesis(value: .string(string), origin: .synthesized, diagnostics: typical.diagnostics)
+            }
+            return typical
+        case .integer16, .integer32, .integer64:
+            let (lower, upper) = NumericCandidates.integerBounds(for: attribute)
+            guard lower <= upper else { return typical }
+            return SampleSynthesis(value: .integer(upper), origin: .synthesized, diagnostics: typical.diagnostics)
+        default:
+            return typical
+        }
+    }
+
     /// For each min/max value, min/max length and regular expression of `attribute`: a value just
     /// inside (saves) and one just outside (fails with the returned code). Binary length bounds are
     /// not probed.

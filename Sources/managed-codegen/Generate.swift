@@ -24,6 +24,7 @@ struct Generate: ParsableCommand {
               <output>/<Model>ModelSupport+Generated.swift: with ordered relationships
               <output>/Dimensions+Generated.swift: a struct per model composite
               <output>/<Model>MigrationPlan.swift: with --migration-plan
+              <output>/<Model>PreviewData.swift: with --preview-data
               <tests-output>/<Model>ModelTests.swift: with --tests-output
               <tests-output>/<Model>MigrationPlanTests.swift: with both
             Unchanged files are not rewritten; machine files of removed entities are deleted (only files \
@@ -130,6 +131,11 @@ struct Generate: ParsableCommand {
         valueName: "version"))
     var migrationPlanOldestVersion: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Also write <Model>PreviewData.swift: valid, deterministic objects of every entity for SwiftUI previews and the app's tests (makeContainer(), Item.makePreview(in:)).")
+    var previewData: Bool?
+
     @Flag(help: "Write nothing; exit 1 and list the files that are stale, missing or extra (for CI).")
     var check = false
 
@@ -171,7 +177,7 @@ struct Generate: ParsableCommand {
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
             humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
             inheritedInitializers: inheritedInitializers, cloudKit: cloudkit, migrationPlan: migrationPlan,
-            migrationPlanOldestVersion: migrationPlanOldestVersion)
+            migrationPlanOldestVersion: migrationPlanOldestVersion, previewData: previewData)
     }
 
     var requestedScope: GenerationRequest.Scope {

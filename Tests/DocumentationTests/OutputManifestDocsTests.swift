@@ -34,7 +34,8 @@ import Testing
         var produced: Set<String> = []
         for name in ["Inventory", "TypedExtras", "RuntimeSafety", "EditorLeftovers", "Staff", "ValidationGuide", "Vocabulary"] {
             let loaded = try ModelLoader.load(TestSupport.packageRoot.appendingPathComponent("Fixtures/Models/\(name).xcdatamodeld").path)
-            let prepared = try GenerationPipeline(options: .init(generatesTests: true)).prepare(loaded.schema)
+            let prepared = try GenerationPipeline(options: .init(generatesTests: true, generatesPreviewData: name == "Inventory"))
+                .prepare(loaded.schema)
             for spec in prepared.manifest {
                 #expect(spec.kind == spec.rule.kind)
                 produced.insert("\(spec.rule)")
@@ -50,6 +51,7 @@ import Testing
         let expectedPaths: [FileSpec.Rule: String] = [
             .migrationPlan: "JournalMigrationPlan.swift", .migrationPlanTests: "JournalMigrationPlanTests.swift",
         ]
+        #expect(produced.contains("previewData"), "Inventory with --preview-data writes InventoryPreviewData.swift")
         for spec in prepared.manifest {
             guard let path = expectedPaths[spec.rule] else { continue }
             #expect(spec.kind == spec.rule.kind)

@@ -49,6 +49,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             cloudkit: false
             migration-plan: true
             migration-plan-oldest-version: Journal 2
+            preview-data: true
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -58,10 +59,10 @@ func configErrors(_ text: String, path: String) -> [String] {
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
             inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true,
-            migrationPlanOldestVersion: "Journal 2")
+            migrationPlanOldestVersion: "Journal 2", previewData: true)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 22)
+        #expect(ConfigKey.allCases.count == 23)
     }
 
     @Test func emptyFileSetsNothing() throws {
@@ -97,6 +98,17 @@ func configErrors(_ text: String, path: String) -> [String] {
                     "\(path):5: error: 'module-name' must be a name, not an empty value",
                     "\(path):6: error: every element of 'exclude' must be a name, not a list",
                 ])
+    }
+
+    @Test func previewDataIsOffUnlessTheFlagOrTheConfigTurnsItOn() throws {
+        func resolved(_ settings: GenerateSettings) throws -> Bool {
+            try GenerationRequest.resolve(settings, modelName: "M", scope: .all, configPath: nil).options.generatesPreviewData
+        }
+        #expect(try resolved(GenerateSettings(output: "o", humanOutput: "h")) == false)
+        let config = try ConfigFile.parse("preview-data: true\n", path: path).settings
+        #expect(try resolved(GenerateSettings(output: "o", humanOutput: "h").filling(from: config)))
+        // A flag wins over the config file (`--no-preview-data`).
+        #expect(try resolved(GenerateSettings(output: "o", humanOutput: "h", previewData: false).filling(from: config)) == false)
     }
 
     @Test func inheritedInitializersTakesTwoValuesAndDefaultsToUnavailable() throws {

@@ -29,12 +29,15 @@ struct GenerationOptions: Sendable {
     var inheritedInitializers: GeneratorOptions.InheritedInitializers = .unavailable
     /// The locked versions: the run also writes the migration plan and, with tests, the shipped-store tests.
     var migration: MigrationPlanInput?
+    /// Also write `<Model>PreviewData.swift` (`--preview-data`); with tests, its tests too.
+    var generatesPreviewData = false
 
     func generatorOptions(importing modules: [String]) -> GeneratorOptions {
         GeneratorOptions(
             accessLevel: accessLevel, moduleName: moduleName, additionalImports: modules,
             generateXcodeCodegenEntities: generateXcodeCodegenEntities, generatesTests: generatesTests,
-            testsModelBundle: testsModelBundle, inheritedInitializers: inheritedInitializers)
+            testsModelBundle: testsModelBundle, inheritedInitializers: inheritedInitializers,
+            generatesPreviewData: generatesPreviewData)
     }
 }
 
@@ -83,6 +86,9 @@ struct GeneratedModel: Sendable {
         if let tests = result.testPlan {
             names.insert(tests.storeTypeName)
             names.formUnion(tests.suites.map(\.suiteName))
+        }
+        if let preview = result.previewData {
+            names.formUnion([preview.typeName, preview.protocolName, "\(preview.typeName)Tests"])
         }
         return names
     }

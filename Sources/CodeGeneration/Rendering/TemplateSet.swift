@@ -20,6 +20,8 @@ struct TemplateSet: Sendable {
         case composite
         /// The migration plan (``MigrationPlanFile``), `generate --migration-plan`.
         case migrationPlan = "migration-plan"
+        /// Preview and fixture data (``PreviewDataPlan``), `generate --preview-data`.
+        case previewData = "preview-data"
     }
 
     private let library: MustacheLibrary

@@ -27,6 +27,7 @@ extension TestsFileContext: TemplateObject {
         "supportTypeName": { $0.plan.supportTypeName.templateValue },
         "bundleExpression": { $0.plan.bundleExpression.templateValue },
         "suites": { $0.plan.suites.templateValue },
+        "previewData": { $0.plan.previewData.templateValue },
         // Some test checks a validation hook's error: the store declares `assertHookError`.
         "hasHookTests": { $0.plan.suites.contains { $0.constraintTests.contains { $0.kind == .validationHook } }.templateValue },
     ])

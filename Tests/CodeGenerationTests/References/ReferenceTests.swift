@@ -31,6 +31,38 @@ import Testing
         try compare(CodeGenerator.generate(schema: loaded.schema, options: .init(generatesTests: true), hooks: hooks), to: name)
     }
 
+    /// `--preview-data`: the preview file (`Fixtures/Expected/Generated/PreviewData/<Model>`), alone: the other files are
+    /// the fixture's own references, unchanged by the flag but for the generated tests (checked here too), whose parts
+    /// the flag adds are compared for Inventory (`PreviewData/InventoryTests/parts.swift`).
+    @Test(arguments: ["Inventory", "Staff"])
+    func previewData(_ name: String) throws {
+        let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path)
+        let hooks = ValidationHookScan.scanning(
+            folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(name)").path], skippingPrefix: CodeGenerator.bannerPrefix)
+        var result = try CodeGenerator.generate(
+            schema: loaded.schema, options: .init(generatesTests: true, generatesPreviewData: true), hooks: hooks)
+        let without = try CodeGenerator.generate(schema: loaded.schema, options: .init(generatesTests: true), hooks: hooks)
+        let previewFile = "\(name)PreviewData.swift"
+        #expect(result.files.filter { $0.relativePath != previewFile && $0.kind != .tests } == without.files.filter { $0.kind != .tests })
+        let tests = try #require(result.files.first { $0.kind == .tests }).contents
+        result.files = result.files.filter { $0.relativePath == previewFile }
+        try compare(result, to: "PreviewData/\(name)")
+        guard name == "Inventory" else { return }
+        // The store's model comes from the preview data; the preview data's test class ends the file.
+        let load = try #require(tests.range(of: "        init() throws {\n")).lowerBound
+        let loadEnd = try #require(tests.range(of: "\n        }\n", range: load..<tests.endIndex)).upperBound
+        let suite = try #require(tests.range(of: "/// The preview data (")).lowerBound
+        let parts = String(tests[load..<loadEnd]) + "// …\n\n" + String(tests[suite...])
+        #expect(!String(tests[load..<loadEnd]).contains("Bundle(for:"))
+        let reference = TestSupport.expectedGenerated.appendingPathComponent("PreviewData/InventoryTests/parts.swift")
+        if TestSupport.updatingReferences {
+            try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(parts.utf8).write(to: reference)
+        } else {
+            assertMatchesReference(parts, reference: reference)
+        }
+    }
+
     @Test func outputIsIdenticalAcrossRuns() throws {
         let first = try CodeGenerator.generate(schema: TestSchemas.inventory(), options: .init())
         for _ in 0..<3 {

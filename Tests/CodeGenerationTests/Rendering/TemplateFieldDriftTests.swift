@@ -25,7 +25,9 @@ import Testing
         let loaded = try ModelLoader.load(TestSupport.fixtureModels.appendingPathComponent("\(name).xcdatamodeld").path)
         let hooks = ValidationHookScan.scanning(
             folders: [TestSupport.packageRoot.appendingPathComponent("Fixtures/Hooks/\(name)").path], skippingPrefix: CodeGenerator.bannerPrefix)
-        let prepared = try GenerationPipeline(options: .init(generatesTests: true), hooks: hooks).prepare(loaded.schema)
+        let prepared = try GenerationPipeline(options: .init(generatesTests: true, generatesPreviewData: true), hooks: hooks)
+            .prepare(loaded.schema)
+        #expect(prepared.manifest.contains { $0.rule == .previewData })
         try expectOnlyFields(prepared)
     }
 

@@ -33,11 +33,16 @@ import Testing
         ),
         ("| `model-support` |", ModelSupportContext.templateFields.names),
         (
+            "## The preview data context",
+            PreviewDataContext.templateFields.names + PreviewDataPlan.Maker.templateFields.names
+                + PreviewDataPlan.ValueTable.templateFields.names + PreviewDataPlan.HelperNames.templateFields.names
+        ),
+        (
             "## The tests context",
             [
                 TestsFileContext.templateFields.names, TestSuitePlan.templateFields.names,
                 RoundTripPlan.templateFields.names, ConstraintTestPlan.templateFields.names,
-                ObjectFactoryPlan.templateFields.names,
+                ObjectFactoryPlan.templateFields.names, PreviewDataPlan.templateFields.names,
             ].flatMap { $0 }
         ),
         (
