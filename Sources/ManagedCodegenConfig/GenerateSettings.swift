@@ -45,6 +45,8 @@ package struct GenerateSettings: Hashable, Sendable {
     package var migrationPlan: Bool?
     /// The oldest locked version the migration plan migrates from; stores of older versions are left out of it.
     package var migrationPlanOldestVersion: String?
+    /// How findings are printed (`--reporter`): every command that reports findings reads it, not only `generate`.
+    package var reporter: ReportFormat?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     package enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -60,8 +62,10 @@ package struct GenerateSettings: Hashable, Sendable {
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
-        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil
+        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil,
+        reporter: ReportFormat? = nil
     ) {
+        self.reporter = reporter
         self.migrationPlanOldestVersion = migrationPlanOldestVersion
         self.cloudKit = cloudKit
         self.migrationPlan = migrationPlan

@@ -30,16 +30,28 @@ struct ManagedCodegenCommand: ParsableCommand {
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.
+    ///
+    /// A command that reports findings sets the run's `--reporter` format before it runs; with `json` or `sarif`, the
+    /// one report document is written when the run ends, whichever way it ends (``DiagnosticPrinter/finish(adding:)``).
+    /// A usage error (an unknown flag, a bad value) comes before any command exists: it is text on standard error, with
+    /// no report.
     static func main() {
+        var reporting = false
         do {
             var command = try parseAsRoot()
+            if let command = command as? ReportingCommand {
+                DiagnosticPrinter.format = command.reportFormat
+                reporting = true
+            }
             try command.run()
+            DiagnosticPrinter.finish()
         } catch let error as DiagnosticsError {
-            DiagnosticPrinter.print(error.diagnostics)
+            DiagnosticPrinter.finish(adding: error.diagnostics)
             Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
+                DiagnosticPrinter.finish()
                 exit(withError: error)
             }
             var message = fullMessage(for: error)
@@ -49,6 +61,10 @@ struct ManagedCodegenCommand: ParsableCommand {
                     .joined(separator: "\n")
             }
             FileHandle.standardError.write(Data((message + "\n").utf8))
+            // A failure that is no diagnostic (a file that cannot be read) is still a finding of the report.
+            if reporting, DiagnosticPrinter.format != .xcode {
+                DiagnosticPrinter.finish(adding: Diagnostics([.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)]))
+            }
             Foundation.exit(1)
         }
     }
@@ -76,19 +92,4 @@ struct ModelOptions: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (for CI).")
     var warningsAsErrors: Bool?
-}
-
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: Diagnostics) {
-        guard !diagnostics.all.isEmpty else { return }
-        let text = diagnostics.all.map(\.description).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    /// Prints the diagnostics and throws when they contain errors (after promotion with `--warnings-as-errors`).
-    static func report(_ diagnostics: Diagnostics, warningsAsErrors: Bool) throws {
-        let effective = warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
-        if effective.hasErrors { throw DiagnosticsError(effective) }
-        print(effective)
-    }
 }

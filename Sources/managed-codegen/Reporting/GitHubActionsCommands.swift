@@ -1,0 +1,43 @@
+import ManagedModel
+
+/// `--reporter github-actions`: one workflow command a finding, which GitHub Actions shows as an annotation on the
+/// file and line (on the pull request's diff when the line is in it): `::error file=…,line=…,title=<rule>::<message>`,
+/// `::warning` and `::notice` for the other severities. The finding's notes follow its message, one a line.
+///
+/// Escaped as GitHub's own toolkit escapes them (actions/toolkit, packages/core/src/command.ts, `escapeData` and
+/// `escapeProperty`): in the message `%` → `%25`, CR → `%0D`, LF → `%0A`; in a property also `:` → `%3A` and
+/// `,` → `%2C`. Workflow commands are read from standard output, each on its own line.
+enum GitHubActionsCommands {
+    static func lines(_ findings: [Finding]) -> String {
+        findings.map(line).map { $0 + "\n" }.joined()
+    }
+
+    static func line(_ finding: Finding) -> String {
+        let diagnostic = finding.diagnostic
+        let command = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties.append("file=" + escapedProperty(Finding.reportedPath(location.path)))
+            if location.line > 0 { properties.append("line=\(location.line)") }
+        }
+        if let rule = diagnostic.ruleID { properties.append("title=" + escapedProperty(rule)) }
+        let notes = finding.notes.map { note in
+            "\n" + (note.location.map { "\(Finding.reportedPath($0.path))\($0.line > 0 ? ":\($0.line)" : ""): " } ?? "") + "note: \(note.message)"
+        }
+        return "::\(command)" + (properties.isEmpty ? "" : " " + properties.joined(separator: ",")) + "::"
+            + escapedData(diagnostic.message + notes.joined())
+    }
+
+    static func escapedData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapedProperty(_ text: String) -> String {
+        escapedData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
