@@ -32,12 +32,18 @@ enum GitHubActionsCommands {
             + escapedData(diagnostic.message + notes.joined())
     }
 
-    static func escapedData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
+    static func escapedData(_ text: String) -> String { escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A"]) }
 
     static func escapedProperty(_ text: String) -> String {
-        escapedData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escaped(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+
+    /// By Unicode scalar, so that CR LF, one `Character` in Swift, is two escapes.
+    private static func escaped(_ text: String, _ escapes: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if let escape = escapes[scalar] { result += escape } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 }
