@@ -49,6 +49,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             cloudkit: false
             migration-plan: true
             migration-plan-oldest-version: Journal 2
+            reporter: sarif
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -58,10 +59,10 @@ func configErrors(_ text: String, path: String) -> [String] {
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
             inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true,
-            migrationPlanOldestVersion: "Journal 2")
+            migrationPlanOldestVersion: "Journal 2", reporter: .sarif)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 22)
+        #expect(ConfigKey.allCases.count == 23)
     }
 
     @Test func emptyFileSetsNothing() throws {
