@@ -6,17 +6,20 @@ import ManagedModel
 ///
 /// The commands report a note right after the finding it belongs to (`as it was in '00-base'` after a migration
 /// finding, at the source version's line), as a compiler does; ``grouping(_:)`` puts such notes back into their
-/// finding. A note made from a rule (a `none` row such as `migration.handled-by-hook`) is a finding of its own.
+/// finding. A note made from a rule of its own (a `none` row such as `migration.handled-by-hook`) is a finding of its
+/// own.
 struct Finding: Equatable {
     var diagnostic: Diagnostic
     var notes: [Diagnostic] = []
 
-    /// `diagnostics` in order, each note without a rule id attached to the finding before it; a note with nothing
-    /// before it stands alone.
+    /// `diagnostics` in order, each note attached to the warning or error before it when it has no rule id or that
+    /// finding's; any other note, or one with nothing before it, stands alone.
     static func grouping(_ diagnostics: [Diagnostic]) -> [Finding] {
         var findings: [Finding] = []
         for diagnostic in diagnostics {
-            if diagnostic.severity == .note, diagnostic.ruleID == nil, !findings.isEmpty {
+            if diagnostic.severity == .note, let last = findings.last?.diagnostic, last.severity != .note,
+                diagnostic.ruleID == nil || diagnostic.ruleID == last.ruleID
+            {
                 findings[findings.count - 1].notes.append(diagnostic)
             } else {
                 findings.append(Finding(diagnostic: diagnostic))

@@ -9,19 +9,24 @@ import Testing
     static let contents = ManagedModel.SourceLocation(path: "Model.xcdatamodeld/Model 2.xcdatamodel/contents", line: 6)
     static let base = ManagedModel.SourceLocation(path: "Model.xcdatamodeld/Model.xcdatamodel/contents", line: 6)
 
-    /// A note without a rule follows the finding it explains; a note made from a rule, or one with nothing before
-    /// it, is a finding of its own.
+    /// A note without a rule, or with its finding's rule, follows the finding it explains; a note made from a rule of
+    /// its own, or one with no warning or error before it, is a finding of its own.
     @Test func notesJoinTheFindingBeforeThem() throws {
         let handled = try #require(RuleRegistry.all.first { $0.severity == .none })
+        var sameRule = Diagnostic.note("as it was", at: Self.base)
+        sameRule.ruleID = "migration.not-inferable"
+        var changed = Diagnostic.error("changed", at: Self.contents)
+        changed.ruleID = "migration.not-inferable"
         let findings = Finding.grouping([
             .note("alone"),
-            .error("changed", at: Self.contents), .note("as it was", at: Self.base), .note("also this"),
-            handled.diagnostic("accepted", at: Self.contents),
+            changed, sameRule, .note("also this"),
+            handled.diagnostic("accepted", at: Self.contents), handled.diagnostic("accepted too", at: Self.contents), .note("its note"),
             .warning("next"),
         ])
-        #expect(findings.map(\.diagnostic.message) == ["alone", "changed", "accepted", "next"])
+        #expect(findings.map(\.diagnostic.message) == ["alone", "changed", "accepted", "accepted too", "its note", "next"])
         #expect(findings[1].notes.map(\.message) == ["as it was", "also this"])
         #expect(findings[2].notes.isEmpty && findings[2].diagnostic.ruleID == handled.id)
+        #expect(findings[3].notes.isEmpty)
     }
 
     /// actions/toolkit's `escapeData` and `escapeProperty` (packages/core/src/command.ts).
