@@ -11,7 +11,8 @@ struct ManagedCodegenCommand: ParsableCommand {
         // Paragraphs without hard line breaks: ArgumentParser wraps them to the terminal's width.
         discussion: """
             MODEL is a .xcdatamodeld bundle, a .xcdatamodel folder or a model's `contents` file. \
-            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model. \
+            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model \
+            (--reporter json, sarif or github-actions prints them for CI). \
             Exit status: 0 on success, 1 on any error (nothing is written then).
 
             Start with `managed-codegen dump MODEL` to see how the model was understood, then \
