@@ -37,13 +37,9 @@ struct ManagedCodegenCommand: ParsableCommand {
     /// A usage error (an unknown flag, a bad value) comes before any command exists: it is text on standard error, with
     /// no report.
     static func main() {
-        var reporting = false
         do {
             var command = try parseAsRoot()
-            if let command = command as? ReportingCommand {
-                DiagnosticPrinter.format = command.reportFormat
-                reporting = true
-            }
+            if let command = command as? ReportingCommand { DiagnosticPrinter.format = command.reportFormat }
             try command.run()
             DiagnosticPrinter.finish()
         } catch let error as DiagnosticsError {
@@ -62,10 +58,9 @@ struct ManagedCodegenCommand: ParsableCommand {
                     .joined(separator: "\n")
             }
             FileHandle.standardError.write(Data((message + "\n").utf8))
-            // A failure that is no diagnostic (a file that cannot be read) is still a finding of the report.
-            if reporting, DiagnosticPrinter.format != .xcode {
-                DiagnosticPrinter.finish(adding: Diagnostics([.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)]))
-            }
+            // A failure that is no diagnostic (no rule row names it) is the text above; a json or sarif document still
+            // comes, with the findings collected before it (a usage error comes before any format is set: none).
+            DiagnosticPrinter.finish()
             Foundation.exit(1)
         }
     }

@@ -164,13 +164,16 @@ import Testing
     }
 
     /// Every rule of every registry, and the shapes a finding can take: no location, a whole file (line 0), a note
-    /// with and without a place, a note said twice, a finding no rule makes.
+    /// with and without a place, a note said twice, a note standing alone (no rule).
     @Test func everyRuleAndEveryShapeOfFinding() throws {
-        var findings = RuleRegistry.all.enumerated().map { index, rule in
+        var findings = [Finding(diagnostic: .note("alone"))]
+        findings += RuleRegistry.all.enumerated().map { index, rule in
             Finding(diagnostic: rule.diagnostic("finding \(index)", at: ManagedModel.SourceLocation(path: "Model.xcdatamodeld/Model 2.xcdatamodel/contents", line: index + 1)))
         }
-        findings.append(Finding(diagnostic: .error("no file"), notes: [.note("no place either"), .note("no place either")]))
-        findings.append(Finding(diagnostic: .warning("a whole file", at: ManagedModel.SourceLocation(path: "/elsewhere/Item.swift", line: 0)), notes: [
+        let error = try #require(RuleRegistry.all.first { $0.severity == .error })
+        let warning = try #require(RuleRegistry.all.first { $0.severity == .warning })
+        findings.append(Finding(diagnostic: Diagnostic(error, "no file"), notes: [.note("no place either"), .note("no place either")]))
+        findings.append(Finding(diagnostic: Diagnostic(warning, "a whole file", at: ManagedModel.SourceLocation(path: "/elsewhere/Item.swift", line: 0)), notes: [
             .note("as it was", at: ManagedModel.SourceLocation(path: "Model.xcdatamodeld/Model.xcdatamodel/contents", line: 3)),
         ]))
         let text = SARIFLog.document(findings)

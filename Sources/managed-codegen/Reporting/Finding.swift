@@ -12,14 +12,13 @@ struct Finding: Equatable {
     var diagnostic: Diagnostic
     var notes: [Diagnostic] = []
 
-    /// `diagnostics` in order, each note attached to the warning or error before it when it has no rule id or that
-    /// finding's; any other note, or one with nothing before it, stands alone.
+    /// `diagnostics` in order, each note without a rule id attached to the finding before it (a note a `none` row
+    /// reports, such as `migration.handled-by-hook`, is a finding and can have notes of its own); a note with nothing
+    /// before it stands alone.
     static func grouping(_ diagnostics: [Diagnostic]) -> [Finding] {
         var findings: [Finding] = []
         for diagnostic in diagnostics {
-            if diagnostic.severity == .note, let last = findings.last?.diagnostic, last.severity != .note,
-                diagnostic.ruleID == nil || diagnostic.ruleID == last.ruleID
-            {
+            if diagnostic.severity == .note, diagnostic.ruleID == nil, !findings.isEmpty {
                 findings[findings.count - 1].notes.append(diagnostic)
             } else {
                 findings.append(Finding(diagnostic: diagnostic))

@@ -7,7 +7,8 @@ import ModelReader
 ///
 /// - `runs[0].tool.driver`: `managed-codegen`, its version (also as `semanticVersion`, which code scanning prefers),
 ///   and the rules the results use, sorted by id, each from its registry row (``RuleRegistry``): `id`,
-///   `shortDescription` (what is found), `fullDescription` and `help` (why, and the ways out: what `explain` prints),
+///   `shortDescription` (what is found), `fullDescription` and `help` (why, and the ways out: what `explain` prints;
+///   the descriptions cut at code scanning's 1,024 characters),
 ///   `defaultConfiguration.level` (the row's severity; a `none` row's findings are notes). No `helpUri`: the
 ///   documentation has no address of its own; `help` carries it.
 /// - One result a finding: `ruleId` (left out for a finding no rule row makes: the schema does not require one),
@@ -54,8 +55,8 @@ enum SARIFLog {
         let help = "\(rule.summary)\n\n\(rule.documentation)"
         return .object([
             "id": .string(rule.id),
-            "shortDescription": message(rule.summary),
-            "fullDescription": message(rule.documentation),
+            "shortDescription": message(limited(rule.summary)),
+            "fullDescription": message(limited(rule.documentation)),
             "defaultConfiguration": .object(["level": .string(level)]),
             "help": .object(["text": .string(help), "markdown": .string(help)]),
         ])
@@ -81,6 +82,10 @@ enum SARIFLog {
     }
 
     private static func message(_ text: String) -> JSONText { .object(["text": .string(text)]) }
+
+    /// Code scanning takes 1,024 characters of a rule's short and full description ("SARIF support for code
+    /// scanning", `reportingDescriptor`); `help` keeps the whole text.
+    static func limited(_ text: String) -> String { text.count <= 1024 ? text : String(text.prefix(1023)) + "…" }
 
     /// A location's `physicalLocation`: the file, and the line unless the finding is about the whole file.
     private static func physical(_ location: SourceLocation) -> JSONText {
