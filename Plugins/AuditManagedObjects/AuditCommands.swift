@@ -25,7 +25,8 @@ struct AuditCommands: Equatable {
             let generatedFiles = generatedByBuildPlugin ? plan.outputFiles : []
             return AuditCommands(
                 generate: generatedByBuildPlugin ? plan.arguments : nil,
-                audit: ["audit", model.url.path, "--sources", targetDirectory.path] + generatedFiles.map(\.path)
+                // `--reporter xcode`, as the build-tool plugin's command: what Xcode and SwiftPM read, whatever the config says.
+                audit: ["audit", model.url.path, "--reporter", "xcode", "--sources", targetDirectory.path] + generatedFiles.map(\.path)
                     + (strict ? ["--strict"] : []))
         }
     }

@@ -28,9 +28,10 @@ struct BuildCommandPlan: Equatable {
             let outputDirectory = workDirectory.appendingPathComponent(model.name)
             return BuildCommandPlan(
                 displayName: "Generating \(model.singleFileName) from \(model.url.lastPathComponent)",
+                // `--reporter xcode`: Xcode and SwiftPM read `path:line: error:` lines, whatever the config file's `reporter`.
                 arguments: [
                     "generate", model.url.path, "--single-file", model.singleFileName, "--output", outputDirectory.path,
-                    "--quiet",
+                    "--quiet", "--reporter", "xcode",
                 ]
                     + hookSources.flatMap { ["--hook-sources", $0.path] }
                     // The models' files are compiled into one module: ManagedValidation comes with the first only.

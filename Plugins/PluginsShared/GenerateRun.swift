@@ -16,7 +16,10 @@ import Foundation
                 model.configFile.map { "settings from \($0.lastPathComponent)" }
                 ?? "no \(ModelInput.configFileName) beside it: machine files into Generated/, human files into Model/"
             log("\(targetName): \(model.url.lastPathComponent) (\(config))")
-            let arguments = ["generate", model.url.path, "--target-directory", targetDirectory.path] + extraArguments
+            // `--reporter xcode`: SwiftPM and Xcode read `path:line: error:` lines, one model after the other, whatever the
+            // config file's `reporter` says.
+            let arguments =
+                ["generate", model.url.path, "--target-directory", targetDirectory.path, "--reporter", "xcode"] + extraArguments
             let status = try ToolRunner.run(tool, arguments)
             if status != 0 {
                 Diagnostics.error(PluginError.generatorFailed(model: model.url.path, status: status).description)

@@ -26,6 +26,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
     case migrationPlan = "migration-plan"
     case migrationPlanOldestVersion = "migration-plan-oldest-version"
     case previewData = "preview-data"
+    case reporter
 
     /// The YAML value each key takes.
     package enum ValueKind: Sendable {
@@ -52,6 +53,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case .testsModelBundle: .oneOf(GeneratorOptions.TestsModelBundle.allCases.map(\.rawValue))
         case .humanFiles: .oneOf(GenerateSettings.HumanFiles.allCases.map(\.rawValue))
         case .inheritedInitializers: .oneOf(GeneratorOptions.InheritedInitializers.allCases.map(\.rawValue))
+        case .reporter: .oneOf(ReportFormat.allCases.map(\.rawValue))
         }
     }
 
@@ -81,6 +83,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case .humanFiles: .humanFiles(\.humanFiles)
         case .humanFileSuffix: .text(\.humanFileSuffix)
         case .inheritedInitializers: .inheritedInitializers(\.inheritedInitializers)
+        case .reporter: .reporter(\.reporter)
         }
     }
 
@@ -92,6 +95,7 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case testsModelBundle(WritableKeyPath<GenerateSettings, GeneratorOptions.TestsModelBundle?>)
         case humanFiles(WritableKeyPath<GenerateSettings, GenerateSettings.HumanFiles?>)
         case inheritedInitializers(WritableKeyPath<GenerateSettings, GeneratorOptions.InheritedInitializers?>)
+        case reporter(WritableKeyPath<GenerateSettings, ReportFormat?>)
     }
 
     /// A parsed value of this key's ``valueKind``.
@@ -114,6 +118,8 @@ package enum ConfigKey: String, CaseIterable, Sendable {
             settings[keyPath: keyPath] = GenerateSettings.HumanFiles(rawValue: text)
         case (.inheritedInitializers(let keyPath), .text(let text)):
             settings[keyPath: keyPath] = GeneratorOptions.InheritedInitializers(rawValue: text)
+        case (.reporter(let keyPath), .text(let text)):
+            settings[keyPath: keyPath] = ReportFormat(rawValue: text)
         default: preconditionFailure("\(rawValue): a value of the wrong kind reached the settings")
         }
     }
@@ -130,6 +136,8 @@ package enum ConfigKey: String, CaseIterable, Sendable {
         case .humanFiles(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         case .inheritedInitializers(let keyPath):
+            settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
+        case .reporter(let keyPath):
             settings[keyPath: keyPath] = settings[keyPath: keyPath] ?? fallback[keyPath: keyPath]
         }
     }

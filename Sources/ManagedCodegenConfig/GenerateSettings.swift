@@ -47,6 +47,8 @@ package struct GenerateSettings: Hashable, Sendable {
     package var migrationPlanOldestVersion: String?
     /// Also write `<Model>PreviewData.swift`: valid, deterministic objects for SwiftUI previews and the app's tests.
     package var previewData: Bool?
+    /// How findings are printed (`--reporter`): every command that reports findings reads it, not only `generate`.
+    package var reporter: ReportFormat?
 
     /// `human-files`: `once` (written when absent, then the user's; the default) or `none`.
     package enum HumanFiles: String, Hashable, Sendable, CaseIterable {
@@ -62,9 +64,11 @@ package struct GenerateSettings: Hashable, Sendable {
         skipMachineFiles: Bool? = nil, testsModelBundle: GeneratorOptions.TestsModelBundle? = nil,
         validationSupport: Bool? = nil, hookSources: [String]? = nil, humanFiles: HumanFiles? = nil,
         humanFileSuffix: String? = nil, inheritedInitializers: GeneratorOptions.InheritedInitializers? = nil,
-        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil, previewData: Bool? = nil
+        cloudKit: Bool? = nil, migrationPlan: Bool? = nil, migrationPlanOldestVersion: String? = nil, previewData: Bool? = nil,
+        reporter: ReportFormat? = nil
     ) {
         self.previewData = previewData
+        self.reporter = reporter
         self.migrationPlanOldestVersion = migrationPlanOldestVersion
         self.cloudKit = cloudKit
         self.migrationPlan = migrationPlan

@@ -5,7 +5,7 @@ import ManagedCodegenConfig
 import ManagedModel
 import ModelReader
 
-struct Adopt: ParsableCommand {
+struct Adopt: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move a model over from Xcode's codegen: set its entities' Codegen to Manual/None, list the files that will clash.",
         discussion: """
@@ -83,6 +83,10 @@ struct Adopt: ParsableCommand {
 
     @OptionGroup(title: "Config file")
     var config: ConfigOptions
+
+    @OptionGroup var reporting: ReporterOptions
+
+    var reporterConfigPath: String? { config.path(besideModel: model) }
 
     func run() throws {
         // Everything is read and checked before anything is written: the model's versions, the located edits, the
@@ -208,7 +212,7 @@ struct Adopt: ParsableCommand {
                 ? "\(moved + (write ? movingNow : 0)) of \(all.count) entities moved (Codegen Manual/None in the current version)."
                 : "\(moved) of \(all.count) entities moved (Codegen Manual/None in the current version); \(moved + movingNow) with --write.")
         }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        DiagnosticPrinter.output(lines.joined(separator: "\n"))
         DiagnosticPrinter.print(keyPathErrors)
 
         // Something is left for the user: exit 1 without another message (the listing said what).

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CodeGeneration
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelReader
 import SourceAudit
 import SwiftSourceScanning
 
-struct Audit: ParsableCommand {
+struct Audit: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check hand-written NSManagedObject subclasses against the model.",
         discussion: """
@@ -38,6 +39,10 @@ struct Audit: ParsableCommand {
     @Flag(help: "Report model properties and classes missing from the sources as errors, not warnings.")
     var strict = false
 
+    @OptionGroup var reporting: ReporterOptions
+
+    var reporterConfigPath: String? { ConfigFile.locate(besideModel: model.model) }
+
     func validate() throws {
         if sources.isEmpty { throw ValidationError("Missing expected argument '--sources <dir> ...'.") }
     }
@@ -66,7 +71,7 @@ struct Audit: ParsableCommand {
         diagnostics.append(contentsOf: KeyPathCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
         diagnostics.append(contentsOf: ZeroComparisonCheck.diagnostics(sourceTexts, schema: loaded.schema, declarations: declarations))
         let effective = (model.warningsAsErrors ?? false) ? diagnostics.promotingWarnings() : diagnostics
-        print(
+        DiagnosticPrinter.output(
             "audit: \(paths.count) Swift files against \(loaded.schema.modelName) '\(loaded.schema.versionName)': "
                 + "\(effective.errors.count) errors, \(effective.warnings.count) warnings.")
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelReader
 
-struct Dump: ParsableCommand {
+struct Dump: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the resolved schema as JSON: exactly what the generator understood from the model.",
         discussion: """
@@ -16,6 +17,10 @@ struct Dump: ParsableCommand {
 
     @Flag(help: "Dump every version of the model, not only the current one.")
     var allVersions = false
+
+    @OptionGroup var reporting: ReporterOptions
+
+    var reporterConfigPath: String? { ConfigFile.locate(besideModel: model.model) }
 
     func validate() throws {
         if allVersions && model.modelVersion != nil {
@@ -37,6 +42,6 @@ struct Dump: ParsableCommand {
         } else {
             json = SchemaDump.json(loaded[0].schema)
         }
-        FileHandle.standardOutput.write(Data(json.utf8))
+        DiagnosticPrinter.output(json)
     }
 }

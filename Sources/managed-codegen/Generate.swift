@@ -9,7 +9,7 @@ import ModelLock
 import ModelReader
 import SwiftSourceScanning
 
-struct Generate: ParsableCommand {
+struct Generate: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate NSManagedObject subclasses (and optionally their tests) from a Core Data model.",
         // Paragraphs without hard line breaks: ArgumentParser wraps them to the terminal's width. The lists and
@@ -142,6 +142,8 @@ struct Generate: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @OptionGroup var reporting: ReporterOptions
+
     @OptionGroup(title: "Config file")
     var config: ConfigOptions
 
@@ -164,6 +166,8 @@ struct Generate: ParsableCommand {
         }
     }
 
+    var reporterConfigPath: String? { config.path(besideModel: model.model) }
+
     /// The settings given on the command line; nil where a flag was not passed.
     var commandLineSettings: GenerateSettings {
         GenerateSettings(
@@ -177,7 +181,8 @@ struct Generate: ParsableCommand {
             validationSupport: build.validationSupport, hookSources: hookSources.isEmpty ? nil : hookSources,
             humanFiles: noHumanFiles ? .omitted : humanFiles, humanFileSuffix: humanFileSuffix,
             inheritedInitializers: inheritedInitializers, cloudKit: cloudkit, migrationPlan: migrationPlan,
-            migrationPlanOldestVersion: migrationPlanOldestVersion, previewData: previewData)
+            migrationPlanOldestVersion: migrationPlanOldestVersion, previewData: previewData,
+            reporter: reporting.reporter)
     }
 
     var requestedScope: GenerationRequest.Scope {
@@ -275,10 +280,10 @@ struct Generate: ParsableCommand {
                 throw DiagnosticsError(stale)
             }
             DiagnosticPrinter.print(found)
-            if !quiet { print("Generated files are up to date.") }
+            if !quiet { DiagnosticPrinter.output("Generated files are up to date.") }
             return
         }
-        if !quiet { print(summary(of: report)) }
+        if !quiet { DiagnosticPrinter.output(summary(of: report)) }
     }
 
     /// A warning for each human file of a class this model no longer generates (never deleted: it is the user's).
@@ -358,9 +363,14 @@ struct ConfigOptions: ParsableArguments {
 
     /// The config file to use, validated; nil when there is none (or `--no-config`).
     func load(besideModel modelPath: String) throws -> ConfigFile? {
-        if let config { return try ConfigFile.load(config) }
+        try path(besideModel: modelPath).map(ConfigFile.load)
+    }
+
+    /// The config file's path, without reading it: `--config`, else the one beside the model; nil with `--no-config`.
+    func path(besideModel modelPath: String) -> String? {
+        if let config { return config }
         if noConfig { return nil }
-        return try ConfigFile.locate(besideModel: modelPath).map(ConfigFile.load)
+        return ConfigFile.locate(besideModel: modelPath)
     }
 }
 

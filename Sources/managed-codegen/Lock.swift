@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import ManagedCodegenConfig
 import ManagedModel
 import ModelHistory
 import ModelLock
 import ModelReader
 
-struct Lock: ParsableCommand {
+struct Lock: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the store schema of the model's versions in a lock file, to commit when you ship.",
         discussion: """
@@ -35,6 +36,10 @@ struct Lock: ParsableCommand {
     @Flag(help: "Re-lock versions whose store schema changed, and drop locked versions the bundle no longer has.")
     var force = false
 
+    @OptionGroup var reporting: ReporterOptions
+
+    var reporterConfigPath: String? { ConfigFile.locate(besideModel: model.model) }
+
     func run() throws {
         var bundleDiagnostics = Diagnostics()
         let bundle = try ModelBundle.locate(model.model, diagnostics: &bundleDiagnostics)
@@ -47,7 +52,7 @@ struct Lock: ParsableCommand {
         let added = relocking.added
         let quoted = { (names: [String]) in NameList.quoted(names, noun: "versions") }
         guard try history.write(lock) else {
-            print("\(lockPath): up to date (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
+            DiagnosticPrinter.output("\(lockPath): up to date (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
             return
         }
         var parts: [String] = []
@@ -56,18 +61,18 @@ struct Lock: ParsableCommand {
         if !relocking.dropped.isEmpty { parts.append("dropped \(quoted(relocking.dropped))") }
         if !relocking.refreshed.isEmpty { parts.append("store schema unchanged, contents digest updated for \(quoted(relocking.refreshed))") }
         if parts.isEmpty { parts.append("rewritten") }
-        print("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
+        DiagnosticPrinter.output("\(lockPath): \(parts.joined(separator: "; ")) (\(lock.versions.count) locked \(lock.versions.count == 1 ? "version" : "versions"))")
         if added.count > 1 {
             // Several versions locked at once (the first lock of an existing history): their order is a guess from
             // the names; say so, once, one version a line, and where a hop of it removes what a later version has
             // again (a sign the names misled).
             let appended = lock.versions.map(\.versionName).filter(added.contains)
-            print(
+            DiagnosticPrinter.output(
                 "\(lockPath): assumed these versions shipped in this order"
                     + ((try history.lock())?.versions.isEmpty ?? true ? " " : ", after the versions locked before ") + "(natural order of their names, numbers compared as numbers, "
                     + "spaces and punctuation ignored, the current version last); if they shipped in another order, move their "
                     + "version blocks in the lock file (migration-check and the migration plan follow it):")
-            for name in appended { print("  \(name)") }
+            for name in appended { DiagnosticPrinter.output("  \(name)") }
             DiagnosticPrinter.print(LockOrderCheck.diagnostics(LockOrderCheck.findings(lock.versions), lockPath: lockPath))
         }
     }

@@ -11,7 +11,8 @@ struct ManagedCodegenCommand: ParsableCommand {
         // Paragraphs without hard line breaks: ArgumentParser wraps them to the terminal's width.
         discussion: """
             MODEL is a .xcdatamodeld bundle, a .xcdatamodel folder or a model's `contents` file. \
-            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model. \
+            Diagnostics are printed as `path:line: error: message`, so Xcode shows them on the model \
+            (--reporter json, sarif or github-actions prints them for CI). \
             Exit status: 0 on success, 1 on any error (nothing is written then).
 
             Start with `managed-codegen dump MODEL` to see how the model was understood, then \
@@ -30,16 +31,24 @@ struct ManagedCodegenCommand: ParsableCommand {
     )
 
     /// Every failure exits with status 1, as the command-line contract promises; help and version exit 0.
+    ///
+    /// A command that reports findings sets the run's `--reporter` format before it runs; with `json` or `sarif`, the
+    /// one report document is written when the run ends, whichever way it ends (``DiagnosticPrinter/finish(adding:)``).
+    /// A usage error (an unknown flag, a bad value) comes before any command exists: it is text on standard error, with
+    /// no report.
     static func main() {
         do {
             var command = try parseAsRoot()
+            if let command = command as? ReportingCommand { DiagnosticPrinter.format = command.reportFormat }
             try command.run()
+            DiagnosticPrinter.finish()
         } catch let error as DiagnosticsError {
-            DiagnosticPrinter.print(error.diagnostics)
+            DiagnosticPrinter.finish(adding: error.diagnostics)
             Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
+                DiagnosticPrinter.finish()
                 exit(withError: error)
             }
             var message = fullMessage(for: error)
@@ -49,6 +58,9 @@ struct ManagedCodegenCommand: ParsableCommand {
                     .joined(separator: "\n")
             }
             FileHandle.standardError.write(Data((message + "\n").utf8))
+            // A failure that is no diagnostic (no rule row names it) is the text above; a json or sarif document still
+            // comes, with the findings collected before it (a usage error comes before any format is set: none).
+            DiagnosticPrinter.finish()
             Foundation.exit(1)
         }
     }
@@ -76,19 +88,4 @@ struct ModelOptions: ParsableArguments {
 
     @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (for CI).")
     var warningsAsErrors: Bool?
-}
-
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: Diagnostics) {
-        guard !diagnostics.all.isEmpty else { return }
-        let text = diagnostics.all.map(\.description).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    /// Prints the diagnostics and throws when they contain errors (after promotion with `--warnings-as-errors`).
-    static func report(_ diagnostics: Diagnostics, warningsAsErrors: Bool) throws {
-        let effective = warningsAsErrors ? diagnostics.promotingWarnings() : diagnostics
-        if effective.hasErrors { throw DiagnosticsError(effective) }
-        print(effective)
-    }
 }

@@ -8,7 +8,7 @@ import ModelLock
 import ModelReader
 import SwiftSourceScanning
 
-struct MigrationCheckCommand: ParsableCommand {
+struct MigrationCheckCommand: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "migration-check",
         abstract: "Report the changes between two model versions that lightweight migration cannot infer.",
@@ -42,13 +42,17 @@ struct MigrationCheckCommand: ParsableCommand {
             valueName: "dir"))
     var hookSources: [String] = []
 
+    @OptionGroup var reporting: ReporterOptions
+
+    var reporterConfigPath: String? { ConfigFile.locate(besideModel: model.model) }
+
     func run() throws {
         let history = try ModelHistory(locating: model.model)
         let destination = try history.loadedVersion(named: model.modelVersion)
         let destinationName = destination.schema.versionName
         guard let sourceName = try history.migrationSource(to: destination, requested: from) else {
             try DiagnosticPrinter.report(destination.diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
-            print("'\(destinationName)' has no earlier version: nothing to migrate.")
+            DiagnosticPrinter.output("'\(destinationName)' has no earlier version: nothing to migrate.")
             return
         }
         let source = try history.loadedVersion(named: sourceName)
@@ -92,7 +96,7 @@ struct MigrationCheckCommand: ParsableCommand {
             summary = "'\(sourceName)' -> '\(destinationName)': \(count(.notInferable)) not inferable, \(count(.dataLoss)) losing data, "
                 + "\(count(.mayFail)) may fail at migration time."
         }
-        print(summary)
+        DiagnosticPrinter.output(summary)
         try DiagnosticPrinter.report(diagnostics, warningsAsErrors: model.warningsAsErrors ?? false)
     }
 

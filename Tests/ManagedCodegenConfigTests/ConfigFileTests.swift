@@ -50,6 +50,7 @@ func configErrors(_ text: String, path: String) -> [String] {
             migration-plan: true
             migration-plan-oldest-version: Journal 2
             preview-data: true
+            reporter: sarif
             """, path: path)
         let expected = GenerateSettings(
             output: "/project/Sources/App/Generated", humanOutput: "/project/Sources/App/Model",
@@ -59,10 +60,10 @@ func configErrors(_ text: String, path: String) -> [String] {
             skipMachineFiles: true, testsModelBundle: .module, validationSupport: false,
             hookSources: ["/project/Sources/App", "/abs/Shared"], humanFiles: .omitted, humanFileSuffix: "+Model",
             inheritedInitializers: .deprecated, cloudKit: false, migrationPlan: true,
-            migrationPlanOldestVersion: "Journal 2", previewData: true)
+            migrationPlanOldestVersion: "Journal 2", previewData: true, reporter: .sarif)
         #expect(config.settings == expected)
         // Every key of the reference is exercised above.
-        #expect(ConfigKey.allCases.count == 23)
+        #expect(ConfigKey.allCases.count == 24)
     }
 
     @Test func emptyFileSetsNothing() throws {

@@ -1,7 +1,8 @@
 /// A JSON value written by hand, so the output is byte-identical on every platform, run and locale:
 /// keys sorted by Unicode scalar values, two-space indentation, `/` and non-ASCII left unescaped,
-/// numbers in Swift's shortest round-trip form.
-enum JSONText: Equatable {
+/// numbers in Swift's shortest round-trip form. `dump` writes the schema with it, the CLI's `json` and `sarif` reports
+/// their documents.
+package enum JSONText: Equatable {
     case object([String: JSONText])
     case array([JSONText])
     case string(String)
@@ -10,11 +11,11 @@ enum JSONText: Equatable {
     case bool(Bool)
     case null
 
-    static func optional(_ text: String?) -> JSONText { text.map(JSONText.string) ?? .null }
-    static func optional(_ number: Int?) -> JSONText { number.map { .integer(Int64($0)) } ?? .null }
-    static func optional(_ flag: Bool?) -> JSONText { flag.map(JSONText.bool) ?? .null }
+    package static func optional(_ text: String?) -> JSONText { text.map(JSONText.string) ?? .null }
+    package static func optional(_ number: Int?) -> JSONText { number.map { .integer(Int64($0)) } ?? .null }
+    package static func optional(_ flag: Bool?) -> JSONText { flag.map(JSONText.bool) ?? .null }
 
-    func rendered() -> String {
+    package func rendered() -> String {
         var output = ""
         write(to: &output, indent: "")
         output.append("\n")

@@ -63,7 +63,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: target.deletingLastPathComponent().deletingLastPathComponent()) }
             let commands = try AuditCommands.commands(
                 for: models, targetName: "App", targetDirectory: target, workDirectory: target, strict: false)
-            #expect(commands == [AuditCommands(generate: nil, audit: ["audit", models[0].url.path, "--sources", target.path])])
+            #expect(commands == [AuditCommands(generate: nil, audit: ["audit", models[0].url.path, "--reporter", "xcode", "--sources", target.path])])
         }
     }
 }
