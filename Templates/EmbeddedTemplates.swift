@@ -1284,14 +1284,18 @@ nonisolated final class {{typeName}}Tests: XCTestCase, {{supportTypeName}} {
     }
 {{#makers}}
 
-    /// One {{className}} preview, `makePreviews(count: 3, in:)` and the longest values save.
+    /// One {{className}} preview, saved; after `reset()` (the context no longer holds it), `makePreviews(count: 3, in:)`
+    /// taking the next values, so a uniqueness constraint holds; the longest values save.
     func {{testName}}() throws {
         let container = try {{typeName}}.makeContainer(filled: false)
         let context = container.viewContext
         let preview: {{testClassReference}} = {{testClassReference}}.makePreview(in: context)
+        try context.save()
+        let saved = preview.objectID
+        context.reset()
         let previews: [{{testClassReference}}] = {{testClassReference}}.makePreviews(count: 3, in: context)
         assertEqual(Set(previews.map(\.objectID)).count, 3)
-        assertFalse(previews.contains(preview))
+        assertFalse(previews.contains { $0.objectID == saved })
         try context.save()
         let longest = try {{typeName}}.makeContainer(filled: false).viewContext
         _ = {{testClassReference}}.makePreview(in: longest, variant: .longest)
@@ -1316,9 +1320,9 @@ nonisolated final class {{typeName}}Tests: XCTestCase, {{supportTypeName}} {
 ///     let item = Item.makePreview(in: container.viewContext)  // one valid object, its required relationships made
 ///
 /// Every value lies within the model's bounds, lengths and regular expressions: the sample values the generated
-/// tests prove valid. Objects made one after another in a context take the next row of values (counted over the
-/// objects of the entity's inheritance tree the context holds), so they differ, uniqueness constraints included, for
-/// {{rowCount}} objects of a tree; then the rows repeat.
+/// tests prove valid. Objects made one after another take the next row of values (counted over the objects of the
+/// entity's inheritance tree the context sees, saved ones included), so they differ, uniqueness constraints included,
+/// for {{rowCount}} objects of a tree; then the rows repeat.
 ///
 /// The compiled model is loaded once per process and every container made here shares it: a second loaded model
 /// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
@@ -1413,12 +1417,14 @@ nonisolated {{access}}enum {{typeName}} {
         }
     }
 
-    /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
-    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
-    /// `registeredObjects`), or the longest values' row.
-    private static func nextRow(among family: Set<String>, _ variant: {{names.variant}}, in context: NSManagedObjectContext) -> Int {
+    /// The row of values for the next object of the inheritance tree whose root is `root`: how many objects of the
+    /// tree `context` sees (a count fetch of the root entity includes its sub-entities, the unsaved objects inserted in
+    /// `context` and the saved ones: NSFetchRequest `includesSubentities`, `includesPendingChanges`), or the longest
+    /// values' row. Not `registeredObjects`: a context keeps only objects with pending changes (NSManagedObjectContext
+    /// `retainsRegisteredObjects`, false by default), so after a save the objects no one holds leave it.
+    private static func nextRow(of root: String, _ variant: {{names.variant}}, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return {{longestRow}} }
-        let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
+        let count = (try? context.count(for: NSFetchRequest<NSFetchRequestResult>(entityName: root))) ?? 0
         return count % {{rowCount}}
     }
 

@@ -202,13 +202,6 @@ package struct PreviewDataPlanner {
         return model.schema.ancestors(of: entity).map(\.name)
     }
 
-    /// The entities sharing `entityName`'s row count: its whole inheritance tree (a uniqueness constraint of an
-    /// ancestor covers the sub-entities' objects too).
-    private func family(of entityName: String) -> [String] {
-        let root = tree(of: entityName)
-        return model.schema.entities.map(\.name).filter { model.isKind($0, of: root) }.sorted()
-    }
-
     private func maker(for classPlan: ClassPlan, values valuesType: String, tables: inout TableIndex) -> Result<
         (maker: PreviewDataPlan.Maker, tables: [String], destinations: [String]), Failures
     > {
@@ -276,9 +269,8 @@ package struct PreviewDataPlanner {
             }
         }
         if !valueFailures.isEmpty { return .failure(Failures(all: valueFailures)) }
-        let familyLiteral = "[" + family(of: entityName).map(SwiftSourceText.stringLiteral).joined(separator: ", ") + "]"
         let statements = [
-            "let row = nextRow(among: \(familyLiteral), variant, in: context)",
+            "let row = nextRow(of: \(SwiftSourceText.stringLiteral(tree(of: entityName))), variant, in: context)",
             ObjectGraphBuilder.call("return \(classPlan.className)", context: "context", arguments: arguments, contextLabel: initializer.contextLabel),
         ]
         let maker = PreviewDataPlan.Maker(

@@ -22,42 +22,54 @@ nonisolated final class InventoryPreviewDataTests: XCTestCase, InventoryModelTes
         assertTrue(empty.viewContext.registeredObjects.isEmpty)
     }
 
-    /// One Item preview, `makePreviews(count: 3, in:)` and the longest values save.
+    /// One Item preview, saved; after `reset()` (the context no longer holds it), `makePreviews(count: 3, in:)`
+    /// taking the next values, so a uniqueness constraint holds; the longest values save.
     func testItemPreviewsSave() throws {
         let container = try InventoryPreviewData.makeContainer(filled: false)
         let context = container.viewContext
         let preview: Inventory.Item = Inventory.Item.makePreview(in: context)
+        try context.save()
+        let saved = preview.objectID
+        context.reset()
         let previews: [Inventory.Item] = Inventory.Item.makePreviews(count: 3, in: context)
         assertEqual(Set(previews.map(\.objectID)).count, 3)
-        assertFalse(previews.contains(preview))
+        assertFalse(previews.contains { $0.objectID == saved })
         try context.save()
         let longest = try InventoryPreviewData.makeContainer(filled: false).viewContext
         _ = Inventory.Item.makePreview(in: longest, variant: .longest)
         try longest.save()
     }
 
-    /// One Person preview, `makePreviews(count: 3, in:)` and the longest values save.
+    /// One Person preview, saved; after `reset()` (the context no longer holds it), `makePreviews(count: 3, in:)`
+    /// taking the next values, so a uniqueness constraint holds; the longest values save.
     func testPersonPreviewsSave() throws {
         let container = try InventoryPreviewData.makeContainer(filled: false)
         let context = container.viewContext
         let preview: Inventory.Person = Inventory.Person.makePreview(in: context)
+        try context.save()
+        let saved = preview.objectID
+        context.reset()
         let previews: [Inventory.Person] = Inventory.Person.makePreviews(count: 3, in: context)
         assertEqual(Set(previews.map(\.objectID)).count, 3)
-        assertFalse(previews.contains(preview))
+        assertFalse(previews.contains { $0.objectID == saved })
         try context.save()
         let longest = try InventoryPreviewData.makeContainer(filled: false).viewContext
         _ = Inventory.Person.makePreview(in: longest, variant: .longest)
         try longest.save()
     }
 
-    /// One Tag preview, `makePreviews(count: 3, in:)` and the longest values save.
+    /// One Tag preview, saved; after `reset()` (the context no longer holds it), `makePreviews(count: 3, in:)`
+    /// taking the next values, so a uniqueness constraint holds; the longest values save.
     func testTagPreviewsSave() throws {
         let container = try InventoryPreviewData.makeContainer(filled: false)
         let context = container.viewContext
         let preview: Inventory.Tag = Inventory.Tag.makePreview(in: context)
+        try context.save()
+        let saved = preview.objectID
+        context.reset()
         let previews: [Inventory.Tag] = Inventory.Tag.makePreviews(count: 3, in: context)
         assertEqual(Set(previews.map(\.objectID)).count, 3)
-        assertFalse(previews.contains(preview))
+        assertFalse(previews.contains { $0.objectID == saved })
         try context.save()
         let longest = try InventoryPreviewData.makeContainer(filled: false).viewContext
         _ = Inventory.Tag.makePreview(in: longest, variant: .longest)

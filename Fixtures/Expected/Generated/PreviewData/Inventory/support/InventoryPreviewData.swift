@@ -10,9 +10,9 @@ import Foundation
 ///     let item = Item.makePreview(in: container.viewContext)  // one valid object, its required relationships made
 ///
 /// Every value lies within the model's bounds, lengths and regular expressions: the sample values the generated
-/// tests prove valid. Objects made one after another in a context take the next row of values (counted over the
-/// objects of the entity's inheritance tree the context holds), so they differ, uniqueness constraints included, for
-/// 8 objects of a tree; then the rows repeat.
+/// tests prove valid. Objects made one after another take the next row of values (counted over the objects of the
+/// entity's inheritance tree the context sees, saved ones included), so they differ, uniqueness constraints included,
+/// for 8 objects of a tree; then the rows repeat.
 ///
 /// The compiled model is loaded once per process and every container made here shares it: a second loaded model
 /// would claim the same classes, after which `Item.entity()` (NSManagedObject `entity()`) finds no unique entity
@@ -107,12 +107,14 @@ nonisolated public enum InventoryPreviewData {
         }
     }
 
-    /// The row of values for the next object of the entities `family` names (an inheritance tree): the number of
-    /// their objects `context` holds (an object is registered from its insertion: NSManagedObjectContext
-    /// `registeredObjects`), or the longest values' row.
-    private static func nextRow(among family: Set<String>, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
+    /// The row of values for the next object of the inheritance tree whose root is `root`: how many objects of the
+    /// tree `context` sees (a count fetch of the root entity includes its sub-entities, the unsaved objects inserted in
+    /// `context` and the saved ones: NSFetchRequest `includesSubentities`, `includesPendingChanges`), or the longest
+    /// values' row. Not `registeredObjects`: a context keeps only objects with pending changes (NSManagedObjectContext
+    /// `retainsRegisteredObjects`, false by default), so after a save the objects no one holds leave it.
+    private static func nextRow(of root: String, _ variant: Variant, in context: NSManagedObjectContext) -> Int {
         guard variant == .typical else { return 8 }
-        let count = context.registeredObjects.filter { family.contains($0.entity.name ?? "") }.count
+        let count = (try? context.count(for: NSFetchRequest<NSFetchRequestResult>(entityName: root))) ?? 0
         return count % 8
     }
 
@@ -133,7 +135,7 @@ nonisolated public enum InventoryPreviewData {
 
     /// A valid Item (entity `Item`) with the next row of values and a new object for each required relationship.
     private static func makeItem(_ variant: Variant, in context: NSManagedObjectContext) -> Item {
-        let row = nextRow(among: ["Item"], variant, in: context)
+        let row = nextRow(of: "Item", variant, in: context)
         return Item(
             context: context,
             dateCreated: Values.dateCreated[row],
@@ -148,13 +150,13 @@ nonisolated public enum InventoryPreviewData {
 
     /// A valid Person (entity `Person`) with the next row of values and a new object for each required relationship.
     private static func makePerson(_ variant: Variant, in context: NSManagedObjectContext) -> Person {
-        let row = nextRow(among: ["Person"], variant, in: context)
+        let row = nextRow(of: "Person", variant, in: context)
         return Person(context: context, name: Values.name[row])
     }
 
     /// A valid Tag (entity `Tag`) with the next row of values and a new object for each required relationship.
     private static func makeTag(_ variant: Variant, in context: NSManagedObjectContext) -> Tag {
-        let row = nextRow(among: ["Tag"], variant, in: context)
+        let row = nextRow(of: "Tag", variant, in: context)
         return Tag(context: context, name: Values.name[row])
     }
 
