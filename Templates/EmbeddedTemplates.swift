@@ -1432,14 +1432,17 @@ nonisolated {{access}}enum {{typeName}} {
     static func make<{{names.object}}: NSManagedObject>(
         _ type: {{names.object}}.Type, _ variant: {{names.variant}}, in context: NSManagedObjectContext
     ) -> {{names.object}} {
-        let made: NSManagedObject
+        // A model without makers has only the default case: no statement after it may be unreachable.
+        let made: NSManagedObject?
         switch ObjectIdentifier(type) {
 {{#makers}}
         case ObjectIdentifier({{className}}.self): made = {{methodName}}(variant, in: context)
 {{/makers}}
-        default: preconditionFailure("\(type) has no preview data: its entity is abstract, or generate warned why")
+        default: made = nil
         }
-        guard let object = made as? {{names.object}} else { preconditionFailure("\(type)'s maker made a \(Swift.type(of: made))") }
+        guard let object = made as? {{names.object}} else {
+            preconditionFailure("\(type) has no preview data: its entity is abstract, or generate warned why")
+        }
         return object
     }
 {{#makers}}

@@ -269,8 +269,10 @@ package struct PreviewDataPlanner {
             }
         }
         if !valueFailures.isEmpty { return .failure(Failures(all: valueFailures)) }
-        let statements = [
+        // An entity whose initializer takes no value (optional attributes only) needs no row: an unused `row` warns.
+        let statements = (usedTables.isEmpty ? [] : [
             "let row = nextRow(of: \(SwiftSourceText.stringLiteral(tree(of: entityName))), variant, in: context)",
+        ]) + [
             ObjectGraphBuilder.call("return \(classPlan.className)", context: "context", arguments: arguments, contextLabel: initializer.contextLabel),
         ]
         let maker = PreviewDataPlan.Maker(

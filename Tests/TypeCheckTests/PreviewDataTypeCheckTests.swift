@@ -30,13 +30,14 @@ import Testing
         #expect(outcomes.count == models.count)
     }
 
-    /// Every tenth corpus bundle (in name order), its current version, in the three modes.
+    /// Every tenth corpus bundle (in name order), its current version, in the three modes; every bundle with
+    /// `MANAGED_CODEGEN_CORPUS=full` (scripts/test-full.sh).
     @Test(.enabled(if: GeneratedOutputTypeCheckTests.corpusIsPresent, "needs ../shared/corpus"))
     func corpusSampleWithPreviewDataTypeChecks() throws {
         let corpus = GeneratedOutputTypeCheckTests.corpus
         let folders = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
             .filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }.sorted()
-            .enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+            .enumerated().filter { $0.offset % (GeneratedOutputTypeCheckTests.checksEveryMode ? 1 : 10) == 0 }.map(\.element)
         var models: [(Schema, String)] = []
         for folder in folders {
             let url = corpus.appendingPathComponent(folder)
@@ -46,7 +47,7 @@ import Testing
             else { continue }
             models.append((loaded.schema, folder))
         }
-        #expect(models.count >= 8)
+        #expect(models.count >= (GeneratedOutputTypeCheckTests.checksEveryMode ? 80 : 8))
         var options = GenerationOptions(moduleName: "CorpusModel", generateXcodeCodegenEntities: true)
         options.generatesPreviewData = true
         let outcomes = TypeCheckRun.check(models, options: options)
@@ -120,6 +121,32 @@ import Testing
         for mode in LanguageMode.allCases {
             let result = try output.typecheck(mode)
             #expect(result.isClean, "\(mode):\n\(result.summary)")
+        }
+    }
+
+    /// Two shapes the whole corpus has and the fixtures do not (found by `MANAGED_CODEGEN_CORPUS=full`): an entity
+    /// whose initializer takes no value (no attribute: its maker needs no row), and a model where no
+    /// entity gets a preview (a required Transformable: `make` has only its default case). Clean in the three modes.
+    @Test func anEntityWithoutValuesAndAModelWithoutPreviews() throws {
+        let optionalOnly = Build.schema([
+            Build.entity("Marker"),
+            Build.entity("Note", attributes: [Attribute(name: "text", location: Build.location(2), type: .string, isOptional: true)]),
+        ])
+        let noPreviews = Build.schema([
+            Build.entity("Blob", attributes: [Attribute(name: "payload", location: Build.location(2), type: .transformable)]),
+        ])
+        var options = GenerationOptions(moduleName: "Shapes")
+        options.generatesPreviewData = true
+        for (schema, label, hasMaker) in [(optionalOnly, "OptionalOnly", true), (noPreviews, "NoPreviews", false)] {
+            let output = try GeneratedSources(schema: schema, label: label, options: options)
+            defer { output.remove() }
+            let preview = try String(contentsOf: output.moduleDirectory.appendingPathComponent("MPreviewData.swift"), encoding: .utf8)
+            #expect(preview.contains("case ObjectIdentifier(") == hasMaker, "\(label)")
+            #expect(!preview.contains("let row = nextRow(of: \"Marker\""), "\(label)")
+            for mode in LanguageMode.allCases {
+                let result = try output.typecheck(mode)
+                #expect(result.isClean, "\(label), \(mode):\n\(result.summary)")
+            }
         }
     }
 
